@@ -1,0 +1,54 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { type KnownNames, loadRegistryFile, type Registry, RegistryError } from '../src/registry/load.ts';
+import { watchRegistryFile } from '../src/registry/watch.ts';
+
+export interface RegistryHolder {
+  /** The registry serving new requests; replaced atomically by a valid edit. */
+  readonly current: Registry;
+  /** Re-read the file; returns false (and keeps serving the previous registry) when the edit is invalid. */
+  reload(): boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registry: RegistryHolder;
+  }
+}
+
+export interface RegistryPluginOptions {
+  path: string;
+  known: KnownNames;
+  watch: boolean;
+}
+
+/** Loads registry.json (the server refuses to start on an invalid file) and hot-reloads it for ops. */
+const registryPlugin: FastifyPluginAsync<RegistryPluginOptions> = async (app, opts) => {
+  let current = loadRegistryFile(opts.path, opts.known);
+  for (const w of current.warnings) app.log.warn({ registry: opts.path }, w);
+  const holder: RegistryHolder = {
+    get current() {
+      return current;
+    },
+    reload() {
+      try {
+        const next = loadRegistryFile(opts.path, opts.known);
+        for (const w of next.warnings) app.log.warn({ registry: opts.path }, w);
+        current = next;
+        app.log.info({ registry: opts.path, pages: next.file.pages.length }, 'registry reloaded');
+        return true;
+      } catch (err) {
+        const problems = err instanceof RegistryError ? err.problems : [String(err)];
+        app.log.error({ registry: opts.path, problems }, `registry edit rejected, previous registry keeps serving: ${problems.join('; ')}`);
+        return false;
+      }
+    },
+  };
+  app.decorate('registry', holder);
+  if (opts.watch) {
+    const stop = watchRegistryFile(opts.path, () => holder.reload());
+    app.addHook('onClose', async () => stop());
+  }
+};
+
+export default fp(registryPlugin, { name: 'portal-registry', fastify: '5.x' });

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import caching from '@fastify/caching';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cityPlugin from '../plugins/city.ts';
+import loggingPlugin from '../plugins/logging.ts';
+import pageCacheStore from '../plugins/page-cache-store.ts';
+import redirectsPlugin from '../plugins/redirects.ts';
+import registryPlugin from '../plugins/registry.ts';
+import { type Api, createApi } from './api/index.ts';
+import type { Config } from './config.ts';
+import { loaders } from './loaders/index.ts';
+import { middleware } from './middleware/index.ts';
+import { DATA_PREFIX, handleDataRequest, handleDocumentRequest, handleError } from './pipeline/handle.tsx';
+import type { KnownNames } from './registry/load.ts';
+import { type ClientAssets, emptyAssets, loadClientAssets } from './render/assets.ts';
+import { knownModules } from './render/modules.ts';
+import { validators } from './validators/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    api: Api;
+    assets: ClientAssets;
+    renderTimeoutMs: number;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  logger?: FastifyServerOptions['logger'];
+  /** Defaults to config.gatewayUrl; when neither is set the embedded backend is started (and closed with the app). */
+  gatewayUrl?: string;
+  /** Test seam: assets from a given client build, or none. */
+  assets?: ClientAssets;
+  renderTimeoutMs?: number;
+  pageCacheMaxBytes?: number;
+}
+
+export function knownNames(): KnownNames {
+  return {
+    middleware: new Set(Object.keys(middleware)),
+    validators: new Set(Object.keys(validators)),
+    loaders: new Set(Object.keys(loaders)),
+    modules: knownModules(),
+  };
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const ASSET_PREFIX = '/assets/';
+
+/** The one factory tests and the server use (DESIGN "Where things live"): everything but listen(). */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    disableRequestLogging: true,
+    requestIdHeader: 'x-request-id',
+    requestIdLogLabel: 'reqId',
+    trustProxy: true,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
+    return503OnClosing: true,
+  });
+
+  let gatewayUrl: string | undefined = opts.gatewayUrl ?? config.gatewayUrl;
+  if (gatewayUrl === undefined) {
+    const { startBackend } = await import('./backend/start.ts');
+    const backend = await startBackend({ dataDir: config.dataDir, port: config.gatewayPort, logger: app.log.child({ component: 'backend' }) });
+    gatewayUrl = backend.url;
+    app.addHook('onClose', async () => backend.close());
+    app.log.info({ gatewayUrl }, 'embedded backend started');
+  }
+
+  app.decorate('api', createApi({ gatewayUrl: gatewayUrl as string, consoleUrl: config.consoleUrl, chatUrl: config.chatUrl, houseUrl: config.houseUrl, timeoutMs: config.gatewayTimeoutMs }));
+  app.decorate('assets', opts.assets ?? (config.production || opts.assets === undefined ? loadClientAssets(config.clientDir) : emptyAssets()));
+  app.decorate('renderTimeoutMs', opts.renderTimeoutMs ?? 10_000);
+
+  await app.register(loggingPlugin);
+  await app.register(registryPlugin, { path: config.registryPath, known: knownNames(), watch: config.watchRegistry });
+  await app.register(cookie, { secret: config.cookieSecret, hook: 'onRequest' });
+  await app.register(caching, { privacy: 'no-cache' });
+  await app.register(cityPlugin, { api: app.api, skip: [ASSET_PREFIX, '/favicon', '/robots.txt', '/img/'] });
+  await app.register(redirectsPlugin);
+  await app.register(pageCacheStore, { maxBytes: opts.pageCacheMaxBytes });
+
+  await app.register(fastifyStatic, {
+    root: path.join(config.clientDir, 'assets'),
+    prefix: ASSET_PREFIX,
+    immutable: true,
+    maxAge: '365d',
+    decorateReply: false,
+  });
+  await app.register(fastifyStatic, {
+    root: path.join(ROOT, 'public'),
+    prefix: '/',
+    wildcard: false,
+    maxAge: '1d',
+  });
+
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler(async (req, reply) => handleError(Object.assign(new Error('This page could not be found'), { statusCode: 404 }), req, reply));
+  app.get(`${DATA_PREFIX}/*`, handleDataRequest);
+  app.get('/*', handleDocumentRequest);
+  return app;
+}

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Process environment turned into typed, validated configuration. Nothing else reads process.env. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  logLevel: string;
+  /** Unset: the embedded backend is started in-process on a loopback port. */
+  gatewayUrl?: string;
+  consoleUrl?: string;
+  chatUrl?: string;
+  houseUrl?: string;
+  gatewayPort?: number;
+  gatewayTimeoutMs: number;
+  cookieSecret: string;
+  registryPath: string;
+  clientDir: string;
+  watchRegistry: boolean;
+  production: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function intVar(env: NodeJS.ProcessEnv, name: string, fallback?: number): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`${name} must be an integer port/number, got "${raw}"`);
+  return n;
+}
+
+function urlVar(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  try {
+    new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute URL, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+/** The cookie secret comes from COOKIE_SECRET, else one generated once and kept in DATA_DIR. */
+function cookieSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
+  if (env.COOKIE_SECRET) {
+    if (env.COOKIE_SECRET.length < 32) throw new ConfigError('COOKIE_SECRET must be at least 32 characters');
+    return env.COOKIE_SECRET;
+  }
+  const file = path.join(dataDir, 'cookie-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
+  const dataDir = path.resolve(root, env.DATA_DIR || './data');
+  return {
+    port: intVar(env, 'PORT', 3000) as number,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    logLevel: env.LOG_LEVEL || 'info',
+    gatewayUrl: urlVar(env, 'GATEWAY_URL'),
+    consoleUrl: urlVar(env, 'CONSOLE_URL'),
+    chatUrl: urlVar(env, 'CHAT_URL'),
+    houseUrl: urlVar(env, 'HOUSE_URL'),
+    gatewayPort: intVar(env, 'GATEWAY_PORT'),
+    gatewayTimeoutMs: intVar(env, 'GATEWAY_TIMEOUT_MS', 5000) as number,
+    cookieSecret: cookieSecret(env, dataDir),
+    registryPath: path.resolve(root, env.REGISTRY_PATH || 'registry.json'),
+    clientDir: path.resolve(root, 'dist/client'),
+    watchRegistry: env.REGISTRY_WATCH !== '0',
+    production: env.NODE_ENV === 'production',
+  };
+}

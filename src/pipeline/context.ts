@@ -1,0 +1,60 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Registry } from '../registry/load.ts';
+import type { PageEntry } from '../registry/types.ts';
+import type { CityInfo, PageContext } from './types.ts';
+
+/** Query as flat strings: repeated keys keep their first value; pages never see arrays or prototypes. */
+export function flatQuery(raw: unknown): Record<string, string> {
+  const out: Record<string, string> = Object.create(null);
+  if (!raw || typeof raw !== 'object') return out;
+  for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
+    const first = Array.isArray(v) ? v[0] : v;
+    if (first !== undefined && first !== null) out[k] = String(first);
+  }
+  return { ...out };
+}
+
+export function defaultCity(registry: Registry): CityInfo {
+  const { site } = registry.file;
+  return { cityId: site.defaultCityId, name: site.defaultCityName, domain: '', servicePhone: '' };
+}
+
+/** Builds the per-request page context; every field is fresh, nothing is shared between requests. */
+export function createContext(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  registry: Registry,
+  page: PageEntry,
+  params: Record<string, string>,
+  path: string,
+): PageContext {
+  return {
+    req,
+    reply,
+    log: req.log,
+    call: { reqId: req.id, log: req.log },
+    api: req.server.api,
+    site: registry.file.site,
+    siteKind: req.siteKind,
+    city: req.city ?? defaultCity(registry),
+    page,
+    params: { ...params, ...(page.params ?? {}) },
+    query: flatQuery(req.query),
+    path,
+    user: null,
+  };
+}
+
+/** The screen used for errors when no page entry applies (unknown route, unknown city). */
+export function syntheticPage(name: 'notFound' | 'error', registry: Registry): PageEntry {
+  const declared = name === 'notFound' ? registry.byName.get('notFound') : undefined;
+  if (declared) return declared;
+  return {
+    name,
+    paths: ['/404'],
+    module: name === 'notFound' ? 'not-found' : 'error',
+    layout: 'default',
+    cache: 'no-cache',
+    meta: { title: name === 'notFound' ? '页面不存在' : '出错了' },
+  };
+}

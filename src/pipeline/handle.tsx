@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
+import { errors, statusOf } from '../errors.ts';
+import { loaders } from '../loaders/index.ts';
+import { middleware } from '../middleware/index.ts';
+import { buildAppState } from '../render/app-state.ts';
+import { App } from '../render/App.tsx';
+import { documentHead, documentTail, fallbackErrorDocument } from '../render/document.ts';
+import { loadPageComponent } from '../render/modules.ts';
+import { renderDocument } from '../render/stream.ts';
+import type { AppState } from '../stores/app-state.ts';
+import { validators } from '../validators/index.ts';
+import { createContext, syntheticPage } from './context.ts';
+import { buildHead } from './head.ts';
+import { type PageOutcome, runPage } from './run-page.ts';
+import type { PageContext, PageHead } from './types.ts';
+
+const parts = { middleware, validators, loaders };
+export const DATA_PREFIX = '/-/data';
+const HTML = 'text/html; charset=utf-8';
+
+function splitUrl(url: string): { path: string; search: string } {
+  const q = url.indexOf('?');
+  return q === -1 ? { path: url, search: '' } : { path: url.slice(0, q), search: url.slice(q + 1) };
+}
+
+/** Match the path and run the page's pipeline. Unknown route → PortalError 404. */
+async function resolvePage(req: FastifyRequest, reply: FastifyReply, path: string): Promise<{ ctx: PageContext; outcome: PageOutcome }> {
+  const registry = req.server.registry.current;
+  const hit = registry.pages.match(path);
+  if (!hit) throw errors.pageNotFound();
+  const ctx = createContext(req, reply, registry, hit.target, hit.params, path);
+  return { ctx, outcome: await runPage(ctx, registry, parts) };
+}
+
+function cacheable(ctx: PageContext, status: number): boolean {
+  return status === 200 && ctx.page.cache !== 'no-cache' && ctx.user === null;
+}
+
+/** Render `state` into HTML and send it: streamed to people, whole to crawlers and cache fills. */
+async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache: boolean }): Promise<void> {
+  const { req, reply } = ctx;
+  const status = state.route.status;
+  const Page = await loadPageComponent(state.route.module);
+  reply.code(status).type(HTML);
+  if (ctx.user) reply.header('cache-control', 'private, no-cache');
+  else if (ctx.page.cache === 'no-cache' || status !== 200) reply.header('cache-control', 'no-store');
+  if (req.method === 'HEAD') {
+    reply.send();
+    return;
+  }
+  const assets = req.server.assets;
+  const { path, search } = splitUrl(req.url);
+  const rendered = await renderDocument(<App state={state} Page={Page} ssrPath={path} ssrSearch={search} />, {
+    head: documentHead(state.route.head, assets, state.route.module),
+    tail: documentTail(state, assets),
+    waitForAll: opts.fillCache || isbot(req.headers['user-agent'] ?? ''),
+    timeoutMs: req.server.renderTimeoutMs,
+    log: req.log,
+  });
+  if (rendered.kind === 'stream') {
+    reply.send(rendered.stream);
+    return;
+  }
+  if (cacheable(ctx, status)) {
+    const etag = `W/"${createHash('sha1').update(rendered.body).digest('base64url').slice(0, 22)}"`;
+    const ttlMs = typeof ctx.page.cache === 'number' ? ctx.page.cache * 1000 : 0;
+    reply.etag(etag, ttlMs);
+    if (opts.fillCache && ctx.cacheFill) {
+      req.server.pageCache.set(ctx.cacheFill.key, { body: rendered.body, headers: { 'content-type': HTML, etag } }, { ttl: ctx.cacheFill.ttlMs });
+    }
+  }
+  reply.send(rendered.body);
+}
+
+function applyOutcome(reply: FastifyReply, outcome: Exclude<PageOutcome, { kind: 'page' }>): void {
+  if (outcome.kind === 'redirect') {
+    reply.redirect(outcome.location, outcome.status);
+    return;
+  }
+  reply.code(outcome.status).headers(outcome.headers).send(outcome.body);
+}
+
+/** GET/HEAD of any page path (SPEC 2): pipeline, then streaming SSR. */
+export async function handleDocumentRequest(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const { path } = splitUrl(req.url);
+  const { ctx, outcome } = await resolvePage(req, reply, path);
+  if (outcome.kind !== 'page') return applyOutcome(reply, outcome);
+  const status = outcome.result.status ?? 200;
+  const state = buildAppState(ctx, status, outcome.result.data, outcome.head, ctx.page.module);
+  await sendDocument(ctx, state, { fillCache: Boolean(ctx.cacheFill) && status === 200 });
+}
+
+export interface DataResponse {
+  status: number;
+  redirect?: string;
+  route?: AppState['route'];
+  user?: AppState['user'];
+  message?: string;
+}
+
+/**
+ * GET /-/data/<path>?<query>: the same middleware, validate and loader as a full request, answered as JSON
+ * for client navigation. A redirect or an error is described in the body so the browser can do the same.
+ */
+export async function handleDataRequest(req: FastifyRequest, reply: FastifyReply): Promise<DataResponse> {
+  const { path } = splitUrl(req.url.slice(DATA_PREFIX.length) || '/');
+  reply.header('cache-control', 'no-store');
+  const { ctx, outcome } = await resolvePage(req, reply, path || '/');
+  if (outcome.kind === 'redirect') return { status: outcome.status, redirect: outcome.location };
+  if (outcome.kind === 'response') {
+    // A page-cache hit: the data must be produced anyway, so run the pipeline without the cache.
+    const fresh = await runPage({ ...ctx, cacheFill: undefined }, req.server.registry.current, {
+      ...parts,
+      middleware: { ...parts.middleware, 'page-cache': () => undefined },
+    });
+    if (fresh.kind !== 'page') return { status: 500, message: 'unexpected response' };
+    return dataOf(ctx, fresh);
+  }
+  return dataOf(ctx, outcome);
+}
+
+function dataOf(ctx: PageContext, outcome: Extract<PageOutcome, { kind: 'page' }>): DataResponse {
+  const status = outcome.result.status ?? 200;
+  const state = buildAppState(ctx, status, outcome.result.data, outcome.head, ctx.page.module);
+  return { status, route: state.route, user: state.user };
+}
+
+/** Error screen (SPEC 2.6, 8): 404 → the aliens screen; other statuses → the error page; its failure → plain fallback. */
+export async function handleError(err: unknown, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const status = statusOf(err, reply.statusCode);
+  if (status >= 500) req.log.error({ err }, 'request failed');
+  else req.log.info({ status, reason: (err as Error)?.message }, 'request ended with an error page');
+  if (req.url.startsWith(`${DATA_PREFIX}/`)) {
+    reply.code(status).header('cache-control', 'no-store').send({ status, message: (err as Error)?.message ?? 'error' });
+    return;
+  }
+  try {
+    const registry = req.server.registry.current;
+    const page = syntheticPage(status === 404 ? 'notFound' : 'error', registry);
+    const { path } = splitUrl(req.url);
+    const ctx = createContext(req, reply, registry, page, {}, path);
+    ctx.page = { ...page, cache: 'no-cache' };
+    const message = status === 404 ? 'This page could not be found' : ((err as Error)?.message ?? '');
+    const head: PageHead = { ...buildHead(ctx, { title: `${status === 404 ? '页面不存在' : '出错了'}_${ctx.site.brand}` }), robots: 'noindex' };
+    const state = buildAppState(ctx, status, { message, status }, head, page.module);
+    await sendDocument(ctx, state, { fillCache: false });
+  } catch (renderErr) {
+    req.log.error({ err: renderErr }, 'error page failed; sending fallback');
+    reply.code(status).type(HTML).header('cache-control', 'no-store').send(fallbackErrorDocument(status));
+  }
+}

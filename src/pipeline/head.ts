@@ -1,0 +1,48 @@
+import { fillPattern } from '../registry/match.ts';
+import type { SiteSettings } from '../registry/types.ts';
+import type { CityInfo, PageContext, PageHead } from './types.ts';
+
+/**
+ * The public origin of a city's mobile site, built from registry settings only: the raw Host header never
+ * reaches a link. The default city is canonical on the bare host, other cities on `<domain>.<mobileHost>`.
+ */
+export function cityOrigin(site: SiteSettings, city: CityInfo): string {
+  const sub = city.cityId !== site.defaultCityId && city.domain ? `${city.domain}.` : '';
+  const defaultPort = site.scheme === 'https' ? 443 : 80;
+  const port = site.publicPort && site.publicPort !== defaultPort ? `:${site.publicPort}` : '';
+  return `${site.scheme}://${sub}${site.mobileHost}${port}`;
+}
+
+/**
+ * One canonical URL per screen: the page's first path filled with the request's params, falling back to the
+ * query (so `/ershoufang/details?id=7` and `/ershoufang/7.html` share `/ershoufang/7.html`). Query strings
+ * are dropped; list loaders that keep filters in the path set their own canonical.
+ */
+export function canonicalPath(ctx: Pick<PageContext, 'page' | 'params' | 'query' | 'path'>): string {
+  const values: Record<string, string> = { ...ctx.query, ...ctx.params };
+  for (const pattern of ctx.page.paths) {
+    const filled = fillPattern(pattern, values);
+    if (filled) return filled;
+  }
+  return ctx.path;
+}
+
+const withCity = (text: string, cityName: string) => text.replaceAll('{city}', cityName);
+
+export function buildHead(ctx: PageContext, fromLoader: Partial<PageHead> | undefined): PageHead {
+  const { meta } = ctx.page;
+  const cityName = ctx.city.name;
+  const brand = ctx.site.brand;
+  const origin = cityOrigin(ctx.site, ctx.city);
+  const title = fromLoader?.title ?? `${cityName}${withCity(meta.title, cityName)}_${brand}`;
+  const canonical = fromLoader?.canonical ?? canonicalPath(ctx);
+  return {
+    title,
+    description: fromLoader?.description ?? withCity(meta.description ?? '', cityName),
+    keywords: fromLoader?.keywords ?? withCity(meta.keywords ?? '', cityName),
+    canonical: canonical.startsWith('http') ? canonical : origin + canonical,
+    links: fromLoader?.links?.map((l) => ({ rel: l.rel, href: l.href.startsWith('/') ? origin + l.href : l.href })),
+    jsonLd: fromLoader?.jsonLd,
+    robots: fromLoader?.robots ?? (ctx.page.cache === 'no-cache' ? 'noindex' : undefined),
+  };
+}

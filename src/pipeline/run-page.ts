@@ -1,0 +1,45 @@
+import { errors } from '../errors.ts';
+import type { Registry } from '../registry/load.ts';
+import { buildHead } from './head.ts';
+import type { Loader, LoaderResult, Middleware, MiddlewareOutcome, PageContext, PageHead, Validator } from './types.ts';
+
+export interface PipelineParts {
+  middleware: Readonly<Record<string, Middleware>>;
+  validators: Readonly<Record<string, Validator>>;
+  loaders: Readonly<Record<string, Loader>>;
+}
+
+export type PageOutcome = Exclude<MiddlewareOutcome, undefined> | { kind: 'page'; result: LoaderResult; head: PageHead };
+
+const DEFAULT_MIDDLEWARE = ['authenticated'];
+
+/** The layout's middleware, then the page's (none declared → authenticated), each name once, in order. */
+export function middlewareChain(registry: Registry, ctx: PageContext): string[] {
+  const layout = registry.file.layouts[ctx.page.layout];
+  return [...new Set([...(layout?.middleware ?? []), ...(ctx.page.middleware ?? DEFAULT_MIDDLEWARE)])];
+}
+
+/** Run one page: middleware → validate → loader (DESIGN "One request, end to end"). Throws PortalError/GatewayError. */
+export async function runPage(ctx: PageContext, registry: Registry, parts: PipelineParts): Promise<PageOutcome> {
+  for (const name of middlewareChain(registry, ctx)) {
+    const mw = parts.middleware[name];
+    if (!mw) {
+      ctx.log.error({ page: ctx.page.name, middleware: name }, 'unknown middleware');
+      throw errors.unknownMiddleware(name);
+    }
+    const outcome = await mw(ctx);
+    if (outcome) return outcome;
+  }
+  if (ctx.page.validate) {
+    const validate = parts.validators[ctx.page.validate];
+    if (!validate) throw errors.unknownValidator(ctx.page.validate);
+    if (!(await validate(ctx))) throw errors.pageNotFound();
+  }
+  let result: LoaderResult = { data: null };
+  if (ctx.page.loader) {
+    const load = parts.loaders[ctx.page.loader];
+    if (!load) throw errors.unknownLoader(ctx.page.loader);
+    result = await load(ctx);
+  }
+  return { kind: 'page', result, head: buildHead(ctx, result.head) };
+}

@@ -1,0 +1,73 @@
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { Api, CallContext } from '../api/index.ts';
+import type { PageEntry, SiteSettings } from '../registry/types.ts';
+
+/** The city a request is for (SPEC 3, server fields) plus how the site was reached. */
+export interface CityInfo {
+  cityId: number;
+  name: string;
+  /** Sub-domain label of the city. */
+  domain: string;
+  servicePhone: string;
+}
+
+export type SiteKind = 'mobile' | 'pc';
+
+/** Login state restored from the signed user-info cookie (SPEC 3, 4). */
+export interface UserInfo {
+  uid: string;
+  userId: string;
+  headUrl: string;
+  nickName: string;
+  phone: string;
+  token: string;
+}
+
+/** What the page component and the client stores receive. Serialized into the HTML: no server objects. */
+export interface PageHead {
+  title: string;
+  description: string;
+  keywords: string;
+  canonical: string;
+  /** Extra head links such as rel=prev/next. */
+  links?: Array<{ rel: string; href: string }>;
+  /** JSON-LD objects, serialized safely by the renderer. */
+  jsonLd?: unknown[];
+  robots?: string;
+}
+
+export interface PageContext {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  log: FastifyBaseLogger;
+  call: CallContext;
+  api: Api;
+  site: SiteSettings;
+  siteKind: SiteKind;
+  city: CityInfo;
+  page: PageEntry;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  /** Path as requested (decoded segments are only in params). */
+  path: string;
+  user: UserInfo | null;
+  /** Set by page-cache when this render may fill the cache. */
+  cacheFill?: { key: string; ttlMs: number };
+}
+
+/** A middleware either continues (undefined) or ends the request with a redirect or a ready response. */
+export type MiddlewareOutcome =
+  | undefined
+  | { kind: 'redirect'; location: string; status: 301 | 302 | 303 | 307 | 308 }
+  | { kind: 'response'; status: number; headers: Record<string, string>; body: Buffer };
+
+export type Middleware = (ctx: PageContext) => MiddlewareOutcome | Promise<MiddlewareOutcome>;
+export type Validator = (ctx: PageContext) => boolean | Promise<boolean>;
+
+/** A loader returns the page's data and may refine the head (title from data, canonical, prev/next). */
+export interface LoaderResult<D = unknown> {
+  data: D;
+  head?: Partial<PageHead>;
+  status?: number;
+}
+export type Loader<D = unknown> = (ctx: PageContext) => Promise<LoaderResult<D>>;

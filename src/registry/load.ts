@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import { Ajv, type ErrorObject } from 'ajv';
+import schema from './registry.schema.json' with { type: 'json' };
+import { createMatcher, type Matcher, PatternError } from './match.ts';
+import type { PageEntry, RedirectRule, RegistryFile } from './types.ts';
+
+/** Names the code knows; the registry may only refer to these (middleware are only warned about: SPEC 8). */
+export interface KnownNames {
+  middleware: ReadonlySet<string>;
+  validators: ReadonlySet<string>;
+  loaders: ReadonlySet<string>;
+  modules: ReadonlySet<string>;
+}
+
+export interface Registry {
+  file: RegistryFile;
+  pages: Matcher<PageEntry>;
+  redirects: Matcher<RedirectRule>;
+  byName: ReadonlyMap<string, PageEntry>;
+  warnings: string[];
+}
+
+export class RegistryError extends Error {
+  readonly problems: string[];
+  constructor(source: string, problems: string[]) {
+    super(`${source} is invalid:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'RegistryError';
+    this.problems = problems;
+  }
+}
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+const validateShape = ajv.compile<RegistryFile>(schema);
+
+/** Turn an ajv error into "page 'name' (#i) field x: message" so ops know which entry to fix. */
+function describe(raw: unknown, e: ErrorObject): string {
+  const parts = e.instancePath.split('/').slice(1);
+  let where = parts.length ? parts.join('.') : 'registry';
+  if (parts[0] === 'pages' && parts[1] !== undefined) {
+    const page = (raw as { pages?: Array<{ name?: unknown }> }).pages?.[Number(parts[1])];
+    const name = typeof page?.name === 'string' ? `'${page.name}'` : '(unnamed)';
+    where = `page ${name} (#${parts[1]})${parts.length > 2 ? ` field ${parts.slice(2).join('.')}` : ''}`;
+  } else if (parts[0] === 'redirects' && parts[1] !== undefined) {
+    where = `redirect #${parts[1]}${parts.length > 2 ? ` field ${parts.slice(2).join('.')}` : ''}`;
+  }
+  const extra = e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : '';
+  const allowed = e.keyword === 'enum' ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')})` : '';
+  return `${where}: ${e.message}${extra}${allowed}`;
+}
+
+export function compileRegistry(raw: unknown, known: KnownNames): Registry {
+  if (!validateShape(raw)) {
+    // oneOf errors repeat their branches; keep each message once.
+    const problems = [...new Set((validateShape.errors ?? []).map((e) => describe(raw, e)))];
+    throw new RegistryError('registry', problems);
+  }
+  const file = raw;
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  const byName = new Map<string, PageEntry>();
+  for (const [layoutName, layout] of Object.entries(file.layouts)) {
+    for (const m of layout.middleware) if (!known.middleware.has(m)) warnings.push(`layout '${layoutName}': unknown middleware '${m}'`);
+  }
+  file.pages.forEach((page, i) => {
+    const where = `page '${page.name}' (#${i})`;
+    if (byName.has(page.name)) problems.push(`${where} field name: duplicate name`);
+    byName.set(page.name, page);
+    if (!file.layouts[page.layout]) problems.push(`${where} field layout: unknown layout '${page.layout}'`);
+    if (!known.modules.has(page.module)) problems.push(`${where} field module: unknown module '${page.module}'`);
+    if (page.validate && !known.validators.has(page.validate)) problems.push(`${where} field validate: unknown validator '${page.validate}'`);
+    if (page.loader && !known.loaders.has(page.loader)) problems.push(`${where} field loader: unknown loader '${page.loader}'`);
+    for (const m of page.middleware ?? []) {
+      if (!known.middleware.has(m)) warnings.push(`${where} field middleware: unknown middleware '${m}' (requests will get 500)`);
+    }
+    for (const p of page.paths) {
+      try {
+        createMatcher([{ patterns: [p], target: null }]);
+      } catch (err) {
+        problems.push(`${where} field paths: ${err instanceof PatternError ? err.message : String(err)}`);
+      }
+    }
+  });
+  file.redirects.forEach((r, i) => {
+    try {
+      createMatcher([{ patterns: [r.from], target: null }]);
+    } catch (err) {
+      problems.push(`redirect #${i} field from: ${err instanceof PatternError ? err.message : String(err)}`);
+    }
+  });
+  if (problems.length) throw new RegistryError('registry', problems);
+  return {
+    file,
+    pages: createMatcher(file.pages.map((p) => ({ patterns: p.paths, target: p }))),
+    redirects: createMatcher(file.redirects.map((r) => ({ patterns: [r.from], target: r }))),
+    byName,
+    warnings,
+  };
+}
+
+export function loadRegistryFile(path: string, known: KnownNames): Registry {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new RegistryError(path, [`cannot read: ${(err as Error).message}`]);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    throw new RegistryError(path, [`not valid JSON: ${(err as Error).message}`]);
+  }
+  try {
+    return compileRegistry(raw, known);
+  } catch (err) {
+    if (err instanceof RegistryError) throw new RegistryError(path, err.problems);
+    throw err;
+  }
+}

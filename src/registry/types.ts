@@ -1,0 +1,65 @@
+/** Shapes of registry.json (validated by registry.schema.json at load) and of its compiled form. */
+
+export type CachePolicy = 'no-cache' | number;
+
+export interface PageMeta {
+  title: string;
+  description?: string;
+  keywords?: string;
+}
+
+export interface PageEntry {
+  /** Unique, stable name: used in logs, errors and the client route table. */
+  name: string;
+  /** Path patterns, first one canonical. Syntax: `/a/:id`, `/a/:id?`, `/a/:id(\\d+)`, `/a/:id.html`, `/a/*`. */
+  paths: string[];
+  /** Module key under pages/ (see pages/modules.ts), e.g. `ershoufang/detail`. */
+  module: string;
+  layout: string;
+  middleware?: string[];
+  validate?: string;
+  loader?: string;
+  cache: CachePolicy;
+  meta: PageMeta;
+  /** Fixed params merged into the matched ones, e.g. `{ "ad": "true" }` for ad variants. */
+  params?: Record<string, string>;
+}
+
+export interface LayoutEntry {
+  middleware: string[];
+  header: boolean;
+  footer: boolean;
+}
+
+export interface RedirectRule {
+  from: string;
+  to: string;
+  status: 301 | 302 | 307 | 308;
+}
+
+export interface SiteSettings {
+  brand: string;
+  mobileHost: string;
+  pcHost: string;
+  /** Scheme and port used to build canonical/absolute URLs; never taken from the request. */
+  scheme: 'http' | 'https';
+  publicPort?: number;
+  defaultCityId: number;
+  defaultCityName: string;
+  supervisionPhone: string;
+  filingNotice: string;
+  licenceNotice: string;
+}
+
+export interface RegistryFile {
+  $schema?: string;
+  site: SiteSettings;
+  layouts: Record<string, LayoutEntry>;
+  redirects: RedirectRule[];
+  pages: PageEntry[];
+}
+
+export interface RouteMatch {
+  page: PageEntry;
+  params: Record<string, string>;
+}

@@ -1,0 +1,28 @@
+import type { ComponentType } from 'react';
+import { Router } from 'wouter';
+import { Layout } from '../ui/Layout.tsx';
+import type { AppState } from '../stores/app-state.ts';
+import { StoreProvider } from '../stores/context.tsx';
+import type { PageProps } from './page-props.ts';
+
+export interface AppProps {
+  state: AppState;
+  Page: ComponentType<PageProps>;
+  /** Server only: the request's path and search for wouter. */
+  ssrPath?: string;
+  ssrSearch?: string;
+}
+
+/** The same tree on the server and in the browser: router, stores, layout, the screen. */
+export function App({ state, Page, ssrPath, ssrSearch }: AppProps) {
+  const { route } = state;
+  return (
+    <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
+      <StoreProvider state={state}>
+        <Layout>
+          <Page data={route.data} params={route.params} query={route.query} />
+        </Layout>
+      </StoreProvider>
+    </Router>
+  );
+}

@@ -1,0 +1,47 @@
+import type { PageContext, PageHead } from '../pipeline/types.ts';
+import type { AppState } from '../stores/app-state.ts';
+import { userStateFrom } from '../stores/app-state.ts';
+import { cityOrigin } from '../pipeline/head.ts';
+
+/** Detail screens and ad variants are not tracked as page views (SPEC 4). */
+export function isUntracked(pageName: string, params: Record<string, string>): boolean {
+  if (params.ad === 'true') return true;
+  return /^(ershoufang|zufang|xinfang)\.detail|^xiaoqu\.detail|^mendian\.detail/.test(pageName);
+}
+
+/** The whitelisted, serializable state of one response: no request, no server objects. */
+export function buildAppState(ctx: PageContext, status: number, data: unknown, head: PageHead, moduleKey: string): AppState {
+  const layout = ctx.req.server.registry.current.file.layouts[ctx.page.layout];
+  return {
+    city: {
+      selectCityId: ctx.city.cityId,
+      selectCityName: ctx.city.name,
+      host: cityOrigin(ctx.site, ctx.city),
+      pcHost: `${ctx.site.scheme}://${ctx.site.pcHost}`,
+      scene: ctx.query.scene ?? '',
+      servicePhone: ctx.city.servicePhone,
+    },
+    user: userStateFrom(ctx.user),
+    site: {
+      brand: ctx.site.brand,
+      supervisionPhone: ctx.site.supervisionPhone,
+      filingNotice: ctx.site.filingNotice,
+      licenceNotice: ctx.site.licenceNotice,
+      siteKind: ctx.siteKind,
+    },
+    route: {
+      page: ctx.page.name,
+      module: moduleKey,
+      layout: ctx.page.layout,
+      header: layout?.header ?? true,
+      footer: layout?.footer ?? true,
+      path: ctx.path,
+      params: ctx.params,
+      query: ctx.query,
+      status,
+      data,
+      head,
+      noTrack: isUntracked(ctx.page.name, ctx.params),
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+}
+
+/** What the document needs from the client build: the entry script, its CSS and preload links per page module. */
+export interface ClientAssets {
+  entry: string | null;
+  css: string[];
+  /** modulepreload hrefs for the entry's static imports plus the page module's chunk and its imports. */
+  preloadsFor(moduleKey: string): string[];
+  /** Chunk URL of a page module (for the client route table). */
+  chunkOf(moduleKey: string): string | null;
+}
+
+const ENTRY = 'src/client/entry.tsx';
+
+export function emptyAssets(): ClientAssets {
+  return { entry: null, css: [], preloadsFor: () => [], chunkOf: () => null };
+}
+
+/** Reads dist/client/.vite/manifest.json once at start; without a client build pages render without scripts. */
+export function loadClientAssets(clientDir: string): ClientAssets {
+  const file = path.join(clientDir, '.vite', 'manifest.json');
+  if (!existsSync(file)) return emptyAssets();
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const entry = manifest[ENTRY];
+  if (!entry) return emptyAssets();
+  const url = (f: string) => `/${f}`;
+  const walk = (key: string, seen: Set<string>) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imp of manifest[key]?.imports ?? []) walk(imp, seen);
+  };
+  const entryImports = new Set<string>();
+  walk(ENTRY, entryImports);
+  entryImports.delete(ENTRY);
+  const cssOf = (keys: Iterable<string>) => [...keys].flatMap((k) => manifest[k]?.css ?? []);
+  const baseCss = [...new Set([...(entry.css ?? []), ...cssOf(entryImports)])].map(url);
+  const cache = new Map<string, string[]>();
+  return {
+    entry: url(entry.file),
+    css: baseCss,
+    preloadsFor(moduleKey) {
+      let hit = cache.get(moduleKey);
+      if (!hit) {
+        const keys = new Set(entryImports);
+        const pageKey = `pages/${moduleKey}.tsx`;
+        if (manifest[pageKey]) walk(pageKey, keys);
+        hit = [...keys].map((k) => manifest[k]?.file).filter((f): f is string => Boolean(f)).map(url);
+        cache.set(moduleKey, hit);
+      }
+      return hit;
+    },
+    chunkOf(moduleKey) {
+      const c = manifest[`pages/${moduleKey}.tsx`];
+      return c ? url(c.file) : null;
+    },
+  };
+}

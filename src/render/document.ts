@@ -1,0 +1,44 @@
+import escapeHtml from 'escape-html';
+import htmlescape from 'htmlescape';
+import type { PageHead } from '../pipeline/types.ts';
+import type { AppState } from '../stores/app-state.ts';
+import type { ClientAssets } from './assets.ts';
+
+/** SPEC 2.8: fixed, non-scalable viewport. */
+const VIEWPORT = 'width=device-width,initial-scale=1,maximum-scale=1,minimum-scale=1,user-scalable=no,viewport-fit=cover';
+
+export const STATE_SCRIPT_ID = '__STATE__';
+export const APP_ROOT_ID = 'app';
+
+/** Everything before the React markup: doctype, head (title, meta, canonical, CSS, preloads, JSON-LD), body start. */
+export function documentHead(head: PageHead, assets: ClientAssets, moduleKey: string): string {
+  const parts = [
+    '<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8">',
+    `<meta name="viewport" content="${VIEWPORT}">`,
+    '<meta name="format-detection" content="telephone=no">',
+    '<meta name="theme-color" content="#1aa260">',
+    `<title>${escapeHtml(head.title)}</title>`,
+  ];
+  if (head.description) parts.push(`<meta name="description" content="${escapeHtml(head.description)}">`);
+  if (head.keywords) parts.push(`<meta name="keywords" content="${escapeHtml(head.keywords)}">`);
+  if (head.robots) parts.push(`<meta name="robots" content="${escapeHtml(head.robots)}">`);
+  if (head.canonical) parts.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
+  for (const l of head.links ?? []) parts.push(`<link rel="${escapeHtml(l.rel)}" href="${escapeHtml(l.href)}">`);
+  parts.push('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+  for (const href of assets.css) parts.push(`<link rel="stylesheet" href="${escapeHtml(href)}">`);
+  for (const href of assets.preloadsFor(moduleKey)) parts.push(`<link rel="modulepreload" href="${escapeHtml(href)}">`);
+  for (const ld of head.jsonLd ?? []) parts.push(`<script type="application/ld+json">${htmlescape(ld)}</script>`);
+  parts.push(`</head><body><div id="${APP_ROOT_ID}">`);
+  return parts.join('');
+}
+
+/** Everything after the React markup: the serialized state (safe inside <script>) and the client entry. */
+export function documentTail(state: AppState, assets: ClientAssets): string {
+  const script = assets.entry ? `<script type="module" src="${escapeHtml(assets.entry)}"></script>` : '';
+  return `</div><script id="${STATE_SCRIPT_ID}" type="application/json">${htmlescape(state)}</script>${script}</body></html>`;
+}
+
+/** Last resort when the error page itself fails (SPEC 8): no React, no data, a link home. */
+export function fallbackErrorDocument(status: number): string {
+  return `<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="${VIEWPORT}"><title>出错了 ${status}</title></head><body style="font-family:sans-serif;text-align:center;padding:48px 16px"><h1>${status}</h1><p>页面暂时无法显示，请稍后再试。</p><p><a href="/">返回首页</a></p></body></html>`;
+}

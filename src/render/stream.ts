@@ -1,0 +1,125 @@
+import { PassThrough, type Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ReactElement } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { errors } from '../errors.ts';
+
+export type Rendered = { kind: 'buffer'; body: Buffer } | { kind: 'stream'; stream: Readable };
+
+export interface RenderOptions {
+  head: string;
+  tail: string;
+  /** Crawlers and cache fills wait for every Suspense boundary; people get the shell as soon as it is ready. */
+  waitForAll: boolean;
+  timeoutMs: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * A minimal destination for React's pipe(): it keeps chunks and hands them on in one piece per React flush.
+ * React writes a whole flush synchronously and then calls flush(), so coalescing there turns a dozen small
+ * writes into one without delaying anything.
+ */
+class ChunkSink {
+  chunks: Buffer[] = [];
+  private onFlush: ((chunk: Buffer) => void) | null;
+  private onEnd: (() => void) | null;
+  ended = false;
+  constructor(onFlush: ((chunk: Buffer) => void) | null = null, onEnd: (() => void) | null = null) {
+    this.onFlush = onFlush;
+    this.onEnd = onEnd;
+  }
+  write(chunk: Uint8Array | string): boolean {
+    this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    return true;
+  }
+  flush(): void {
+    if (!this.onFlush || this.chunks.length === 0) return;
+    const out = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks);
+    this.chunks = [];
+    this.onFlush(out);
+  }
+  end(): void {
+    this.flush();
+    this.ended = true;
+    this.onEnd?.();
+  }
+  on(): this {
+    return this;
+  }
+  once(): this {
+    return this;
+  }
+  emit(): boolean {
+    return false;
+  }
+  removeListener(): this {
+    return this;
+  }
+}
+
+/**
+ * renderToPipeableStream with two outcomes: when everything is ready before the first byte is due (no pending
+ * Suspense, a crawler, a cache fill) one Buffer with a content-length; otherwise a stream that sends the shell
+ * at once and the rest as it resolves. A render that hangs is aborted after `timeoutMs`.
+ */
+export function renderDocument(app: ReactElement, opts: RenderOptions): Promise<Rendered> {
+  return new Promise<Rendered>((resolve, reject) => {
+    let settled = false;
+    let shellReady = false;
+    const timer = setTimeout(() => {
+      opts.log.error({ timeoutMs: opts.timeoutMs }, 'render timed out; aborting');
+      abort(errors.renderTimeout());
+    }, opts.timeoutMs);
+    timer.unref();
+
+    const collect = () => {
+      settled = true;
+      clearTimeout(timer);
+      const sink = new ChunkSink();
+      // With all work done, pipe() writes the whole document synchronously and ends the sink.
+      pipe(sink as unknown as NodeJS.WritableStream);
+      resolve({ kind: 'buffer', body: Buffer.concat([Buffer.from(opts.head), ...sink.chunks, Buffer.from(opts.tail)]) });
+    };
+
+    const startStreaming = () => {
+      settled = true;
+      const out = new PassThrough();
+      out.write(opts.head);
+      const sink = new ChunkSink(
+        (chunk) => out.write(chunk),
+        () => {
+          clearTimeout(timer);
+          out.end(opts.tail);
+        },
+      );
+      pipe(sink as unknown as NodeJS.WritableStream);
+      resolve({ kind: 'stream', stream: out });
+    };
+
+    const { pipe, abort } = renderToPipeableStream(app, {
+      onShellReady() {
+        shellReady = true;
+        if (opts.waitForAll) return;
+        // onAllReady follows in the same tick when nothing suspended; give it that chance before streaming.
+        setImmediate(() => {
+          if (!settled) startStreaming();
+        });
+      },
+      onAllReady() {
+        if (!settled) collect();
+      },
+      onShellError(err) {
+        clearTimeout(timer);
+        if (!settled) {
+          settled = true;
+          reject(err);
+        }
+      },
+      onError(err) {
+        // Errors inside Suspense boundaries after the shell: React renders the fallback and the client retries.
+        if (shellReady) opts.log.error({ err }, 'render error after shell');
+      },
+    });
+  });
+}

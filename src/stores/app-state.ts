@@ -1,0 +1,64 @@
+import type { PageHead, UserInfo } from '../pipeline/types.ts';
+
+/** SPEC 3, City (client fields). */
+export interface CityState {
+  selectCityId: number;
+  selectCityName: string;
+  /** Canonical origin of the mobile site for this city, e.g. `https://wh.m.example.com`. */
+  host: string;
+  pcHost: string;
+  scene: string;
+  servicePhone: string;
+}
+
+/** SPEC 3, User info. `null` fields mean a visitor. */
+export interface UserState {
+  uid: string;
+  userId: string;
+  headUrl: string;
+  nickName: string;
+  phone: string;
+  userSig: string;
+  token: string;
+}
+
+export interface SiteState {
+  brand: string;
+  supervisionPhone: string;
+  filingNotice: string;
+  licenceNotice: string;
+  siteKind: 'mobile' | 'pc';
+}
+
+/** What the current screen shows: its registry entry name, module, data and head. */
+export interface RouteState {
+  page: string;
+  module: string;
+  layout: string;
+  header: boolean;
+  footer: boolean;
+  path: string;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  status: number;
+  data: unknown;
+  head: PageHead;
+  /** No page view is tracked (detail pages, ad variants: SPEC 4). */
+  noTrack: boolean;
+}
+
+/** Everything the server hands the browser: serialized into the page, seeded into the client stores. */
+export interface AppState {
+  city: CityState;
+  user: UserState;
+  site: SiteState;
+  route: RouteState;
+}
+
+export const emptyUser = (): UserState => ({ uid: '', userId: '', headUrl: '', nickName: '', phone: '', userSig: '', token: '' });
+
+export function userStateFrom(info: UserInfo | null): UserState {
+  return info ? { ...info, userSig: '' } : emptyUser();
+}
+
+export const isMember = (u: UserState) => Boolean(u.uid || u.userId);

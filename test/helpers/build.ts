@@ -1,0 +1,81 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { UserInfo } from '../../src/pipeline/types.ts';
+import type { ClientAssets } from '../../src/render/assets.ts';
+import { emptyAssets } from '../../src/render/assets.ts';
+import type { RegistryFile } from '../../src/registry/types.ts';
+import { startFakeGateway } from './fake-gateway.ts';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const TEST_SECRET = 'test-cookie-secret-0123456789abcdef0123456789';
+
+export function readRegistry(): RegistryFile {
+  return JSON.parse(readFileSync(path.join(ROOT, 'registry.json'), 'utf8')) as RegistryFile;
+}
+
+/** Write a registry file for one test (optionally edited) and return its path. */
+export function writeTempRegistry(edit?: (r: RegistryFile) => void): string {
+  const reg = readRegistry();
+  edit?.(reg);
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-reg-'));
+  const file = path.join(dir, 'registry.json');
+  writeFileSync(file, JSON.stringify(reg, null, 2));
+  return file;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  registryPath: string;
+  /** The Cookie header value of a signed user-info cookie for this member. */
+  memberCookie(user?: Partial<UserInfo>): string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  editRegistry?: (r: RegistryFile) => void;
+  registryPath?: string;
+  /** Gateway URL; default: a fake gateway started for this app. */
+  gatewayUrl?: string;
+  watchRegistry?: boolean;
+  assets?: ClientAssets;
+  renderTimeoutMs?: number;
+}
+
+export const MEMBER: UserInfo = { uid: 'u1001', userId: '1001', headUrl: '', nickName: '测试会员', phone: '13800000000', token: 'tok' };
+
+/** Builds the portal with a fake (or given) gateway and a temp data dir. Tests never reach a network. */
+export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const registryPath = opts.registryPath ?? writeTempRegistry(opts.editRegistry);
+  const fake = opts.gatewayUrl ? null : await startFakeGateway();
+  const config = loadConfig(
+    {
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-data-')),
+      COOKIE_SECRET: TEST_SECRET,
+      REGISTRY_PATH: registryPath,
+      REGISTRY_WATCH: opts.watchRegistry ? '1' : '0',
+      GATEWAY_URL: opts.gatewayUrl ?? fake?.url,
+      LOG_LEVEL: 'silent',
+    },
+    ROOT,
+  );
+  const app = await buildApp({
+    config,
+    logger: { level: process.env.TEST_LOG_LEVEL ?? 'silent' },
+    assets: opts.assets ?? emptyAssets(),
+    renderTimeoutMs: opts.renderTimeoutMs,
+  });
+  await app.ready();
+  return {
+    app,
+    registryPath,
+    memberCookie: (user) => `userInfo=${encodeURIComponent(app.signCookie(JSON.stringify({ ...MEMBER, ...user })))}`,
+    async close() {
+      await app.close();
+      await fake?.close();
+    },
+  };
+}

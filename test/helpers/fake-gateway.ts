@@ -1,0 +1,39 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+
+export const CITIES = [
+  { cityId: 1, name: '长沙', domain: 'cs', servicePhone: '0731-88886666' },
+  { cityId: 2, name: '武汉', domain: 'wh', servicePhone: '027-88886666' },
+];
+
+export interface FakeGateway {
+  url: string;
+  app: FastifyInstance;
+  /** Every path the fake was asked for, in order. */
+  calls: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A small stand-in for the API gateway for platform tests: cities only, plus `/fault/*` routes that fail in the
+ * ways SPEC 7.12 names. Tests that need real listings use the embedded backend instead.
+ */
+export async function startFakeGateway(extra?: (app: FastifyInstance) => void): Promise<FakeGateway> {
+  const app = Fastify({ logger: false });
+  const calls: string[] = [];
+  app.addHook('onRequest', async (req) => {
+    calls.push(req.url);
+  });
+  app.get('/api/city/getCityByDomain', async (req) => {
+    const { domain } = req.query as { domain?: string };
+    return { status: 200, obj: CITIES.find((c) => c.domain === domain) ?? null };
+  });
+  app.get('/api/city/findSiteByName', async (req) => {
+    const { name } = req.query as { name?: string };
+    return { status: 200, obj: CITIES.find((c) => c.name === name) ?? null };
+  });
+  extra?.(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}`, app, calls, close: () => app.close() };
+}

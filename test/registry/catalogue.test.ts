@@ -35,6 +35,7 @@ const ROUTES: Record<string, string> = {
   '/ershoufang': 'ershoufang.list',
   '/baike': 'baike',
   '/sxzf': 'sxzf',
+  '/city/abc': 'city',
   // 2.2
   '/appH5/knockdown': 'appH5.knockdown',
   '/appH5/share': 'appH5.share',

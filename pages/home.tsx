@@ -1,0 +1,139 @@
+import type { ReactNode } from 'react';
+import type { PageProps } from '../src/render/page-props.ts';
+import { useAppState } from '../src/stores/context.tsx';
+import { AppLink } from '../src/ui/AppLink.tsx';
+import { ChevronRight } from '../src/ui/icons.tsx';
+import { EstateCard, ListingCard } from '../src/ui/ListingCard.tsx';
+import type { HomeData } from '../src/ui/listing-types.ts';
+import { SearchBar } from '../src/ui/SearchBar.tsx';
+import { SectionGrid } from '../src/ui/sections.tsx';
+
+const asList = <T,>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
+
+export default function HomePage({ data }: PageProps<HomeData | null | undefined>) {
+  const { city, site } = useAppState();
+  const d = data && typeof data === 'object' ? data : {};
+  const ershoufang = asList<NonNullable<HomeData['ershoufang']>[number]>(d.ershoufang);
+  const xinfang = asList<NonNullable<HomeData['xinfang']>[number]>(d.xinfang);
+  const zufang = asList<NonNullable<HomeData['zufang']>[number]>(d.zufang);
+  return (
+    <div className="home">
+      <section className="home__hero">
+        <h1 className="home__slogan">
+          在{city.selectCityName}，<span>找好房上{site.brand}</span>
+        </h1>
+        <SearchBar className="home__search" />
+      </section>
+      <nav className="home__entries card" aria-label="找房频道">
+        <SectionGrid />
+      </nav>
+      <HomeBanner cityName={city.selectCityName} />
+      {xinfang.length ? (
+        <HomeSection title="热门新盘" more="/xinfang/" moreLabel="更多新房">
+          {xinfang.map((e) => (
+            <li key={e.houseId}>
+              <EstateCard estate={e} />
+            </li>
+          ))}
+        </HomeSection>
+      ) : null}
+      {ershoufang.length ? (
+        <HomeSection title="精选二手房" more="/ershoufang/" moreLabel="更多二手房">
+          {ershoufang.map((l) => (
+            <li key={l.houseId}>
+              <ListingCard listing={l} kind="ershoufang" />
+            </li>
+          ))}
+        </HomeSection>
+      ) : null}
+      {zufang.length ? (
+        <HomeSection title="品质租房" more="/zufang/" moreLabel="更多租房">
+          {zufang.map((l) => (
+            <li key={l.houseId}>
+              <ListingCard listing={l} kind="zufang" />
+            </li>
+          ))}
+        </HomeSection>
+      ) : null}
+      <section className="home__promise card">
+        <h2 className="block__title">{site.brand}承诺</h2>
+        <ul className="promise">
+          <li>
+            <strong>真实房源</strong>
+            <span>真实在售</span>
+          </li>
+          <li>
+            <strong>透明交易</strong>
+            <span>费用公开</span>
+          </li>
+          <li>
+            <strong>资金安全</strong>
+            <span>全程监管</span>
+          </li>
+          <li>
+            <strong>专业服务</strong>
+            <span>持证上岗</span>
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+function HomeSection({ title, more, moreLabel, children }: { title: string; more: string; moreLabel: string; children: ReactNode }) {
+  return (
+    <section className="block card">
+      <div className="block__head">
+        <h2 className="block__title">{title}</h2>
+        <AppLink href={more} className="block__more" aria-label={moreLabel}>
+          更多
+          <ChevronRight size={14} />
+        </AppLink>
+      </div>
+      <ul className="block__list">{children}</ul>
+      <AppLink href={more} className="block__all">
+        {moreLabel}
+      </AppLink>
+    </section>
+  );
+}
+
+/** The banner: pure CSS and an inline SVG skyline, linking to the price trends. */
+function HomeBanner({ cityName }: { cityName: string }) {
+  return (
+    <AppLink href="/fangjia/" className="banner">
+      <span className="banner__text">
+        <span className="banner__kicker">{cityName}房价行情</span>
+        <span className="banner__title">查房价 · 看成交</span>
+        <span className="banner__cta">
+          免费估价
+          <ChevronRight size={14} />
+        </span>
+      </span>
+      <svg className="banner__art" viewBox="0 0 160 96" width="160" height="96" aria-hidden="true">
+        <circle cx="118" cy="26" r="14" fill="#fff" fillOpacity="0.22" />
+        <g fill="#fff" fillOpacity="0.9">
+          <rect x="14" y="50" width="20" height="46" rx="2" />
+          <rect x="38" y="30" width="24" height="66" rx="2" />
+          <rect x="66" y="44" width="18" height="52" rx="2" />
+          <rect x="88" y="20" width="26" height="76" rx="2" />
+          <rect x="118" y="56" width="22" height="40" rx="2" />
+        </g>
+        <g fill="var(--c-brand)" fillOpacity="0.35">
+          <rect x="43" y="38" width="5" height="5" />
+          <rect x="52" y="38" width="5" height="5" />
+          <rect x="43" y="50" width="5" height="5" />
+          <rect x="52" y="62" width="5" height="5" />
+          <rect x="94" y="30" width="5" height="5" />
+          <rect x="103" y="30" width="5" height="5" />
+          <rect x="94" y="44" width="5" height="5" />
+          <rect x="103" y="58" width="5" height="5" />
+          <rect x="19" y="60" width="4" height="4" />
+          <rect x="25" y="72" width="4" height="4" />
+        </g>
+        <path d="M6 78 40 60l26 8 34-26 44-14" fill="none" stroke="#ffd84d" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+        <circle cx="144" cy="28" r="4" fill="#ffd84d" />
+      </svg>
+    </AppLink>
+  );
+}

@@ -1,0 +1,55 @@
+import type { PageProps } from '../src/render/page-props.ts';
+import { useAppState } from '../src/stores/context.tsx';
+import { AppLink } from '../src/ui/AppLink.tsx';
+import { titleWithoutBrand } from '../src/ui/paths.ts';
+import { SearchBar } from '../src/ui/SearchBar.tsx';
+import { SectionGrid } from '../src/ui/sections.tsx';
+
+/**
+ * The placeholder screen of every route whose real screen comes in a later issue. It shows the page's own title
+ * (from the registry meta, without the brand suffix) and looks like a finished page: a hero, search, the sections.
+ */
+export default function SectionPage(_props: PageProps<unknown>) {
+  const { route, site, city } = useAppState();
+  const title = titleWithoutBrand(route.head.title, site.brand) || `${city.selectCityName}房产`;
+  return (
+    <div className="sect">
+      <section className="sect__hero">
+        <svg className="sect__art" viewBox="0 0 120 96" width="120" height="96" aria-hidden="true">
+          <rect x="10" y="28" width="100" height="60" rx="8" fill="#fff" fillOpacity="0.18" />
+          <path d="M28 88V52l22-16 22 16v36" fill="#fff" fillOpacity="0.92" />
+          <rect x="44" y="64" width="12" height="24" rx="2" fill="var(--c-brand)" fillOpacity="0.5" />
+          <path d="M78 88V40h22v48" fill="#fff" fillOpacity="0.7" />
+          <path d="M84 30V10M84 10h24M104 10v10" stroke="#ffd84d" strokeWidth="3" strokeLinecap="round" />
+          <rect x="100" y="20" width="8" height="7" rx="1" fill="#ffd84d" />
+          <path d="M8 88h104" stroke="#fff" strokeOpacity="0.8" strokeWidth="3" strokeLinecap="round" />
+        </svg>
+        <h1 className="sect__title">{title}</h1>
+        <p className="sect__lead">频道正在精心建设中，敬请期待～</p>
+      </section>
+      <SearchBar className="sect__search" />
+      <section className="card sect__block">
+        <h2 className="block__title">热门频道</h2>
+        <SectionGrid />
+      </section>
+      <section className="card sect__block sect__help">
+        <h2 className="block__title">需要帮助？</h2>
+        <p className="sect__text">
+          想买房、卖房或租房，可以直接
+          <AppLink href="/Index/yijianweituo">委托我们</AppLink>
+          ，专业经纪人会尽快与你联系；也可以在
+          <AppLink href="/wenda/">问答</AppLink>
+          里看看大家的经验。
+        </p>
+        <div className="sect__actions">
+          <AppLink href="/" className="btn btn--primary">
+            返回首页
+          </AppLink>
+          <AppLink href="/downloadapp/" className="btn btn--ghost">
+            下载APP
+          </AppLink>
+        </div>
+      </section>
+    </div>
+  );
+}

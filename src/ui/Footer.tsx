@@ -1,0 +1,72 @@
+import { useAppState } from '../stores/context.tsx';
+import { AppLink } from './AppLink.tsx';
+import { BrandMark, PhoneIcon, ShieldIcon } from './icons.tsx';
+
+/** Only digits, +, - and , survive into a tel: URL. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+,-]/g, '')}`;
+
+/** SPEC 2.7: city service phone, supervision phone, map and topic links, feedback, about, notices, copyright. */
+export function Footer() {
+  const { site, city } = useAppState();
+  const cityName = city.selectCityName;
+  return (
+    <footer className="ft">
+      <div className="ft__phones">
+        {city.servicePhone ? (
+          <a className="ft__phone" href={telHref(city.servicePhone)}>
+            <PhoneIcon size={18} />
+            <span>
+              <span className="ft__phone-label">{cityName}客服热线</span>
+              <span className="ft__phone-num">{city.servicePhone}</span>
+            </span>
+          </a>
+        ) : null}
+        {site.supervisionPhone ? (
+          <a className="ft__phone" href={telHref(site.supervisionPhone)}>
+            <ShieldIcon size={18} />
+            <span>
+              <span className="ft__phone-label">监督电话</span>
+              <span className="ft__phone-num">{site.supervisionPhone}</span>
+            </span>
+          </a>
+        ) : null}
+      </div>
+      <nav className="ft__nav" aria-label="站点链接">
+        <p className="ft__links">
+          <AppLink href="/ditu">{cityName}地图找房</AppLink>
+          <AppLink href="/fangjia">{cityName}房价</AppLink>
+          <AppLink href="/topic">购房专题</AppLink>
+        </p>
+        <p className="ft__links">
+          <AppLink href="/yonghufankui/">用户反馈</AppLink>
+          <AppLink href="/aboutUs">关于我们</AppLink>
+          <AppLink href="/xieyi/xhyhfwxy">用户协议</AppLink>
+          <AppLink href="/xieyi/xhyszc">隐私政策</AppLink>
+        </p>
+      </nav>
+      <div className="ft__legal">
+        {site.filingNotice ? <p>{site.filingNotice}</p> : null}
+        {site.licenceNotice ? <p>{site.licenceNotice}</p> : null}
+        <p className="ft__copy">
+          <BrandMark size={16} />
+          <span>© {site.brand} 版权所有</span>
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+/** SPEC 2.7: the fixed supervision phone of new-home pages. */
+export function SupervisionBar() {
+  const { site } = useAppState();
+  if (!site.supervisionPhone) return null;
+  return (
+    <div className="svbar" role="note">
+      <ShieldIcon size={18} />
+      <span className="svbar__text">新房销售监督电话</span>
+      <a className="svbar__phone" href={telHref(site.supervisionPhone)}>
+        {site.supervisionPhone}
+      </a>
+    </div>
+  );
+}

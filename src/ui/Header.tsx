@@ -1,0 +1,45 @@
+import { useAppState } from '../stores/context.tsx';
+import { AppLink } from './AppLink.tsx';
+import { BrandMark, ChevronDown } from './icons.tsx';
+import { Menu } from './Menu.tsx';
+
+const QUICK_LINKS = [
+  { label: '新房', href: '/xinfang/' },
+  { label: '二手房', href: '/ershoufang/' },
+  { label: '租房', href: '/zufang/' },
+] as const;
+
+/** SPEC 2.7: logo, the selected city (→ /city), quick links (or 打开APP on the home page), the menu. */
+export function Header() {
+  const { site, city, route } = useAppState();
+  const isHome = route.page === 'home';
+  return (
+    <header className={`hd${isHome ? '' : ' hd--quick'}`}>
+      <div className="hd__bar">
+        <AppLink href="/" className="hd__logo" aria-label={`${site.brand}首页`}>
+          <BrandMark size={28} />
+          <span className="hd__brand">{site.brand}</span>
+        </AppLink>
+        <AppLink href="/city" className="hd__city" aria-label={`当前城市${city.selectCityName}，切换城市`}>
+          <span className="hd__city-name">{city.selectCityName}</span>
+          <ChevronDown size={14} />
+        </AppLink>
+        <div className="hd__spacer" />
+        {isHome ? (
+          <AppLink href="/downloadapp/" className="hd__app">
+            打开APP
+          </AppLink>
+        ) : (
+          <nav className="hd__quick" aria-label="快捷频道">
+            {QUICK_LINKS.map((l) => (
+              <AppLink key={l.href} href={l.href} className={`hd__quick-link${route.path.startsWith(l.href) ? ' is-active' : ''}`}>
+                {l.label}
+              </AppLink>
+            ))}
+          </nav>
+        )}
+        <Menu />
+      </div>
+    </header>
+  );
+}

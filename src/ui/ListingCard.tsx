@@ -1,0 +1,111 @@
+import { AppLink } from './AppLink.tsx';
+import { LazyImage } from './LazyImage.tsx';
+import type { Estate, Listing } from './listing-types.ts';
+import { groupDigits } from './paths.ts';
+
+export type ListingKind = 'ershoufang' | 'zufang';
+
+export function layoutText(l: Pick<Listing, 'layout' | 'room' | 'hall'>): string {
+  if (l.layout) return l.layout;
+  if (l.room == null) return '';
+  return `${l.room}室${l.hall != null ? `${l.hall}厅` : ''}`;
+}
+
+/** 128.5 → '128.5'; 90 → '90'. */
+const num = (n: number) => String(Math.round(n * 100) / 100);
+
+const detailHref = (kind: ListingKind, l: Listing) => l.url || `/${kind}/${encodeURIComponent(String(l.houseId))}.html`;
+
+/** A second-hand or rental listing: image, title, layout/area/orientation, tags, price (万 or 元/月) and unit price. */
+export function ListingCard({ listing, kind = 'ershoufang' }: { listing: Listing; kind?: ListingKind }) {
+  const facts = [
+    layoutText(listing),
+    listing.area != null ? `${num(listing.area)}㎡` : '',
+    listing.orientation ?? '',
+    listing.communityName ?? '',
+  ].filter(Boolean);
+  const tags = (listing.tags ?? []).slice(0, 3);
+  const rent = kind === 'zufang';
+  return (
+    <AppLink href={detailHref(kind, listing)} className="lcard">
+      <div className="lcard__media">
+        <LazyImage className="lcard__img" src={listing.img} alt={listing.title} width={120} height={90} />
+        {rent && listing.rentType ? <span className="lcard__badge">{listing.rentType}</span> : null}
+      </div>
+      <div className="lcard__body">
+        <h3 className="lcard__title">{listing.title}</h3>
+        {facts.length ? <p className="lcard__facts">{facts.join(' | ')}</p> : null}
+        {tags.length ? (
+          <p className="lcard__tags">
+            {tags.map((t, i) => (
+              <span key={t} className={`tag${i === 0 ? ' tag--hl' : ''}`}>
+                {t}
+              </span>
+            ))}
+          </p>
+        ) : null}
+        <p className="lcard__price">
+          {rent ? (
+            <>
+              <strong className="price">{groupDigits(listing.price)}</strong>
+              <span className="price__unit">元/月</span>
+            </>
+          ) : (
+            <>
+              <strong className="price">{num(listing.price)}</strong>
+              <span className="price__unit">万</span>
+              {listing.unitPrice ? <span className="lcard__unit">{groupDigits(listing.unitPrice)}元/㎡</span> : null}
+            </>
+          )}
+        </p>
+      </div>
+    </AppLink>
+  );
+}
+
+/** A new-home estate: image, name, status, region, area range, tags and the average price. */
+export function EstateCard({ estate }: { estate: Estate }) {
+  const where = [estate.regionName, estate.address].filter(Boolean).join(' · ');
+  const tags = (estate.tags ?? []).slice(0, 3);
+  return (
+    <AppLink href={estate.url || `/xinfang/${encodeURIComponent(String(estate.houseId))}.html`} className="lcard">
+      <div className="lcard__media">
+        <LazyImage className="lcard__img" src={estate.img} alt={estate.name} width={120} height={90} />
+        {estate.propertyType ? <span className="lcard__badge">{estate.propertyType}</span> : null}
+      </div>
+      <div className="lcard__body">
+        <h3 className="lcard__title">
+          {estate.name}
+          {estate.saleStatus ? <span className={`status status--${statusTone(estate.saleStatus)}`}>{estate.saleStatus}</span> : null}
+        </h3>
+        {where || estate.areaRange ? <p className="lcard__facts">{[where, estate.areaRange].filter(Boolean).join(' | ')}</p> : null}
+        {tags.length ? (
+          <p className="lcard__tags">
+            {tags.map((t, i) => (
+              <span key={t} className={`tag${i === 0 ? ' tag--hl' : ''}`}>
+                {t}
+              </span>
+            ))}
+          </p>
+        ) : null}
+        <p className="lcard__price">
+          {estate.avgPrice ? (
+            <>
+              <span className="price__pre">均价</span>
+              <strong className="price">{groupDigits(estate.avgPrice)}</strong>
+              <span className="price__unit">元/㎡</span>
+            </>
+          ) : (
+            <strong className="price price--tbd">价格待定</strong>
+          )}
+        </p>
+      </div>
+    </AppLink>
+  );
+}
+
+function statusTone(status: string): 'on' | 'soon' | 'off' {
+  if (status.includes('在售')) return 'on';
+  if (status.includes('待售') || status.includes('即将')) return 'soon';
+  return 'off';
+}

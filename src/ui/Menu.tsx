@@ -1,0 +1,139 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { isMember } from '../stores/app-state.ts';
+import { useAppState } from '../stores/context.tsx';
+import { AppLink } from './AppLink.tsx';
+import {
+  ChevronRight,
+  CloseIcon,
+  CommunityIcon,
+  DefaultAvatar,
+  EntrustIcon,
+  GlobeIcon,
+  HandshakeIcon,
+  MenuIcon,
+  NewHomeIcon,
+  RentIcon,
+  ResaleIcon,
+  SchoolIcon,
+  ShopIcon,
+} from './icons.tsx';
+import { currentReturnPath, withReturnUrl } from './paths.ts';
+
+/** SPEC 2.7: the slide-in menu's entries, in this order. */
+export const MENU_ITEMS = [
+  { label: '二手房', href: '/ershoufang/', Icon: ResaleIcon },
+  { label: '租房', href: '/zufang/', Icon: RentIcon },
+  { label: '新房', href: '/xinfang/', Icon: NewHomeIcon },
+  { label: '海外', href: '/haiwaihome', Icon: GlobeIcon },
+  { label: '商业', href: '/sydc', Icon: ShopIcon },
+  { label: '学校', href: '/school/', Icon: SchoolIcon },
+  { label: '小区', href: '/xiaoqu/', Icon: CommunityIcon },
+  { label: '委托', href: '/Index/yijianweituo', Icon: EntrustIcon },
+  { label: '加盟', href: '/jiameng/', Icon: HandshakeIcon },
+] as const;
+
+/**
+ * The menu button and its slide-in panel. Open state is local: the server always renders it closed, so the
+ * hydrated markup matches; the panel stays in the DOM (transform + `inert`) so it can slide.
+ */
+export function Menu() {
+  const { user, route, site } = useAppState();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const close = useCallback(() => setOpen(false), []);
+
+  // While open: Escape closes, the page behind does not scroll.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+    };
+  }, [open]);
+
+  // A client navigation closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: route.path is the trigger, not an input
+  useEffect(() => {
+    setOpen(false);
+  }, [route.path]);
+
+  const member = isMember(user);
+  const back = currentReturnPath(route.path, route.query);
+
+  return (
+    <>
+      <button
+        type="button"
+        className="hd__menu-btn"
+        aria-label="打开菜单"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(true)}
+      >
+        <MenuIcon size={24} />
+      </button>
+      <div className={`menu${open ? ' menu--open' : ''}`}>
+        <div className="menu__overlay" aria-hidden="true" onClick={close} />
+        <nav id={panelId} className="menu__panel" aria-label="全部频道" aria-hidden={!open} inert={!open}>
+          <div className="menu__top">
+            <span className="menu__title">{site.brand}</span>
+            <button type="button" className="menu__close" aria-label="关闭菜单" onClick={close}>
+              <CloseIcon size={22} />
+            </button>
+          </div>
+          {member ? (
+            <AppLink href="/personalcenter" className="menu__user" onClick={close}>
+              {user.headUrl ? (
+                <img className="menu__avatar" src={user.headUrl} alt="" width={48} height={48} />
+              ) : (
+                <span className="menu__avatar">
+                  <DefaultAvatar size={48} />
+                </span>
+              )}
+              <span className="menu__user-text">
+                <span className="menu__nick">{user.nickName || '会员'}</span>
+                <span className="menu__hint">进入个人中心</span>
+              </span>
+              <ChevronRight size={18} className="menu__chev" />
+            </AppLink>
+          ) : (
+            <div className="menu__guest">
+              <span className="menu__avatar">
+                <DefaultAvatar size={48} />
+              </span>
+              <span className="menu__user-text">
+                <span className="menu__nick">欢迎来到{site.brand}</span>
+                <span className="menu__hint">登录后可收藏房源、预约看房</span>
+              </span>
+              <span className="menu__auth">
+                <AppLink href={withReturnUrl('/login', back)} className="btn btn--primary btn--sm" onClick={close}>
+                  登录
+                </AppLink>
+                <AppLink href={withReturnUrl('/register', back)} className="btn btn--ghost btn--sm" onClick={close}>
+                  注册
+                </AppLink>
+              </span>
+            </div>
+          )}
+          <ul className="menu__list">
+            {MENU_ITEMS.map(({ label, href, Icon }) => (
+              <li key={href}>
+                <AppLink href={href} className="menu__item" onClick={close}>
+                  <Icon size={22} className="menu__icon" />
+                  <span className="menu__label">{label}</span>
+                  <ChevronRight size={16} className="menu__chev" />
+                </AppLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </>
+  );
+}

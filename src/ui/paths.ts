@@ -1,0 +1,45 @@
+/** Pure helpers for links the UI builds. No I/O, no globals: the same answer on the server and in the browser. */
+
+/**
+ * A return URL is only ever a same-site path: it starts with one `/`, not `//` or `/\` (protocol-relative URLs
+ * would leave the site), and holds no control characters. Anything else falls back to `/`.
+ */
+export function safeReturnPath(raw: string | undefined | null): string {
+  if (!raw || typeof raw !== 'string') return '/';
+  if (!raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return '/';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
+  if (/[\u0000-\u001f\u007f]/.test(raw)) return '/';
+  return raw;
+}
+
+/** Pages whose own return URL must not be the next return URL (a login page returning to itself). */
+const AUTH_PATHS = /^\/(login|register|resetpassword)(\/|$)/i;
+
+/** The path (with query) the visitor is on, as a safe return URL for the login and register links (SPEC 2.7). */
+export function currentReturnPath(path: string, query: Record<string, string> = {}): string {
+  if (AUTH_PATHS.test(path)) return safeReturnPath(query.bUrl);
+  const search = new URLSearchParams(query).toString();
+  return safeReturnPath(search ? `${path}?${search}` : path);
+}
+
+export function withReturnUrl(base: '/login' | '/register', returnPath: string): string {
+  return `${base}?bUrl=${encodeURIComponent(safeReturnPath(returnPath))}`;
+}
+
+/** Drops the brand suffix a page title carries (`二手房_品牌`, `二手房 - 品牌`, `二手房|品牌`). */
+export function titleWithoutBrand(title: string, brand: string): string {
+  let t = (title || '').trim();
+  if (brand) {
+    const re = new RegExp(`\\s*[-_|｜—–·]+\\s*${brand.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*$`);
+    t = t.replace(re, '').trim();
+    if (t === brand) t = '';
+  }
+  return t;
+}
+
+/** 1234567 → '1,234,567' without locale data (Intl output can differ between Node and a phone browser). */
+export function groupDigits(n: number): string {
+  const [int, frac] = String(Math.round(n * 100) / 100).split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return frac ? `${grouped}.${frac}` : grouped;
+}

@@ -1,0 +1,73 @@
+import type { ComponentType, ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Router } from 'wouter';
+import type { AppState } from '../../src/stores/app-state.ts';
+import { StoreProvider } from '../../src/stores/context.tsx';
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? Partial<T[K]> : T[K] };
+
+/** A complete fake AppState for UI tests: a visitor on /ershoufang/ in 长沙. */
+export function fakeState(over: DeepPartial<AppState> = {}): AppState {
+  return {
+    city: {
+      selectCityId: 1,
+      selectCityName: '长沙',
+      host: 'http://localhost:3000',
+      pcHost: 'http://pc.localhost:3000',
+      scene: '',
+      servicePhone: '400-800-1234',
+      ...over.city,
+    },
+    user: { uid: '', userId: '', headUrl: '', nickName: '', phone: '', userSig: '', token: '', ...over.user },
+    site: {
+      brand: '安居好房',
+      supervisionPhone: '0731-12345',
+      filingNotice: '湘ICP备00000000号-1',
+      licenceNotice: '营业执照：91430100MA4L000000',
+      siteKind: 'mobile',
+      ...over.site,
+    },
+    route: {
+      page: 'ershoufang',
+      module: 'section',
+      layout: 'default',
+      header: true,
+      footer: true,
+      path: '/ershoufang/',
+      params: {},
+      query: {},
+      status: 200,
+      data: null,
+      head: { title: '长沙二手房_安居好房', description: '', keywords: '', canonical: 'http://localhost:3000/ershoufang/' },
+      noTrack: false,
+      ...over.route,
+    },
+  };
+}
+
+/** Server-render a tree the way the server does: inside the store and a wouter Router at the route's path. */
+export function render(node: ReactNode, state: AppState = fakeState()): string {
+  return renderToString(
+    <StoreProvider state={state}>
+      <Router ssrPath={state.route.path}>{node}</Router>
+    </StoreProvider>,
+  );
+}
+
+export function renderPage<P>(Page: ComponentType<P>, props: P, state: AppState = fakeState()): string {
+  return render(<Page {...(props as P & object)} />, state);
+}
+
+/** The visible text of some HTML: tags dropped, entities of the usual kind decoded, whitespace collapsed. */
+export function textOf(html: string): string {
+  return html
+    .replace(/<!--.*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}

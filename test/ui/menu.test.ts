@@ -1,0 +1,78 @@
+import { createElement } from 'react';
+import t from 'tap';
+import { Header } from '../../src/ui/Header.tsx';
+import { MENU_ITEMS, Menu } from '../../src/ui/Menu.tsx';
+import { fakeState, render, textOf } from './helpers.tsx';
+
+t.test('a visitor sees 登录 and 注册 carrying the current path as bUrl', async (t) => {
+  const html = render(createElement(Menu));
+  t.match(html, 'href="/login?bUrl=%2Fershoufang%2F"');
+  t.match(html, 'href="/register?bUrl=%2Fershoufang%2F"');
+  const text = textOf(html);
+  t.match(text, '登录');
+  t.match(text, '注册');
+  t.notMatch(html, '/personalcenter');
+});
+
+t.test('the return URL keeps the query string, encoded', async (t) => {
+  const html = render(createElement(Menu), fakeState({ route: { path: '/zufang/', query: { keyword: '梅溪湖' } } }));
+  t.match(html, `bUrl=${encodeURIComponent('/zufang/?keyword=%E6%A2%85%E6%BA%AA%E6%B9%96')}`);
+});
+
+t.test('on the login page the return URL is the page’s own safe bUrl, never an outside site', async (t) => {
+  const safe = render(createElement(Menu), fakeState({ route: { path: '/login', query: { bUrl: '/xinfang/' } } }));
+  t.match(safe, 'href="/register?bUrl=%2Fxinfang%2F"');
+  const evil = render(createElement(Menu), fakeState({ route: { path: '/login', query: { bUrl: '//evil.example.com/x' } } }));
+  t.match(evil, 'href="/register?bUrl=%2F"');
+  t.notMatch(evil, 'evil');
+});
+
+t.test('a member sees the nickname and avatar linking to /personalcenter, no login link', async (t) => {
+  const html = render(
+    createElement(Menu),
+    fakeState({ user: { uid: 'u1', userId: '42', nickName: '湘江边的猫', headUrl: '/img/avatar/42.jpg' } }),
+  );
+  t.match(textOf(html), '湘江边的猫');
+  t.match(html, 'href="/personalcenter"');
+  t.match(html, 'src="/img/avatar/42.jpg"');
+  t.notMatch(html, '/login?');
+});
+
+t.test('a member without a head image gets the local default avatar', async (t) => {
+  const html = render(createElement(Menu), fakeState({ user: { userId: '42', nickName: '老王' } }));
+  t.match(textOf(html), '老王');
+  t.notMatch(html, '<img');
+  t.match(html, '<svg');
+});
+
+t.test('the menu lists the nine sections of SPEC 2.7 in order and renders closed', async (t) => {
+  const html = render(createElement(Menu));
+  const labels = MENU_ITEMS.map((i) => i.label);
+  t.same(labels, ['二手房', '租房', '新房', '海外', '商业', '学校', '小区', '委托', '加盟']);
+  let last = -1;
+  for (const item of MENU_ITEMS) {
+    const at = html.indexOf(`href="${item.href}"`);
+    t.ok(at > last, `${item.label} → ${item.href} in order`);
+    last = at;
+  }
+  t.notMatch(html, 'menu--open');
+  t.match(html, 'aria-expanded="false"');
+  t.match(html, 'inert=""');
+});
+
+t.test('the header shows brand, city → /city and the quick links off the home page', async (t) => {
+  const html = render(createElement(Header));
+  const text = textOf(html);
+  t.match(text, '安居好房');
+  t.match(text, '长沙');
+  t.match(html, 'href="/city"');
+  for (const href of ['/xinfang/', '/ershoufang/', '/zufang/']) t.match(html, `href="${href}"`);
+  t.notMatch(text, '打开APP');
+});
+
+t.test('on the home page the header shows 打开APP instead of the quick links', async (t) => {
+  const html = render(createElement(Header), fakeState({ route: { page: 'home', path: '/' } }));
+  t.match(textOf(html), '打开APP');
+  t.match(html, 'href="/downloadapp/"');
+  t.notMatch(html, 'hd__quick');
+});

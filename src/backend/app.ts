@@ -1,0 +1,97 @@
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { BackendContext } from './context.ts';
+import { openDb } from './db.ts';
+import { registerAccountRoutes } from './routes/account.ts';
+import { registerBelongerRoutes } from './routes/belonger.ts';
+import { registerChatRoutes } from './routes/chat.ts';
+import { registerCityRoutes } from './routes/city.ts';
+import { registerFileRoutes } from './routes/files.ts';
+import { registerInfoRoutes } from './routes/info.ts';
+import { registerListingRoutes } from './routes/listing.ts';
+import { registerSchoolRoutes } from './routes/school.ts';
+import { registerSearchRoutes } from './routes/search.ts';
+import { registerUserRoutes } from './routes/user.ts';
+import { registerXiaoquRoutes } from './routes/xiaoqu.ts';
+import { registerXinfangRoutes } from './routes/xinfang.ts';
+import { DEFAULT_SEED, seedDatabase } from './seed/index.ts';
+
+export interface BackendOptions {
+  dataDir: string;
+  logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
+  /** Seed number used when the database is empty (default 20261122). */
+  seed?: number;
+  /** Data-set scale used when the database is empty (1 = full demo data set). */
+  scale?: number;
+  /** Largest accepted upload, bytes (default 5 MB). */
+  maxUploadBytes?: number;
+}
+
+function isLoggerInstance(l: unknown): l is FastifyBaseLogger {
+  return (
+    !!l &&
+    typeof l === 'object' &&
+    typeof (l as FastifyBaseLogger).child === 'function' &&
+    typeof (l as FastifyBaseLogger).info === 'function'
+  );
+}
+
+/**
+ * The embedded API gateway (SPEC 7): a Fastify app answering the gateway's paths over SQLite.
+ * Creates and seeds `${dataDir}/portal.db` on first start. Every answer is `{status, message, obj}`;
+ * bad input gets HTTP 400 `{status: 400, message}` naming the field.
+ */
+export async function buildBackend(opts: BackendOptions): Promise<FastifyInstance> {
+  const logOpt = opts.logger ?? false;
+  const app: FastifyInstance = Fastify({
+    ...(isLoggerInstance(logOpt) ? { loggerInstance: logOpt } : { logger: logOpt }),
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 300 },
+    bodyLimit: 1_048_576,
+    requestIdHeader: 'x-request-id',
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
+  }) as unknown as FastifyInstance;
+
+  const db = openDb(opts.dataDir);
+  const empty = (db.prepare('SELECT COUNT(*) FROM city').pluck().get() as number) === 0;
+  if (empty) {
+    const summary = seedDatabase(db, { seed: opts.seed ?? DEFAULT_SEED, scale: opts.scale ?? 1 });
+    app.log.info({ seed: summary.seed, scale: summary.scale, ms: summary.ms, rows: summary.rows }, 'empty database seeded');
+  }
+  const ctx: BackendContext = { db, dataDir: opts.dataDir, maxUploadBytes: opts.maxUploadBytes ?? 5 * 1024 * 1024 };
+  app.addHook('onClose', async () => {
+    db.close();
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err.validation) {
+      req.log.info({ err: err.message }, 'bad request');
+      return reply.code(400).send({ status: 400, message: err.message, obj: null });
+    }
+    const code = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (code === 500) {
+      req.log.error({ err }, 'backend error');
+      return reply.code(500).send({ status: 500, message: '服务器内部错误', obj: null });
+    }
+    return reply.code(code).send({ status: code, message: err.message, obj: null });
+  });
+  app.setNotFoundHandler((req, reply) =>
+    reply.code(404).send({ status: 404, message: `接口不存在: ${req.method} ${req.url.split('?')[0]}`, obj: null }),
+  );
+
+  await app.register(multipart, { limits: { fileSize: ctx.maxUploadBytes, files: 1, fields: 20 } });
+
+  app.get('/health', async () => ({ status: 200, message: 'ok', obj: { db: 'ok' } }));
+  registerCityRoutes(app, ctx);
+  registerXinfangRoutes(app, ctx);
+  registerListingRoutes(app, ctx);
+  registerXiaoquRoutes(app, ctx);
+  registerSchoolRoutes(app, ctx);
+  registerSearchRoutes(app, ctx);
+  registerBelongerRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
+  registerAccountRoutes(app, ctx);
+  registerChatRoutes(app, ctx);
+  registerInfoRoutes(app, ctx);
+  registerFileRoutes(app, ctx);
+  return app;
+}

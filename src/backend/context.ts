@@ -1,0 +1,8 @@
+import type { DB } from './db.ts';
+
+/** What every route module gets: the open database and where files live. */
+export interface BackendContext {
+  db: DB;
+  dataDir: string;
+  maxUploadBytes: number;
+}

@@ -1,0 +1,282 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * Versioned schema migrations, applied in order inside one transaction each; the schema version lives in
+ * SQLite's `user_version`. Never edit a released migration: add the next one.
+ */
+export const MIGRATIONS: Array<{ version: number; name: string; sql: string }> = [
+  {
+    version: 1,
+    name: 'core catalogue: cities, places, listings, estates, communities, schools, agents',
+    sql: `
+CREATE TABLE city (
+  id INTEGER PRIMARY KEY, name TEXT NOT NULL, cname TEXT NOT NULL, domain TEXT NOT NULL UNIQUE,
+  pinyin TEXT NOT NULL, province TEXT NOT NULL, service_phone TEXT NOT NULL, lat REAL, lng REAL, sort INTEGER NOT NULL
+);
+CREATE TABLE region (id INTEGER PRIMARY KEY, city_id INTEGER NOT NULL REFERENCES city(id), name TEXT NOT NULL, sort INTEGER NOT NULL);
+CREATE INDEX region_city ON region(city_id);
+CREATE TABLE shop_map (
+  id INTEGER PRIMARY KEY, city_id INTEGER NOT NULL, region_id INTEGER NOT NULL REFERENCES region(id), name TEXT NOT NULL, lat REAL, lng REAL
+);
+CREATE INDEX shop_map_region ON shop_map(region_id);
+CREATE TABLE metro (id INTEGER PRIMARY KEY, city_id INTEGER NOT NULL, name TEXT NOT NULL, color TEXT NOT NULL);
+CREATE TABLE station (id INTEGER PRIMARY KEY, metro_id INTEGER NOT NULL REFERENCES metro(id), city_id INTEGER NOT NULL, name TEXT NOT NULL, sort INTEGER NOT NULL);
+CREATE INDEX station_metro ON station(metro_id);
+
+CREATE TABLE store (
+  id INTEGER PRIMARY KEY, city_id INTEGER NOT NULL, region_id INTEGER NOT NULL, shop_map_id INTEGER, name TEXT NOT NULL,
+  address TEXT NOT NULL, phone TEXT NOT NULL, img TEXT NOT NULL, license_no TEXT NOT NULL, manager TEXT NOT NULL,
+  open_year INTEGER NOT NULL, lat REAL, lng REAL
+);
+CREATE INDEX store_city ON store(city_id);
+CREATE TABLE belonger (
+  id INTEGER PRIMARY KEY, uid TEXT NOT NULL UNIQUE, city_id INTEGER NOT NULL, store_id INTEGER NOT NULL REFERENCES store(id),
+  name TEXT NOT NULL, phone TEXT NOT NULL, ext_num TEXT NOT NULL, iskefu INTEGER NOT NULL, portrait TEXT NOT NULL,
+  title TEXT NOT NULL, years INTEGER NOT NULL, score REAL NOT NULL, deal_count INTEGER NOT NULL, daikan_count INTEGER NOT NULL,
+  intro TEXT NOT NULL, tags TEXT NOT NULL, star INTEGER NOT NULL
+);
+CREATE INDEX belonger_city ON belonger(city_id, star DESC);
+CREATE INDEX belonger_store ON belonger(store_id);
+
+CREATE TABLE xiaoqu (
+  id INTEGER PRIMARY KEY, city_id INTEGER NOT NULL, region_id INTEGER NOT NULL, shop_map_id INTEGER NOT NULL, station_id INTEGER,
+  name TEXT NOT NULL, sname TEXT NOT NULL, address TEXT NOT NULL, build_year INTEGER NOT NULL, build_type TEXT NOT NULL,
+  property_type TEXT NOT NULL, developer TEXT NOT NULL, property_company TEXT NOT NULL, property_fee REAL NOT NULL,
+  households INTEGER NOT NULL, buildings INTEGER NOT NULL, green_rate REAL NOT NULL, plot_ratio REAL NOT NULL, parking TEXT NOT NULL,
+  avg_price INTEGER NOT NULL, ratio REAL NOT NULL, ershoucount INTEGER NOT NULL DEFAULT 0, zufangcount INTEGER NOT NULL DEFAULT 0,
+  img TEXT NOT NULL, lat REAL, lng REAL, hot INTEGER NOT NULL, view_num INTEGER NOT NULL, description TEXT NOT NULL
+);
+CREATE INDEX xiaoqu_city ON xiaoqu(city_id, hot DESC);
+CREATE INDEX xiaoqu_region ON xiaoqu(region_id);
+CREATE INDEX xiaoqu_shop ON xiaoqu(shop_map_id);
+CREATE TABLE xiaoqu_price (xiaoqu_id INTEGER NOT NULL, month TEXT NOT NULL, price INTEGER NOT NULL, PRIMARY KEY (xiaoqu_id, month)) WITHOUT ROWID;
+CREATE TABLE area_price (
+  city_id INTEGER NOT NULL, region_id INTEGER NOT NULL, month TEXT NOT NULL, price INTEGER NOT NULL, deals INTEGER NOT NULL,
+  PRIMARY KEY (city_id, region_id, month)
+) WITHOUT ROWID;
+
+-- All second-hand, rental and commercial listings. house_type: 11 second-hand, 12 rental,
+-- 13 shop for sale, 14 shop for rent, 15 office for sale, 16 office for rent.
+CREATE TABLE listing (
+  id INTEGER PRIMARY KEY, house_number TEXT NOT NULL UNIQUE, house_type INTEGER NOT NULL, city_id INTEGER NOT NULL,
+  region_id INTEGER NOT NULL, shop_map_id INTEGER NOT NULL, xiaoqu_id INTEGER, station_id INTEGER, belonger_id INTEGER NOT NULL,
+  title TEXT NOT NULL, price REAL NOT NULL, unit_price INTEGER NOT NULL, area REAL NOT NULL,
+  rooms INTEGER NOT NULL, halls INTEGER NOT NULL, toilets INTEGER NOT NULL, floor INTEGER NOT NULL, total_floors INTEGER NOT NULL,
+  orientation TEXT NOT NULL, decoration TEXT NOT NULL, build_year INTEGER NOT NULL, elevator INTEGER NOT NULL, use_type TEXT NOT NULL,
+  rent_type TEXT, short_term INTEGER NOT NULL DEFAULT 0, pay_type TEXT, tags TEXT NOT NULL, feature TEXT NOT NULL,
+  price_change INTEGER NOT NULL DEFAULT 0, original_price REAL, description TEXT NOT NULL, img_count INTEGER NOT NULL,
+  img_seed INTEGER NOT NULL, has_vr INTEGER NOT NULL, view_num INTEGER NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+  status INTEGER NOT NULL DEFAULT 1, business_format TEXT
+);
+CREATE INDEX listing_list ON listing(city_id, house_type, status, region_id, price);
+CREATE INDEX listing_price ON listing(city_id, house_type, price);
+CREATE INDEX listing_unit ON listing(city_id, house_type, unit_price);
+CREATE INDEX listing_area ON listing(city_id, house_type, area);
+CREATE INDEX listing_new ON listing(city_id, house_type, created_at DESC);
+CREATE INDEX listing_xiaoqu ON listing(xiaoqu_id, house_type);
+CREATE INDEX listing_belonger ON listing(belonger_id);
+CREATE INDEX listing_shop ON listing(shop_map_id, house_type);
+
+CREATE TABLE operate_log (id INTEGER PRIMARY KEY, listing_id INTEGER NOT NULL, kind TEXT NOT NULL, old_price REAL, new_price REAL, created_at TEXT NOT NULL);
+CREATE INDEX operate_log_listing ON operate_log(listing_id);
+CREATE TABLE owner_readme (listing_id INTEGER PRIMARY KEY, content TEXT NOT NULL, created_at TEXT NOT NULL);
+CREATE TABLE listing_comment (
+  id INTEGER PRIMARY KEY, listing_id INTEGER NOT NULL, belonger_id INTEGER NOT NULL, content TEXT NOT NULL, created_at TEXT NOT NULL
+);
+CREATE INDEX listing_comment_listing ON listing_comment(listing_id);
+CREATE INDEX listing_comment_belonger ON listing_comment(belonger_id);
+
+-- New-home estates (loupan). type_codes: comma list of SPEC 9 codes.
+CREATE TABLE loupan (
+  id INTEGER PRIMARY KEY, hsmid TEXT NOT NULL UNIQUE, city_id INTEGER NOT NULL, region_id INTEGER NOT NULL, shop_map_id INTEGER NOT NULL,
+  station_id INTEGER, name TEXT NOT NULL, alias TEXT NOT NULL, address TEXT NOT NULL, sale_address TEXT NOT NULL,
+  avg_price INTEGER NOT NULL, total_min REAL NOT NULL, total_max REAL NOT NULL, sale_status TEXT NOT NULL, type_codes TEXT NOT NULL,
+  developer TEXT NOT NULL, property_company TEXT NOT NULL, property_fee REAL NOT NULL, open_date TEXT NOT NULL, handover_date TEXT NOT NULL,
+  decoration TEXT NOT NULL, plot_ratio REAL NOT NULL, green_rate REAL NOT NULL, households INTEGER NOT NULL, parking TEXT NOT NULL,
+  term_years INTEGER NOT NULL, tags TEXT NOT NULL, img TEXT NOT NULL, img_seed INTEGER NOT NULL, has_vr INTEGER NOT NULL,
+  has_video INTEGER NOT NULL, lat REAL, lng REAL, view_num INTEGER NOT NULL, hot INTEGER NOT NULL, sales_count INTEGER NOT NULL,
+  phone_ext TEXT NOT NULL, description TEXT NOT NULL, created_at TEXT NOT NULL
+);
+CREATE INDEX loupan_city ON loupan(city_id, hot DESC);
+CREATE INDEX loupan_region ON loupan(region_id);
+CREATE TABLE loupan_price (loupan_id INTEGER NOT NULL, type_code INTEGER NOT NULL, price INTEGER NOT NULL, PRIMARY KEY (loupan_id, type_code)) WITHOUT ROWID;
+CREATE TABLE huxing (
+  id INTEGER PRIMARY KEY, loupan_id INTEGER NOT NULL, name TEXT NOT NULL, rooms INTEGER NOT NULL, halls INTEGER NOT NULL,
+  toilets INTEGER NOT NULL, area REAL NOT NULL, total_price REAL NOT NULL, orientation TEXT NOT NULL, status TEXT NOT NULL,
+  img TEXT NOT NULL, description TEXT NOT NULL, tags TEXT NOT NULL
+);
+CREATE INDEX huxing_loupan ON huxing(loupan_id);
+CREATE TABLE dongtai (
+  id INTEGER PRIMARY KEY, loupan_id INTEGER NOT NULL, kind TEXT NOT NULL, title TEXT NOT NULL, content TEXT NOT NULL, created_at TEXT NOT NULL
+);
+CREATE INDEX dongtai_loupan ON dongtai(loupan_id, created_at DESC);
+CREATE TABLE yushou (
+  id INTEGER PRIMARY KEY, loupan_id INTEGER NOT NULL, permit_no TEXT NOT NULL, issue_date TEXT NOT NULL, buildings TEXT NOT NULL, units INTEGER NOT NULL
+);
+CREATE INDEX yushou_loupan ON yushou(loupan_id);
+CREATE TABLE loupan_belonger (loupan_id INTEGER NOT NULL, belonger_id INTEGER NOT NULL, PRIMARY KEY (loupan_id, belonger_id)) WITHOUT ROWID;
+CREATE INDEX loupan_belonger_b ON loupan_belonger(belonger_id);
+CREATE TABLE contract (id INTEGER PRIMARY KEY, loupan_id INTEGER NOT NULL, month TEXT NOT NULL, units INTEGER NOT NULL, area REAL NOT NULL, avg_price INTEGER NOT NULL);
+CREATE INDEX contract_loupan ON contract(loupan_id);
+
+CREATE TABLE school (
+  id INTEGER PRIMARY KEY, city_id INTEGER NOT NULL, region_id INTEGER NOT NULL, name TEXT NOT NULL, level TEXT NOT NULL,
+  nature TEXT NOT NULL, address TEXT NOT NULL, phone TEXT NOT NULL, tags TEXT NOT NULL, img TEXT NOT NULL, founded INTEGER NOT NULL,
+  description TEXT NOT NULL, enroll_rule TEXT NOT NULL, hot INTEGER NOT NULL, lat REAL, lng REAL
+);
+CREATE INDEX school_city ON school(city_id, hot DESC);
+CREATE TABLE school_xiaoqu (school_id INTEGER NOT NULL, xiaoqu_id INTEGER NOT NULL, PRIMARY KEY (school_id, xiaoqu_id)) WITHOUT ROWID;
+CREATE INDEX school_xiaoqu_x ON school_xiaoqu(xiaoqu_id);
+CREATE TABLE school_loupan (school_id INTEGER NOT NULL, loupan_id INTEGER NOT NULL, PRIMARY KEY (school_id, loupan_id)) WITHOUT ROWID;
+CREATE INDEX school_loupan_l ON school_loupan(loupan_id);
+
+CREATE TABLE overseas (
+  id INTEGER PRIMARY KEY, country TEXT NOT NULL, city_name TEXT NOT NULL, title TEXT NOT NULL, total_price REAL NOT NULL,
+  local_price TEXT NOT NULL, area REAL NOT NULL, rooms INTEGER NOT NULL, property_type TEXT NOT NULL, freehold INTEGER NOT NULL,
+  img TEXT NOT NULL, tags TEXT NOT NULL, description TEXT NOT NULL, created_at TEXT NOT NULL
+);
+`,
+  },
+  {
+    version: 2,
+    name: 'content: articles, accounts, knowledge base, questions, banners, configuration, search index',
+    sql: `
+CREATE TABLE info_type (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+CREATE TABLE xhaccount (
+  id INTEGER PRIMARY KEY, user_name TEXT NOT NULL UNIQUE, name TEXT NOT NULL, avatar TEXT NOT NULL, intro TEXT NOT NULL, fans INTEGER NOT NULL
+);
+CREATE TABLE info_doc (
+  id INTEGER PRIMARY KEY, city_id INTEGER NOT NULL, type_id INTEGER NOT NULL, account_id INTEGER NOT NULL, title TEXT NOT NULL,
+  summary TEXT NOT NULL, content TEXT NOT NULL, cover TEXT NOT NULL, author TEXT NOT NULL, source TEXT NOT NULL, tags TEXT NOT NULL,
+  view_num INTEGER NOT NULL, fabulous_num INTEGER NOT NULL DEFAULT 0, collect_num INTEGER NOT NULL DEFAULT 0,
+  comment_num INTEGER NOT NULL DEFAULT 0, loupan_id INTEGER, created_at TEXT NOT NULL
+);
+CREATE INDEX info_doc_list ON info_doc(city_id, type_id, created_at DESC);
+CREATE INDEX info_doc_city ON info_doc(city_id, created_at DESC);
+CREATE INDEX info_doc_account ON info_doc(account_id, created_at DESC);
+CREATE TABLE info_comment (
+  id INTEGER PRIMARY KEY, doc_id INTEGER NOT NULL, user_id TEXT NOT NULL, nick_name TEXT NOT NULL, head_url TEXT NOT NULL,
+  content TEXT NOT NULL, fabulous_num INTEGER NOT NULL DEFAULT 0, parent_id INTEGER, deleted INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL
+);
+CREATE INDEX info_comment_doc ON info_comment(doc_id, fabulous_num DESC);
+CREATE TABLE baike (
+  id INTEGER PRIMARY KEY, city_id INTEGER NOT NULL, category TEXT NOT NULL, title TEXT NOT NULL, summary TEXT NOT NULL,
+  content TEXT NOT NULL, view_num INTEGER NOT NULL, created_at TEXT NOT NULL
+);
+CREATE INDEX baike_city ON baike(city_id, category);
+CREATE TABLE wenda (
+  id INTEGER PRIMARY KEY, city_id INTEGER NOT NULL, category TEXT NOT NULL, loupan_id INTEGER, xiaoqu_id INTEGER, title TEXT NOT NULL,
+  content TEXT NOT NULL, user_id TEXT NOT NULL, nick_name TEXT NOT NULL, view_num INTEGER NOT NULL, answer_count INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX wenda_city ON wenda(city_id, created_at DESC);
+CREATE INDEX wenda_loupan ON wenda(loupan_id);
+CREATE TABLE wenda_answer (
+  id INTEGER PRIMARY KEY, wenda_id INTEGER NOT NULL, belonger_id INTEGER, user_id TEXT, nick_name TEXT NOT NULL, content TEXT NOT NULL,
+  likes INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL
+);
+CREATE INDEX wenda_answer_q ON wenda_answer(wenda_id);
+CREATE TABLE banner (id INTEGER PRIMARY KEY, city_id INTEGER NOT NULL, position TEXT NOT NULL, title TEXT NOT NULL, img TEXT NOT NULL, link TEXT NOT NULL, sort INTEGER NOT NULL);
+CREATE INDEX banner_pos ON banner(city_id, position);
+CREATE TABLE config (city_id INTEGER NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (city_id, key)) WITHOUT ROWID;
+CREATE TABLE hot_search (city_id INTEGER NOT NULL, type INTEGER NOT NULL, keyword TEXT NOT NULL, hits INTEGER NOT NULL, PRIMARY KEY (city_id, type, keyword)) WITHOUT ROWID;
+CREATE TABLE seo_link (id INTEGER PRIMARY KEY, city_id INTEGER NOT NULL, kind TEXT NOT NULL, title TEXT NOT NULL, url TEXT NOT NULL);
+CREATE INDEX seo_link_city ON seo_link(city_id, kind);
+-- Chinese search: text pre-segmented into unigrams and bigrams, so FTS5's unicode61 tokenizer sees words.
+CREATE VIRTUAL TABLE search_fts USING fts5(body, kind UNINDEXED, ref_id UNINDEXED, city_id UNINDEXED, tokenize = 'unicode61');
+`,
+  },
+  {
+    version: 3,
+    name: 'members and every user write',
+    sql: `
+CREATE TABLE member (
+  id INTEGER PRIMARY KEY, uid TEXT NOT NULL UNIQUE, phone TEXT NOT NULL UNIQUE, password_hash TEXT NOT NULL, nick_name TEXT NOT NULL,
+  head_url TEXT NOT NULL, sex INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+);
+CREATE TABLE session_token (token TEXT PRIMARY KEY, member_id INTEGER NOT NULL, created_at TEXT NOT NULL, expires_at TEXT NOT NULL);
+CREATE TABLE sms_code (id INTEGER PRIMARY KEY, phone TEXT NOT NULL, purpose TEXT NOT NULL, code TEXT NOT NULL, used INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL, expires_at TEXT NOT NULL);
+CREATE INDEX sms_code_phone ON sms_code(phone, purpose, id DESC);
+CREATE TABLE collect (
+  member_id TEXT NOT NULL, house_id INTEGER NOT NULL, kind TEXT NOT NULL, created_at TEXT NOT NULL, PRIMARY KEY (member_id, kind, house_id)
+) WITHOUT ROWID;
+CREATE INDEX collect_house ON collect(kind, house_id);
+CREATE TABLE kanfang (
+  id INTEGER PRIMARY KEY, city_id INTEGER, house_id INTEGER, house_type INTEGER, member_id TEXT, name TEXT NOT NULL, phone TEXT NOT NULL,
+  visit_date TEXT, remark TEXT, belonger_id INTEGER, source TEXT NOT NULL, created_at TEXT NOT NULL
+);
+CREATE TABLE daikan (
+  id INTEGER PRIMARY KEY, listing_id INTEGER, house_number TEXT, loupan_id INTEGER, belonger_id INTEGER NOT NULL, member_id TEXT,
+  customer TEXT NOT NULL, phone TEXT, remark TEXT NOT NULL, created_at TEXT NOT NULL
+);
+CREATE INDEX daikan_house ON daikan(house_number);
+CREATE INDEX daikan_belonger ON daikan(belonger_id, created_at DESC);
+CREATE TABLE jubao (
+  id INTEGER PRIMARY KEY, house_id INTEGER NOT NULL, house_type INTEGER, member_id TEXT, phone TEXT, reason TEXT NOT NULL,
+  content TEXT, images TEXT, status TEXT NOT NULL DEFAULT '待处理', created_at TEXT NOT NULL
+);
+CREATE INDEX jubao_member ON jubao(member_id, id DESC);
+CREATE TABLE correction (id INTEGER PRIMARY KEY, house_id INTEGER, house_type INTEGER, member_id TEXT, phone TEXT, field TEXT, content TEXT NOT NULL, created_at TEXT NOT NULL);
+CREATE TABLE upload (
+  id INTEGER PRIMARY KEY, file_name TEXT NOT NULL, original_name TEXT, mime TEXT NOT NULL, size INTEGER NOT NULL, sha256 TEXT NOT NULL, created_at TEXT NOT NULL
+);
+CREATE TABLE feedback (id INTEGER PRIMARY KEY, city_id INTEGER, member_id TEXT, phone TEXT, kind TEXT, content TEXT NOT NULL, images TEXT, created_at TEXT NOT NULL);
+CREATE TABLE customer_demand (
+  id INTEGER PRIMARY KEY, city_id INTEGER, member_id TEXT, phone TEXT NOT NULL, name TEXT, demand_type TEXT NOT NULL, region TEXT,
+  budget TEXT, rooms TEXT, remark TEXT, created_at TEXT NOT NULL
+);
+CREATE INDEX customer_demand_member ON customer_demand(member_id, id DESC);
+CREATE INDEX customer_demand_phone ON customer_demand(phone, id DESC);
+CREATE TABLE coupon (
+  id INTEGER PRIMARY KEY, coupon_no TEXT NOT NULL, phone TEXT NOT NULL, city_id INTEGER, title TEXT NOT NULL, amount INTEGER NOT NULL,
+  status TEXT NOT NULL, expires_at TEXT NOT NULL, created_at TEXT NOT NULL, UNIQUE (phone, coupon_no)
+);
+CREATE TABLE sms_subscription (
+  id INTEGER PRIMARY KEY, city_id INTEGER, phone TEXT NOT NULL, house_id INTEGER, kind TEXT NOT NULL, created_at TEXT NOT NULL, UNIQUE (phone, house_id, kind)
+);
+CREATE TABLE franchise_apply (
+  id INTEGER PRIMARY KEY, name TEXT NOT NULL, phone TEXT NOT NULL, city TEXT, company TEXT, stores INTEGER, remark TEXT, source TEXT NOT NULL, created_at TEXT NOT NULL
+);
+CREATE TABLE investment (id INTEGER PRIMARY KEY, city_id INTEGER, name TEXT NOT NULL, phone TEXT NOT NULL, company TEXT, intention TEXT, remark TEXT, created_at TEXT NOT NULL);
+CREATE TABLE dianping (
+  id INTEGER PRIMARY KEY, city_id INTEGER, loupan_id INTEGER, listing_id INTEGER, belonger_id INTEGER, member_id TEXT NOT NULL,
+  nick_name TEXT NOT NULL, head_url TEXT NOT NULL, score INTEGER NOT NULL, content TEXT NOT NULL, images TEXT, created_at TEXT NOT NULL
+);
+CREATE INDEX dianping_loupan ON dianping(loupan_id, id DESC);
+CREATE INDEX dianping_belonger ON dianping(belonger_id, id DESC);
+CREATE TABLE wechat_comment (id INTEGER PRIMARY KEY, member_id TEXT, content TEXT NOT NULL, target TEXT, created_at TEXT NOT NULL);
+CREATE TABLE info_doc_like (doc_id INTEGER NOT NULL, user_id TEXT NOT NULL, PRIMARY KEY (doc_id, user_id)) WITHOUT ROWID;
+CREATE TABLE info_comment_like (comment_id INTEGER NOT NULL, user_id TEXT NOT NULL, PRIMARY KEY (comment_id, user_id)) WITHOUT ROWID;
+CREATE TABLE info_doc_collect (doc_id INTEGER NOT NULL, user_id TEXT NOT NULL, created_at TEXT NOT NULL, PRIMARY KEY (doc_id, user_id)) WITHOUT ROWID;
+CREATE TABLE account_follow (account_id INTEGER NOT NULL, user_id TEXT NOT NULL, created_at TEXT NOT NULL, PRIMARY KEY (account_id, user_id)) WITHOUT ROWID;
+CREATE TABLE chat_record (
+  id INTEGER PRIMARY KEY, user_id TEXT NOT NULL, target_id TEXT NOT NULL, msg_type TEXT NOT NULL, content TEXT NOT NULL, created_at TEXT NOT NULL
+);
+CREATE INDEX chat_record_pair ON chat_record(user_id, target_id, id);
+CREATE TABLE push_message (id INTEGER PRIMARY KEY, target TEXT NOT NULL, title TEXT, content TEXT NOT NULL, created_at TEXT NOT NULL);
+CREATE TABLE view_history (id INTEGER PRIMARY KEY, house_id INTEGER NOT NULL, member_id TEXT NOT NULL, source TEXT NOT NULL, created_at TEXT NOT NULL);
+CREATE INDEX view_history_member ON view_history(member_id, id DESC);
+CREATE TABLE praise (house_id INTEGER NOT NULL, user_key TEXT NOT NULL, created_at TEXT NOT NULL, PRIMARY KEY (house_id, user_key)) WITHOUT ROWID;
+CREATE TABLE tracking_event (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, payload TEXT NOT NULL, created_at TEXT NOT NULL);
+CREATE TABLE person_info (member_id TEXT PRIMARY KEY, payload TEXT NOT NULL, updated_at TEXT NOT NULL);
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+`,
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
+
+/** Applies every migration newer than the database's user_version. Returns the versions applied. */
+export function migrate(db: Database.Database): number[] {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const applied: number[] = [];
+  for (const m of MIGRATIONS) {
+    if (m.version <= current) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.pragma(`user_version = ${m.version}`);
+    })();
+    applied.push(m.version);
+  }
+  return applied;
+}

@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+import type { BackendContext } from '../context.ts';
+
+export function registerAccountRoutes(_app: FastifyInstance, _ctx: BackendContext): void {}

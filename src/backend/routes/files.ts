@@ -1,0 +1,94 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { BackendContext } from '../context.ts';
+import { fail, ok } from '../envelope.ts';
+import { params, str } from '../schemas.ts';
+import { IMAGE_SETS, type ImageKind, renderImage } from '../seed/images.ts';
+import { sqlNow } from '../util.ts';
+
+/** Accepted upload types, by their magic bytes (the declared MIME type is not trusted). */
+const SIGNATURES: Array<{ mime: string; ext: string; test: (b: Buffer) => boolean }> = [
+  { mime: 'image/jpeg', ext: 'jpg', test: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  {
+    mime: 'image/png',
+    ext: 'png',
+    test: (b) => b.length > 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
+  {
+    mime: 'image/gif',
+    ext: 'gif',
+    test: (b) => b.length > 6 && (b.subarray(0, 6).toString('latin1') === 'GIF87a' || b.subarray(0, 6).toString('latin1') === 'GIF89a'),
+  },
+  {
+    mime: 'image/webp',
+    ext: 'webp',
+    test: (b) => b.length > 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
+];
+
+/**
+ * Generated images under /img/{kind}/{n}.svg (the same files `npm run seed` writes to public/img for the portal),
+ * uploaded images under /files/upload/{name}, and the upload call of SPEC 7.8 (POST /api/file/uploadImg).
+ */
+export function registerFileRoutes(app: FastifyInstance, ctx: BackendContext): void {
+  const uploadDir = path.join(ctx.dataDir, 'uploads');
+  mkdirSync(uploadDir, { recursive: true });
+  const insert = ctx.db.prepare('INSERT INTO upload (file_name, original_name, mime, size, sha256, created_at) VALUES (?,?,?,?,?,?)');
+  const svgCache = new Map<string, string>();
+
+  app.get(
+    '/img/:kind/:file',
+    { schema: { params: params({ kind: str(20, 1), file: { type: 'string', pattern: '^\\d{1,3}\\.svg$' } }) } },
+    async (req, reply) => {
+      const { kind, file } = req.params as { kind: string; file: string };
+      const n = Number.parseInt(file, 10);
+      if (!(kind in IMAGE_SETS) || n < 1 || n > IMAGE_SETS[kind as ImageKind]) return reply.code(404).send(fail(404, '图片不存在'));
+      const key = `${kind}/${n}`;
+      let svg = svgCache.get(key);
+      if (!svg) {
+        svg = renderImage(kind as ImageKind, n);
+        svgCache.set(key, svg);
+      }
+      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
+    },
+  );
+
+  app.get(
+    '/files/upload/:name',
+    { schema: { params: params({ name: { type: 'string', pattern: '^[0-9a-f-]{36}\\.(jpg|png|gif|webp)$' } }) } },
+    async (req, reply) => {
+      const { name } = req.params as { name: string };
+      const file = path.join(uploadDir, name);
+      if (!existsSync(file)) return reply.code(404).send(fail(404, '文件不存在'));
+      const ext = name.split('.').pop() as string;
+      const mime = SIGNATURES.find((s) => s.ext === ext)?.mime ?? 'application/octet-stream';
+      return reply.type(mime).header('cache-control', 'public, max-age=31536000, immutable').send(createReadStream(file));
+    },
+  );
+
+  app.post('/api/file/uploadImg', async (req, reply) => {
+    if (!req.isMultipart()) return reply.code(400).send({ status: 400, message: 'file: 请使用 multipart/form-data 上传图片', obj: null });
+    const part = await req.file();
+    if (!part) return reply.code(400).send({ status: 400, message: 'file: 缺少图片文件', obj: null });
+    let buf: Buffer;
+    try {
+      buf = await part.toBuffer();
+    } catch {
+      return reply
+        .code(413)
+        .send({ status: 413, message: `file: 图片不能超过 ${Math.round(ctx.maxUploadBytes / 1024 / 1024)}MB`, obj: null });
+    }
+    if (part.file.truncated) return reply.code(413).send({ status: 413, message: 'file: 图片过大', obj: null });
+    if (buf.length === 0) return reply.code(400).send({ status: 400, message: 'file: 图片为空', obj: null });
+    const sig = SIGNATURES.find((s) => s.test(buf));
+    if (!sig) return reply.code(400).send({ status: 400, message: 'file: 只支持 jpg、png、gif、webp 图片', obj: null });
+    const name = `${randomUUID()}.${sig.ext}`;
+    const sha256 = createHash('sha256').update(buf).digest('hex');
+    // Written and fsynced before the row commits, so an acknowledged upload always has its file.
+    writeFileSync(path.join(uploadDir, name), buf, { flush: true });
+    const info = insert.run(name, part.filename?.slice(0, 200) ?? null, sig.mime, buf.length, sha256, sqlNow());
+    return ok({ id: Number(info.lastInsertRowid), url: `/files/upload/${name}`, name, size: buf.length, mime: sig.mime });
+  });
+}

@@ -4,7 +4,7 @@ import caching from '@fastify/caching';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cityPlugin from '../plugins/city.ts';
-import loggingPlugin from '../plugins/logging.ts';
+import loggingPlugin, { PortalLogController } from '../plugins/logging.ts';
 import pageCacheStore from '../plugins/page-cache-store.ts';
 import redirectsPlugin from '../plugins/redirects.ts';
 import registryPlugin from '../plugins/registry.ts';
@@ -54,9 +54,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
-    disableRequestLogging: true,
+    logController: new PortalLogController(),
     requestIdHeader: 'x-request-id',
-    requestIdLogLabel: 'reqId',
     trustProxy: true,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
     return503OnClosing: true,

@@ -4,6 +4,6 @@ import { safeReturnPath } from '../lib/return-url.ts';
 /** Pages that need a member (personal centre, favourites, chat) send visitors to log in and come back. */
 export const memberOnly: Middleware = (ctx) => {
   if (ctx.user) return;
-  const back = safeReturnPath(ctx.req.url);
+  const back = safeReturnPath(ctx.url);
   return { kind: 'redirect', status: 302, location: `/login?bUrl=${encodeURIComponent(back)}` };
 };

@@ -9,7 +9,7 @@ export const pageCache: Middleware = (ctx) => {
   const { req, reply, page } = ctx;
   reply.header('x-cache', 'MISS');
   if (page.cache === 'no-cache' || carriesMemberCookie(req) || req.method !== 'GET') return;
-  const key = `${ctx.siteKind}|${ctx.city.cityId}|${req.url}`;
+  const key = `${ctx.siteKind}|${ctx.city.cityId}|${ctx.url}`;
   const hit = req.server.pageCache.get(key);
   if (hit) {
     return { kind: 'response', status: 200, headers: { ...hit.headers, 'x-cache': 'HIT' }, body: hit.body };

@@ -26,8 +26,10 @@ export function createContext(
   registry: Registry,
   page: PageEntry,
   params: Record<string, string>,
-  path: string,
+  url: string,
 ): PageContext {
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
   return {
     req,
     reply,
@@ -41,6 +43,7 @@ export function createContext(
     params: { ...params, ...(page.params ?? {}) },
     query: flatQuery(req.query),
     path,
+    url,
     user: null,
   };
 }

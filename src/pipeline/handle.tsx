@@ -26,11 +26,11 @@ function splitUrl(url: string): { path: string; search: string } {
 }
 
 /** Match the path and run the page's pipeline. Unknown route → PortalError 404. */
-async function resolvePage(req: FastifyRequest, reply: FastifyReply, path: string): Promise<{ ctx: PageContext; outcome: PageOutcome }> {
+async function resolvePage(req: FastifyRequest, reply: FastifyReply, url: string): Promise<{ ctx: PageContext; outcome: PageOutcome }> {
   const registry = req.server.registry.current;
-  const hit = registry.pages.match(path);
+  const hit = registry.pages.match(splitUrl(url).path);
   if (!hit) throw errors.pageNotFound();
-  const ctx = createContext(req, reply, registry, hit.target, hit.params, path);
+  const ctx = createContext(req, reply, registry, hit.target, hit.params, url);
   return { ctx, outcome: await runPage(ctx, registry, parts) };
 }
 
@@ -84,8 +84,7 @@ function applyOutcome(reply: FastifyReply, outcome: Exclude<PageOutcome, { kind:
 
 /** GET/HEAD of any page path (SPEC 2): pipeline, then streaming SSR. */
 export async function handleDocumentRequest(req: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const { path } = splitUrl(req.url);
-  const { ctx, outcome } = await resolvePage(req, reply, path);
+  const { ctx, outcome } = await resolvePage(req, reply, req.url);
   if (outcome.kind !== 'page') return applyOutcome(reply, outcome);
   const status = outcome.result.status ?? 200;
   const state = buildAppState(ctx, status, outcome.result.data, outcome.head, ctx.page.module);
@@ -105,9 +104,9 @@ export interface DataResponse {
  * for client navigation. A redirect or an error is described in the body so the browser can do the same.
  */
 export async function handleDataRequest(req: FastifyRequest, reply: FastifyReply): Promise<DataResponse> {
-  const { path } = splitUrl(req.url.slice(DATA_PREFIX.length) || '/');
+  const url = req.url.slice(DATA_PREFIX.length) || '/';
   reply.header('cache-control', 'no-store');
-  const { ctx, outcome } = await resolvePage(req, reply, path || '/');
+  const { ctx, outcome } = await resolvePage(req, reply, url.startsWith('/') ? url : `/${url}`);
   if (outcome.kind === 'redirect') return { status: outcome.status, redirect: outcome.location };
   if (outcome.kind === 'response') {
     // A page-cache hit: the data must be produced anyway, so run the pipeline without the cache.
@@ -139,8 +138,7 @@ export async function handleError(err: unknown, req: FastifyRequest, reply: Fast
   try {
     const registry = req.server.registry.current;
     const page = syntheticPage(status === 404 ? 'notFound' : 'error', registry);
-    const { path } = splitUrl(req.url);
-    const ctx = createContext(req, reply, registry, page, {}, path);
+    const ctx = createContext(req, reply, registry, page, {}, req.url);
     ctx.page = { ...page, cache: 'no-cache' };
     const message = status === 404 ? 'This page could not be found' : ((err as Error)?.message ?? '');
     const head: PageHead = { ...buildHead(ctx, { title: `${status === 404 ? '页面不存在' : '出错了'}_${ctx.site.brand}` }), robots: 'noindex' };

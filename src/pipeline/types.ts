@@ -50,6 +50,8 @@ export interface PageContext {
   query: Record<string, string>;
   /** Path as requested (decoded segments are only in params). */
   path: string;
+  /** Path and query of the page itself (for a data request: without the /-/data prefix). */
+  url: string;
   user: UserInfo | null;
   /** Set by page-cache when this render may fill the cache. */
   cacheFill?: { key: string; ttlMs: number };

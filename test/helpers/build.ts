@@ -43,6 +43,9 @@ export interface TestAppOptions {
   watchRegistry?: boolean;
   assets?: ClientAssets;
   renderTimeoutMs?: number;
+  clientDir?: string;
+  /** Receives every log line (JSON) at level info and above. */
+  logLines?: string[];
 }
 
 export const MEMBER: UserInfo = { uid: 'u1001', userId: '1001', headUrl: '', nickName: '测试会员', phone: '13800000000', token: 'tok' };
@@ -62,11 +65,18 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     },
     ROOT,
   );
+  if (opts.clientDir) config.clientDir = opts.clientDir;
+  const lines = opts.logLines;
   const app = await buildApp({
     config,
-    logger: { level: process.env.TEST_LOG_LEVEL ?? 'silent' },
+    logger: lines
+      ? { level: 'info', stream: { write: (line: string) => void lines.push(line) } }
+      : { level: process.env.TEST_LOG_LEVEL ?? 'silent' },
     assets: opts.assets ?? emptyAssets(),
     renderTimeoutMs: opts.renderTimeoutMs,
+  }).catch(async (err) => {
+    await fake?.close();
+    throw err;
   });
   await app.ready();
   return {

@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 export const CITIES = [
   { cityId: 1, name: '长沙', domain: 'cs', servicePhone: '0731-88886666' },
   { cityId: 2, name: '武汉', domain: 'wh', servicePhone: '027-88886666' },
+  // A hostile name from the gateway: must be escaped in the title and in the serialized state.
+  { cityId: 9, name: '</script><script>alert(1)</script>', domain: 'xss', servicePhone: '' },
 ];
 
 export interface FakeGateway {
@@ -23,8 +25,10 @@ export async function startFakeGateway(extra?: (app: FastifyInstance) => void): 
   app.addHook('onRequest', async (req) => {
     calls.push(req.url);
   });
-  app.get('/api/city/getCityByDomain', async (req) => {
+  app.get('/api/city/getCityByDomain', async (req, reply) => {
     const { domain } = req.query as { domain?: string };
+    if (domain === 'boom') return reply.code(500).send({ status: 500, message: 'gateway exploded' });
+    if (domain === 'bodystatus') return { status: 403, message: '无权访问' };
     return { status: 200, obj: CITIES.find((c) => c.domain === domain) ?? null };
   });
   app.get('/api/city/findSiteByName', async (req) => {

@@ -1,0 +1,94 @@
+import t from 'tap';
+import { buildTestApp } from '../helpers/build.ts';
+
+t.test('an unknown middleware name gives 500 Unknown middleware foo', async (t) => {
+  const { app, close } = await buildTestApp({
+    editRegistry: (r) => {
+      const about = r.pages.find((p) => p.name === 'aboutUs');
+      if (about) about.middleware = ['authenticated', 'foo'];
+    },
+  });
+  t.teardown(close);
+  const res = await app.inject('/aboutUs');
+  t.equal(res.statusCode, 500);
+  t.match(res.body, 'Unknown middleware foo');
+  t.equal((await app.inject('/')).statusCode, 200, 'other pages keep working');
+});
+
+t.test('a member cookie restores the login state; visitors are not blocked', async (t) => {
+  const { app, close, memberCookie } = await buildTestApp();
+  t.teardown(close);
+  const member = await app.inject({ url: '/ershoufang/', headers: { cookie: memberCookie({ nickName: '王小明' }) } });
+  t.equal(member.statusCode, 200);
+  t.match(member.body, '王小明', 'the menu shows the nickname');
+  t.match(member.body, 'href="/personalcenter"');
+  const visitor = await app.inject('/ershoufang/');
+  t.equal(visitor.statusCode, 200);
+  t.notMatch(visitor.body, '王小明');
+  t.match(visitor.body, '/login?bUrl=%2Fershoufang%2F', 'login link carries the return path');
+});
+
+t.test('a forged or tampered cookie counts as no login', async (t) => {
+  const { app, close, memberCookie } = await buildTestApp();
+  t.teardown(close);
+  const forged = `userInfo=${encodeURIComponent(JSON.stringify({ uid: 'u1', nickName: '冒充者' }))}`;
+  const res = await app.inject({ url: '/ershoufang/', headers: { cookie: forged } });
+  t.notMatch(res.body, '冒充者');
+  const good = decodeURIComponent(memberCookie({ nickName: '真会员' }).slice('userInfo='.length));
+  const tampered = `userInfo=${encodeURIComponent(good.replace('真会员', '假会员'))}`;
+  const res2 = await app.inject({ url: '/ershoufang/', headers: { cookie: tampered } });
+  t.notMatch(res2.body, '假会员');
+  t.notMatch(res2.body, '真会员');
+});
+
+t.test('the cookie value noInfo clears all login data and the cookie', async (t) => {
+  const { app, close } = await buildTestApp();
+  t.teardown(close);
+  const res = await app.inject({ url: '/ershoufang/', headers: { cookie: 'userInfo=noInfo' } });
+  t.equal(res.statusCode, 200);
+  const setCookie = String(res.headers['set-cookie']);
+  t.match(setCookie, /userInfo=;/, 'the cookie is cleared');
+  t.match(setCookie, /Expires=Thu, 01 Jan 1970/);
+  t.match(res.body, '/login?bUrl=', 'shown as a visitor');
+});
+
+t.test('member-only pages send visitors to /login with a same-site bUrl', async (t) => {
+  const { app, close, memberCookie } = await buildTestApp();
+  t.teardown(close);
+  const res = await app.inject('/personalcenter');
+  t.equal(res.statusCode, 302);
+  t.equal(res.headers.location, '/login?bUrl=%2Fpersonalcenter');
+  const withQuery = await app.inject('/myshoucang?tab=2');
+  t.equal(withQuery.headers.location, '/login?bUrl=%2Fmyshoucang%3Ftab%3D2');
+  const member = await app.inject({ url: '/personalcenter', headers: { cookie: memberCookie() } });
+  t.equal(member.statusCode, 200);
+});
+
+t.test('page-cache: MISS then HIT for visitors; always MISS with a member cookie; never for no-cache pages', async (t) => {
+  const { app, close, memberCookie } = await buildTestApp();
+  t.teardown(close);
+  const first = await app.inject('/aboutUs');
+  t.equal(first.headers['x-cache'], 'MISS');
+  const second = await app.inject('/aboutUs');
+  t.equal(second.headers['x-cache'], 'HIT');
+  t.equal(second.body, first.body, 'the cached page is the rendered page');
+  const other = await app.inject('/aboutUs?from=menu');
+  t.equal(other.headers['x-cache'], 'MISS', 'the query is part of the key');
+  const m1 = await app.inject({ url: '/aboutUs', headers: { cookie: memberCookie({ nickName: '缓存会员' }) } });
+  t.equal(m1.headers['x-cache'], 'MISS', 'a member never reads the cache');
+  t.match(m1.body, '缓存会员');
+  const after = await app.inject('/aboutUs');
+  t.notMatch(after.body, '缓存会员', 'a member page never fills the cache');
+  const wh1 = await app.inject({ url: '/aboutUs', headers: { host: 'wh.localhost' } });
+  t.equal(wh1.headers['x-cache'], 'MISS', 'the city is part of the key');
+  t.match(wh1.body, '武汉');
+});
+
+t.test('404 and error responses are never cached', async (t) => {
+  const { app, close } = await buildTestApp();
+  t.teardown(close);
+  await app.inject('/ershoufang/details?id=abc');
+  const res = await app.inject('/ershoufang/details?id=abc');
+  t.equal(res.statusCode, 404);
+  t.not(res.headers['x-cache'], 'HIT');
+});

@@ -1,0 +1,99 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import t from 'tap';
+import { buildTestApp } from '../helpers/build.ts';
+
+const stateOf = (html: string) => {
+  const m = html.match(/<script id="__STATE__" type="application\/json">(.*?)<\/script>/s);
+  if (!m) throw new Error('no state script');
+  return JSON.parse(m[1]);
+};
+
+t.test('head: lang, fixed viewport, title, description, canonical; alias and plain twin share one canonical', async (t) => {
+  const { app, close } = await buildTestApp();
+  t.teardown(close);
+  const alias = await app.inject('/ershoufang/100001.html');
+  const twin = await app.inject('/ershoufang/details?id=100001');
+  t.match(alias.body, '<html lang="zh-CN">');
+  t.match(alias.body, 'user-scalable=no');
+  t.match(alias.body, /<meta name="description" content="[^"]+">/);
+  const canon = (b: string) => b.match(/<link rel="canonical" href="([^"]+)">/)?.[1];
+  t.equal(canon(alias.body), 'http://localhost:3000/ershoufang/100001.html');
+  t.equal(canon(twin.body), canon(alias.body));
+});
+
+t.test('state is serialized safely: a hostile city name cannot close the script', async (t) => {
+  const { app, close } = await buildTestApp();
+  t.teardown(close);
+  const res = await app.inject({ url: '/aboutUs', headers: { host: 'xss.localhost' } });
+  t.equal(res.statusCode, 200);
+  t.notMatch(res.body, '<script>alert(1)', 'never raw in the document');
+  t.match(res.body, '&lt;/script&gt;&lt;script&gt;alert(1)', 'escaped in the title');
+  const state = stateOf(res.body);
+  t.equal(state.city.selectCityName, '</script><script>alert(1)</script>', 'and intact after parsing');
+});
+
+t.test('the serialized state carries the route, the city and the user, nothing from the server', async (t) => {
+  const { app, close, memberCookie } = await buildTestApp();
+  t.teardown(close);
+  const res = await app.inject({ url: '/aboutUs', headers: { host: 'wh.localhost', cookie: memberCookie({ nickName: '小李' }) } });
+  const state = stateOf(res.body);
+  t.equal(state.route.page, 'aboutUs');
+  t.equal(state.city.selectCityId, 2);
+  t.equal(state.user.nickName, '小李');
+  t.equal(state.user.userSig, '', 'no chat signature in the page');
+  t.same(Object.keys(state).sort(), ['city', 'route', 'site', 'user']);
+});
+
+t.test('crawlers get the whole document with a content-length', async (t) => {
+  const { app, close } = await buildTestApp();
+  t.teardown(close);
+  const res = await app.inject({
+    url: '/zixun/',
+    headers: { 'user-agent': 'Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)' },
+  });
+  t.equal(res.statusCode, 200);
+  t.ok(Number(res.headers['content-length']) > 1000);
+  t.ok(res.body.endsWith('</html>'));
+});
+
+t.test('the data endpoint runs the same pipeline and answers JSON', async (t) => {
+  const { app, close } = await buildTestApp();
+  t.teardown(close);
+  const res = await app.inject('/-/data/aboutUs');
+  t.equal(res.statusCode, 200);
+  const body = res.json();
+  t.equal(body.status, 200);
+  t.equal(body.route.page, 'aboutUs');
+  t.match(body.route.head.title, /^长沙/);
+  const missing = await app.inject('/-/data/no/such/page');
+  t.equal(missing.statusCode, 404);
+  t.equal(missing.json().message, 'This page could not be found');
+  const member = await app.inject('/-/data/personalcenter');
+  t.same(member.json(), { status: 302, redirect: '/login?bUrl=%2Fpersonalcenter' }, 'a redirect is described for the browser');
+});
+
+t.test('built assets with hashed names are immutable for a year; pages revalidate', async (t) => {
+  const clientDir = mkdtempSync(path.join(tmpdir(), 'portal-client-'));
+  mkdirSync(path.join(clientDir, 'assets'));
+  writeFileSync(path.join(clientDir, 'assets', 'entry-AbC123.js'), 'export {}');
+  const { app, close } = await buildTestApp({ clientDir });
+  t.teardown(close);
+  const asset = await app.inject('/assets/entry-AbC123.js');
+  t.equal(asset.statusCode, 200);
+  t.equal(asset.headers['cache-control'], 'public, max-age=31536000, immutable');
+  const page = await app.inject('/aboutUs');
+  t.equal(page.headers['cache-control'], 'no-cache');
+  t.ok(page.headers.etag, 'pages carry an ETag');
+  const again = await app.inject({ url: '/aboutUs', headers: { 'if-none-match': String(page.headers.etag) } });
+  t.equal(again.statusCode, 304, 'an unchanged page revalidates to 304');
+});
+
+t.test('public files are served as they are', async (t) => {
+  const { app, close } = await buildTestApp();
+  t.teardown(close);
+  const res = await app.inject('/robots.txt');
+  t.equal(res.statusCode, 200);
+  t.match(res.body, 'User-agent');
+});

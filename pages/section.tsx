@@ -1,7 +1,7 @@
 import type { PageProps } from '../src/render/page-props.ts';
 import { useAppState } from '../src/stores/context.tsx';
 import { AppLink } from '../src/ui/AppLink.tsx';
-import { titleWithoutBrand } from '../src/ui/paths.ts';
+import { splitTitle } from '../src/ui/paths.ts';
 import { SearchBar } from '../src/ui/SearchBar.tsx';
 import { SectionGrid } from '../src/ui/sections.tsx';
 
@@ -11,7 +11,8 @@ import { SectionGrid } from '../src/ui/sections.tsx';
  */
 export default function SectionPage(_props: PageProps<unknown>) {
   const { route, site, city } = useAppState();
-  const title = titleWithoutBrand(route.head.title, site.brand) || `${city.selectCityName}房产`;
+  const { main, rest } = splitTitle(route.head.title, site.brand);
+  const title = main || `${city.selectCityName}房产`;
   return (
     <div className="sect">
       <section className="sect__hero">
@@ -25,6 +26,13 @@ export default function SectionPage(_props: PageProps<unknown>) {
           <path d="M8 88h104" stroke="#fff" strokeOpacity="0.8" strokeWidth="3" strokeLinecap="round" />
         </svg>
         <h1 className="sect__title">{title}</h1>
+        {rest.length ? (
+          <p className="sect__keys">
+            {rest.map((k) => (
+              <span key={k}>{k}</span>
+            ))}
+          </p>
+        ) : null}
         <p className="sect__lead">频道正在精心建设中，敬请期待～</p>
       </section>
       <SearchBar className="sect__search" />

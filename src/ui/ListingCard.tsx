@@ -5,10 +5,11 @@ import { groupDigits } from './paths.ts';
 
 export type ListingKind = 'ershoufang' | 'zufang';
 
-export function layoutText(l: Pick<Listing, 'layout' | 'room' | 'hall'>): string {
+export function layoutText(l: Pick<Listing, 'huxing' | 'layout' | 'rooms' | 'halls'>): string {
+  if (l.huxing) return l.huxing;
   if (l.layout) return l.layout;
-  if (l.room == null) return '';
-  return `${l.room}室${l.hall != null ? `${l.hall}厅` : ''}`;
+  if (!l.rooms) return '';
+  return `${l.rooms}室${l.halls != null ? `${l.halls}厅` : ''}`;
 }
 
 /** 128.5 → '128.5'; 90 → '90'. */
@@ -22,7 +23,7 @@ export function ListingCard({ listing, kind = 'ershoufang' }: { listing: Listing
     layoutText(listing),
     listing.area != null ? `${num(listing.area)}㎡` : '',
     listing.orientation ?? '',
-    listing.communityName ?? '',
+    listing.xiaoquName ?? '',
   ].filter(Boolean);
   const tags = (listing.tags ?? []).slice(0, 3);
   const rent = kind === 'zufang';
@@ -65,18 +66,21 @@ export function ListingCard({ listing, kind = 'ershoufang' }: { listing: Listing
 
 /** A new-home estate: image, name, status, region, area range, tags and the average price. */
 export function EstateCard({ estate }: { estate: Estate }) {
+  const avgPrice = estate.avgPrice || estate.price || 0;
+  const status = estate.saleStatusLabel || estate.saleStatus || '';
+  const kind = estate.propertyType || estate.typeNames?.[0] || '';
   const where = [estate.regionName, estate.address].filter(Boolean).join(' · ');
   const tags = (estate.tags ?? []).slice(0, 3);
   return (
     <AppLink href={estate.url || `/xinfang/${encodeURIComponent(String(estate.houseId))}.html`} className="lcard">
       <div className="lcard__media">
         <LazyImage className="lcard__img" src={estate.img} alt={estate.name} width={120} height={90} />
-        {estate.propertyType ? <span className="lcard__badge">{estate.propertyType}</span> : null}
+        {kind ? <span className="lcard__badge">{kind}</span> : null}
       </div>
       <div className="lcard__body">
         <h3 className="lcard__title">
           {estate.name}
-          {estate.saleStatus ? <span className={`status status--${statusTone(estate.saleStatus)}`}>{estate.saleStatus}</span> : null}
+          {status ? <span className={`status status--${statusTone(status)}`}>{status}</span> : null}
         </h3>
         {where || estate.areaRange ? <p className="lcard__facts">{[where, estate.areaRange].filter(Boolean).join(' | ')}</p> : null}
         {tags.length ? (
@@ -89,10 +93,10 @@ export function EstateCard({ estate }: { estate: Estate }) {
           </p>
         ) : null}
         <p className="lcard__price">
-          {estate.avgPrice ? (
+          {avgPrice ? (
             <>
               <span className="price__pre">均价</span>
-              <strong className="price">{groupDigits(estate.avgPrice)}</strong>
+              <strong className="price">{groupDigits(avgPrice)}</strong>
               <span className="price__unit">元/㎡</span>
             </>
           ) : (
@@ -105,7 +109,7 @@ export function EstateCard({ estate }: { estate: Estate }) {
 }
 
 function statusTone(status: string): 'on' | 'soon' | 'off' {
-  if (status.includes('在售')) return 'on';
-  if (status.includes('待售') || status.includes('即将')) return 'soon';
+  if (/在售|现房|期房|尾房/.test(status)) return 'on';
+  if (/待售|即将/.test(status)) return 'soon';
   return 'off';
 }

@@ -10,23 +10,25 @@ export interface Listing {
   title: string;
   /** Cover image URL: a same-site path (/img/…) or the product's image host. */
   img?: string;
-  /** Layout text such as `3室2厅`; built from room/hall when absent. */
+  /** Layout text such as `3室2厅1卫` (the gateway's list items call it `huxing`); built from rooms/halls when absent. */
+  huxing?: string;
   layout?: string;
-  room?: number;
-  hall?: number;
+  rooms?: number | null;
+  halls?: number | null;
   /** Floor area in ㎡. */
   area?: number;
   /** Orientation text such as `南北`. */
   orientation?: string;
-  communityName?: string;
-  regionName?: string;
+  /** The community (xiaoqu) name. */
+  xiaoquName?: string | null;
+  regionName?: string | null;
   tags?: string[];
   /** Sale: total price in 万元. Rental: monthly rent in 元. */
   price: number;
   /** Sale only: unit price in 元/㎡. */
   unitPrice?: number;
   /** Rental only: 整租 or 合租. */
-  rentType?: string;
+  rentType?: string | null;
   /** Detail link; defaults to `/ershoufang/{houseId}.html` or `/zufang/{houseId}.html`. */
   url?: string;
 }
@@ -36,16 +38,19 @@ export interface Estate {
   houseId: string | number;
   name: string;
   img?: string;
-  regionName?: string;
+  regionName?: string | null;
   address?: string;
-  /** Average price in 元/㎡; 0 or missing shows 价格待定. */
+  /** Average price in 元/㎡ (the gateway's `price`); 0 or missing shows 价格待定. */
+  price?: number | null;
   avgPrice?: number;
   /** Built area range, e.g. `89-143㎡`. */
   areaRange?: string;
-  /** Sale status text such as 在售, 待售, 售罄. */
+  /** Sale status text such as 在售, 待售, 售罄; `saleStatusLabel` (the display form) wins when both are given. */
   saleStatus?: string;
-  /** Property type text such as 住宅, 别墅. */
+  saleStatusLabel?: string;
+  /** Property type text such as 住宅, 别墅; else the first of `typeNames`. */
   propertyType?: string;
+  typeNames?: string[];
   tags?: string[];
   /** Detail link; defaults to `/xinfang/{houseId}.html`. */
   url?: string;

@@ -43,3 +43,12 @@ export function groupDigits(n: number): string {
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return frac ? `${grouped}.${frac}` : grouped;
 }
+
+/** An SEO title `长沙新房_新楼盘_新开楼盘信息_品牌` as a heading (`长沙新房`) and its keywords (`新楼盘`, `新开楼盘信息`). */
+export function splitTitle(title: string, brand: string): { main: string; rest: string[] } {
+  const parts = titleWithoutBrand(title, brand)
+    .split(/\s*[_|｜]\s*/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return { main: parts[0] ?? '', rest: parts.slice(1) };
+}

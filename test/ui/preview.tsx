@@ -31,6 +31,13 @@ function page(name: string, Page: ComponentType<any>, state: AppState, post: (ht
 }
 
 const route = (over: Partial<AppState['route']>) => fakeState({ route: over });
+/** Static files have no script: show the lazy images as the browser would after the effect, from public/. */
+const publicDir = path.join(here, '../../public');
+const eagerImages = (h: string) =>
+  h.replace(
+    /class="lazy-img([^"]*)" src="data:[^"]*" data-src="(\/[^"]*)"/g,
+    `class="lazy-img is-loaded$1" src="file://${publicDir}$2" data-src="$2"`,
+  );
 const openMenu = (h: string) =>
   h
     .replace('class="menu"', 'class="menu menu--open"')
@@ -41,6 +48,7 @@ page(
   'home',
   HomePage,
   route({ page: 'home', module: 'home', path: '/', data: sampleHomeData, head: { ...fakeState().route.head, title: '安居好房' } }),
+  eagerImages,
 );
 page('home-empty', HomePage, route({ page: 'home', module: 'home', path: '/', data: null }));
 page('section', SectionPage, route({}));

@@ -17,13 +17,15 @@ export default function SectionPage(_props: PageProps<unknown>) {
     <div className="sect">
       <section className="sect__hero">
         <svg className="sect__art" viewBox="0 0 120 96" width="120" height="96" aria-hidden="true">
-          <rect x="10" y="28" width="100" height="60" rx="8" fill="#fff" fillOpacity="0.18" />
-          <path d="M28 88V52l22-16 22 16v36" fill="#fff" fillOpacity="0.92" />
-          <rect x="44" y="64" width="12" height="24" rx="2" fill="var(--c-brand)" fillOpacity="0.5" />
-          <path d="M78 88V40h22v48" fill="#fff" fillOpacity="0.7" />
-          <path d="M84 30V10M84 10h24M104 10v10" stroke="#ffd84d" strokeWidth="3" strokeLinecap="round" />
-          <rect x="100" y="20" width="8" height="7" rx="1" fill="#ffd84d" />
-          <path d="M8 88h104" stroke="#fff" strokeOpacity="0.8" strokeWidth="3" strokeLinecap="round" />
+          <circle cx="60" cy="52" r="44" fill="#fff" fillOpacity="0.12" />
+          <path d="M104 88V16M98 16h16M104 16 58 16M104 16l6 6M104 28l-6-6" stroke="#ffd84d" strokeWidth="3" strokeLinecap="round" />
+          <path d="M66 16v14" stroke="#fff" strokeOpacity="0.85" strokeWidth="1.6" />
+          <rect x="60" y="30" width="12" height="9" rx="1.5" fill="#ffd84d" />
+          <path d="M16 88V54l22-16 22 16v34Z" fill="#fff" fillOpacity="0.95" />
+          <rect x="32" y="66" width="12" height="22" rx="2" fill="var(--c-brand)" fillOpacity="0.45" />
+          <path d="M66 88V50h26v38Z" fill="#fff" fillOpacity="0.7" />
+          <path d="M72 58h5M81 58h5M72 68h5M81 68h5M72 78h5M81 78h5" stroke="var(--c-brand)" strokeOpacity="0.45" strokeWidth="3" />
+          <path d="M8 88h106" stroke="#fff" strokeOpacity="0.85" strokeWidth="3" strokeLinecap="round" />
         </svg>
         <h1 className="sect__title">{title}</h1>
         {rest.length ? (

@@ -13,6 +13,7 @@ const QUICK_LINKS = [
 export function Header() {
   const { site, city, route } = useAppState();
   const isHome = route.page === 'home';
+  const section = `/${(route.path.split('/')[1] ?? '').toLowerCase()}/`;
   return (
     <header className={`hd${isHome ? '' : ' hd--quick'}`}>
       <div className="hd__bar">
@@ -32,7 +33,7 @@ export function Header() {
         ) : (
           <nav className="hd__quick" aria-label="快捷频道">
             {QUICK_LINKS.map((l) => (
-              <AppLink key={l.href} href={l.href} className={`hd__quick-link${route.path.startsWith(l.href) ? ' is-active' : ''}`}>
+              <AppLink key={l.href} href={l.href} className={`hd__quick-link${section === l.href ? ' is-active' : ''}`}>
                 {l.label}
               </AppLink>
             ))}

@@ -29,7 +29,6 @@ export const sampleHomeData: HomeData = {
     {
       houseId: 103,
       img: '/img/loupan/11.svg',
-      img: '/img/loupan/11.svg',
       name: '洋湖天街',
       regionName: '天心区',
       price: 13500,

@@ -10,6 +10,12 @@ const targets = process.argv.slice(2);
 const out = process.env.SHOTS_DIR || '/tmp/shots';
 mkdirSync(out, { recursive: true });
 
+/** `VIEWPORT=1280x800` for a desktop look; a 375×812 phone by default. */
+function viewportFromEnv() {
+  const [width, height] = (process.env.VIEWPORT || '375x812').split('x').map(Number);
+  return { width: width || 375, height: height || 812 };
+}
+
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: [
@@ -24,7 +30,7 @@ const browser = await chromium.launch({
   ],
 });
 const context = await browser.newContext({
-  viewport: { width: 375, height: 812 },
+  viewport: viewportFromEnv(),
   deviceScaleFactor: 2,
   isMobile: true,
   hasTouch: true,

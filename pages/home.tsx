@@ -2,11 +2,18 @@ import type { ReactNode } from 'react';
 import type { PageProps } from '../src/render/page-props.ts';
 import { useAppState } from '../src/stores/context.tsx';
 import { AppLink } from '../src/ui/AppLink.tsx';
-import { ChevronRight } from '../src/ui/icons.tsx';
+import { ChevronRight, EntrustIcon, RentIcon, SearchIcon } from '../src/ui/icons.tsx';
 import { EstateCard, ListingCard } from '../src/ui/ListingCard.tsx';
 import type { HomeData } from '../src/ui/listing-types.ts';
 import { SearchBar } from '../src/ui/SearchBar.tsx';
 import { SectionGrid } from '../src/ui/sections.tsx';
+
+/** Owner and seeker services under the banner: entrust a sale or a rental, or let an adviser find a home. */
+const SERVICES = [
+  { title: '我要卖房', text: '经纪人帮你卖', href: '/Index/yijianweituo', Icon: EntrustIcon, tone: 'green' },
+  { title: '我要出租', text: '省心快速出租', href: '/Index/yijianweituo?type=rent', Icon: RentIcon, tone: 'blue' },
+  { title: '省心找房', text: '顾问帮你找', href: '/shengxinzhaofang', Icon: SearchIcon, tone: 'orange' },
+] as const;
 
 const asList = <T,>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
@@ -28,6 +35,17 @@ export default function HomePage({ data }: PageProps<HomeData | null | undefined
         <SectionGrid />
       </nav>
       <HomeBanner cityName={city.selectCityName} />
+      <ul className="home__services">
+        {SERVICES.map((sv) => (
+          <li key={sv.href}>
+            <AppLink href={sv.href} className={`svc svc--${sv.tone}`}>
+              <span className="svc__title">{sv.title}</span>
+              <span className="svc__text">{sv.text}</span>
+              <sv.Icon size={22} className="svc__icon" />
+            </AppLink>
+          </li>
+        ))}
+      </ul>
       {xinfang.length ? (
         <HomeSection title="热门新盘" more="/xinfang/" moreLabel="更多新房">
           {xinfang.map((e) => (

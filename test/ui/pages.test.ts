@@ -75,6 +75,8 @@ t.test('the home page shows search, the twelve entries and the banner without da
     t.match(text, label);
   }
   t.notMatch(text, '精选二手房', 'no list section without data');
+  t.match(html, 'href="/Index/yijianweituo?type=rent"', 'owner services under the banner');
+  t.match(text, '我要卖房');
   t.notMatch(html, 'http://');
   t.notMatch(html, 'https://');
 });

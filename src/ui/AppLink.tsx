@@ -1,16 +1,17 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
-import { Link } from 'wouter';
 
 export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { href: string; children?: ReactNode };
 
 /**
- * The one in-site link. It renders a plain `<a href>` (the same markup on the server and in the browser) and, after
- * hydration, lets wouter navigate client-side on a plain left click (issue 4). Swap the navigation here, in one place.
+ * The one in-site link: every header, menu, footer and page link goes through here, so client-side navigation
+ * (issue 4) is switched on in this one place. Until the browser entry re-renders the screen on a location change,
+ * a plain `<a href>` (a full page load) is the link that always works; the markup is the same on the server and in
+ * the browser. To navigate client-side, render wouter's `<Link href={href} {...rest}>` here instead.
  */
 export function AppLink({ href, children, ...rest }: AppLinkProps) {
   return (
-    <Link href={href} {...rest}>
+    <a href={href} {...rest}>
       {children}
-    </Link>
+    </a>
   );
 }

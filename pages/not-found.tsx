@@ -58,14 +58,20 @@ export function useCountdown(from: number, onDone: () => void): number {
   return left;
 }
 
-export default function NotFoundPage(_props: PageProps<unknown>) {
+const DEFAULT_MESSAGE = 'This page could not be found';
+
+export default function NotFoundPage({ data }: PageProps<unknown>) {
   const left = useCountdown(NOT_FOUND_COUNTDOWN, goHome);
+  // A more specific reason (an unknown city: util:城市ID不存在) is shown under the headline.
+  const message = (data as { message?: unknown } | null)?.message;
+  const reason = typeof message === 'string' && message !== DEFAULT_MESSAGE ? message : null;
   return (
     <div className="nf">
       <div className="nf__hero">
         <AlienAbduction />
-        <h1 className="nf__title">This page could not be found</h1>
+        <h1 className="nf__title">{DEFAULT_MESSAGE}</h1>
         <p className="nf__lead">糟糕，页面被外星人劫走了……</p>
+        {reason && <p className="nf__reason">{reason}</p>}
         <p className="nf__count" aria-live="polite">
           <span className="nf__sec">{left}</span> 秒后自动返回首页，
           <a

@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Api } from '../src/api/index.ts';
 import type { City } from '../src/api/city.ts';
+import type { Api } from '../src/api/index.ts';
 import { errors } from '../src/errors.ts';
 import type { CityInfo, SiteKind } from '../src/pipeline/types.ts';
 import type { SiteSettings } from '../src/registry/types.ts';
@@ -46,7 +46,12 @@ export function parseHost(hostname: string, site: SiteSettings): HostParts {
   return { siteKind: 'mobile', label: null };
 }
 
-const toInfo = (c: City): CityInfo => ({ cityId: c.cityId, name: c.name || c.cname || '', domain: c.domain, servicePhone: c.servicePhone ?? '' });
+const toInfo = (c: City): CityInfo => ({
+  cityId: c.cityId,
+  name: c.name || c.cname || '',
+  domain: c.domain,
+  servicePhone: c.servicePhone ?? '',
+});
 
 export async function resolveCity(req: FastifyRequest, api: Api, site: SiteSettings): Promise<{ city: CityInfo; siteKind: SiteKind }> {
   const { siteKind, label } = parseHost(req.hostname, site);

@@ -1,4 +1,4 @@
-import { type FastifyReply, type FastifyPluginAsync, type FastifyRequest, LogController } from 'fastify';
+import { type FastifyPluginAsync, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** SPEC 5: these characters in a query key or value are logged as a possible XSS probe; never blocked. */

@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import cookie from '@fastify/cookie';
 import caching from '@fastify/caching';
+import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cityPlugin from '../plugins/city.ts';
+import { createEtagStore } from '../plugins/etag-store.ts';
+import iconSprite from '../plugins/icon-sprite.ts';
 import loggingPlugin, { PortalLogController } from '../plugins/logging.ts';
 import pageCacheStore from '../plugins/page-cache-store.ts';
 import redirectsPlugin from '../plugins/redirects.ts';
@@ -46,8 +50,14 @@ export function knownNames(): KnownNames {
   };
 }
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const ASSET_PREFIX = '/assets/';
+const FORWARDED_ID = /^[\w.:-]{1,64}$/;
+
+/** A caller's x-request-id is kept when it looks like an id (it ends up in every log line); otherwise a fresh UUID. */
+function requestId(req: IncomingMessage): string {
+  const h = req.headers['x-request-id'];
+  return typeof h === 'string' && FORWARDED_ID.test(h) ? h : randomUUID();
+}
 
 /** The one factory tests and the server use (DESIGN "Where things live"): everything but listen(). */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -55,7 +65,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     logController: new PortalLogController(),
-    requestIdHeader: 'x-request-id',
+    requestIdHeader: false,
+    genReqId: requestId,
     trustProxy: true,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
     return503OnClosing: true,
@@ -64,21 +75,37 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   let gatewayUrl: string | undefined = opts.gatewayUrl ?? config.gatewayUrl;
   if (gatewayUrl === undefined) {
     const { startBackend } = await import('./backend/start.ts');
-    const backend = await startBackend({ dataDir: config.dataDir, port: config.gatewayPort, logger: app.log.child({ component: 'backend' }) });
+    const backend = await startBackend({
+      dataDir: config.dataDir,
+      port: config.gatewayPort,
+      logger: app.log.child({ component: 'backend' }),
+    });
     gatewayUrl = backend.url;
     app.addHook('onClose', async () => backend.close());
     app.log.info({ gatewayUrl }, 'embedded backend started');
   }
 
-  app.decorate('api', createApi({ gatewayUrl: gatewayUrl as string, consoleUrl: config.consoleUrl, chatUrl: config.chatUrl, houseUrl: config.houseUrl, timeoutMs: config.gatewayTimeoutMs }));
-  app.decorate('assets', opts.assets ?? (config.production || opts.assets === undefined ? loadClientAssets(config.clientDir) : emptyAssets()));
+  app.decorate(
+    'api',
+    createApi({
+      gatewayUrl: gatewayUrl as string,
+      consoleUrl: config.consoleUrl,
+      chatUrl: config.chatUrl,
+      houseUrl: config.houseUrl,
+      timeoutMs: config.gatewayTimeoutMs,
+    }),
+  );
+  app.decorate(
+    'assets',
+    opts.assets ?? (config.production || opts.assets === undefined ? loadClientAssets(config.clientDir) : emptyAssets()),
+  );
   app.decorate('renderTimeoutMs', opts.renderTimeoutMs ?? 10_000);
 
   await app.register(loggingPlugin);
   await app.register(registryPlugin, { path: config.registryPath, known: knownNames(), watch: config.watchRegistry });
   await app.register(cookie, { secret: config.cookieSecret, hook: 'onRequest' });
-  await app.register(caching, { privacy: 'no-cache' });
-  await app.register(cityPlugin, { api: app.api, skip: [ASSET_PREFIX, '/favicon', '/robots.txt', '/img/'] });
+  await app.register(caching, { privacy: 'no-cache', cache: createEtagStore() as never });
+  await app.register(cityPlugin, { api: app.api, skip: [ASSET_PREFIX, '/favicon', '/robots.txt', '/img/', '/icons.svg'] });
   await app.register(redirectsPlugin);
   await app.register(pageCacheStore, { maxBytes: opts.pageCacheMaxBytes });
 
@@ -90,14 +117,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     decorateReply: false,
   });
   await app.register(fastifyStatic, {
-    root: path.join(ROOT, 'public'),
+    root: config.publicDir,
     prefix: '/',
     wildcard: false,
     maxAge: '1d',
   });
 
+  await app.register(iconSprite);
+
   app.setErrorHandler(handleError);
-  app.setNotFoundHandler(async (req, reply) => handleError(Object.assign(new Error('This page could not be found'), { statusCode: 404 }), req, reply));
+  app.setNotFoundHandler(async (req, reply) =>
+    handleError(Object.assign(new Error('This page could not be found'), { statusCode: 404 }), req, reply),
+  );
   app.get(`${DATA_PREFIX}/*`, handleDataRequest);
   app.get('/*', handleDocumentRequest);
   return app;

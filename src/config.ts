@@ -18,6 +18,7 @@ export interface Config {
   cookieSecret: string;
   registryPath: string;
   clientDir: string;
+  publicDir: string;
   watchRegistry: boolean;
   production: boolean;
 }
@@ -73,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     cookieSecret: cookieSecret(env, dataDir),
     registryPath: path.resolve(root, env.REGISTRY_PATH || 'registry.json'),
     clientDir: path.resolve(root, 'dist/client'),
+    publicDir: path.resolve(root, 'public'),
     watchRegistry: env.REGISTRY_WATCH !== '0',
     production: env.NODE_ENV === 'production',
   };

@@ -1,5 +1,5 @@
-import type { Middleware } from '../pipeline/types.ts';
 import { safeReturnPath } from '../lib/return-url.ts';
+import type { Middleware } from '../pipeline/types.ts';
 
 /** Pages that need a member (personal centre, favourites, chat) send visitors to log in and come back. */
 export const memberOnly: Middleware = (ctx) => {

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
-import { errors, statusOf } from '../errors.ts';
+import { errors, PortalError, statusOf } from '../errors.ts';
 import { loaders } from '../loaders/index.ts';
 import { middleware } from '../middleware/index.ts';
-import { buildAppState } from '../render/app-state.ts';
 import { App } from '../render/App.tsx';
+import { buildAppState } from '../render/app-state.ts';
 import { documentHead, documentTail, fallbackErrorDocument } from '../render/document.ts';
 import { loadPageComponent } from '../render/modules.ts';
 import { renderDocument } from '../render/stream.ts';
@@ -68,7 +68,11 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
     const ttlMs = typeof ctx.page.cache === 'number' ? ctx.page.cache * 1000 : 0;
     reply.etag(etag, ttlMs);
     if (opts.fillCache && ctx.cacheFill) {
-      req.server.pageCache.set(ctx.cacheFill.key, { body: rendered.body, headers: { 'content-type': HTML, etag } }, { ttl: ctx.cacheFill.ttlMs });
+      req.server.pageCache.set(
+        ctx.cacheFill.key,
+        { body: rendered.body, headers: { 'content-type': HTML, etag } },
+        { ttl: ctx.cacheFill.ttlMs },
+      );
     }
   }
   reply.send(rendered.body);
@@ -132,7 +136,10 @@ export async function handleError(err: unknown, req: FastifyRequest, reply: Fast
   if (status >= 500) req.log.error({ err }, 'request failed');
   else req.log.info({ status, reason: (err as Error)?.message }, 'request ended with an error page');
   if (req.url.startsWith(`${DATA_PREFIX}/`)) {
-    reply.code(status).header('cache-control', 'no-store').send({ status, message: (err as Error)?.message ?? 'error' });
+    reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      .send({ status, message: (err as Error)?.message ?? 'error' });
     return;
   }
   try {
@@ -140,8 +147,12 @@ export async function handleError(err: unknown, req: FastifyRequest, reply: Fast
     const page = syntheticPage(status === 404 ? 'notFound' : 'error', registry);
     const ctx = createContext(req, reply, registry, page, {}, req.url);
     ctx.page = { ...page, cache: 'no-cache' };
-    const message = status === 404 ? 'This page could not be found' : ((err as Error)?.message ?? '');
-    const head: PageHead = { ...buildHead(ctx, { title: `${status === 404 ? '页面不存在' : '出错了'}_${ctx.site.brand}` }), robots: 'noindex' };
+    // Our own errors carry a message meant for the screen (util:城市ID不存在); others never leak theirs.
+    const message = err instanceof PortalError ? err.message : status === 404 ? errors.pageNotFound().message : '';
+    const head: PageHead = {
+      ...buildHead(ctx, { title: `${status === 404 ? '页面不存在' : '出错了'}_${ctx.site.brand}` }),
+      robots: 'noindex',
+    };
     const state = buildAppState(ctx, status, { message, status }, head, page.module);
     await sendDocument(ctx, state, { fillCache: false });
   } catch (renderErr) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject } from 'ajv';
-import schema from './registry.schema.json' with { type: 'json' };
 import { createMatcher, type Matcher, PatternError } from './match.ts';
+import schema from './registry.schema.json' with { type: 'json' };
 import type { PageEntry, RedirectRule, RegistryFile } from './types.ts';
 
 /** Names the code knows; the registry may only refer to these (middleware are only warned about: SPEC 8). */
@@ -67,7 +67,8 @@ export function compileRegistry(raw: unknown, known: KnownNames): Registry {
     byName.set(page.name, page);
     if (!file.layouts[page.layout]) problems.push(`${where} field layout: unknown layout '${page.layout}'`);
     if (!known.modules.has(page.module)) problems.push(`${where} field module: unknown module '${page.module}'`);
-    if (page.validate && !known.validators.has(page.validate)) problems.push(`${where} field validate: unknown validator '${page.validate}'`);
+    if (page.validate && !known.validators.has(page.validate))
+      problems.push(`${where} field validate: unknown validator '${page.validate}'`);
     if (page.loader && !known.loaders.has(page.loader)) problems.push(`${where} field loader: unknown loader '${page.loader}'`);
     for (const m of page.middleware ?? []) {
       if (!known.middleware.has(m)) warnings.push(`${where} field middleware: unknown middleware '${m}' (requests will get 500)`);

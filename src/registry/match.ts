@@ -100,6 +100,13 @@ export function decodePath(pathname: string): string | null {
   }
 }
 
+/** The static first segment of a pattern (lower-cased), or null when it holds a parameter or is a bare wildcard. */
+function firstSegment(pattern: string): string | null {
+  const seg = pattern.split('/')[1] ?? '';
+  if (seg === '*' || seg.includes(':') || seg.includes('(')) return null;
+  return seg.toLowerCase();
+}
+
 export function createMatcher<T>(entries: Array<{ patterns: string[]; target: T }>): Matcher<T> {
   const routes: CompiledRoute<T>[] = [];
   let order = 0;
@@ -110,19 +117,34 @@ export function createMatcher<T>(entries: Array<{ patterns: string[]; target: T 
     }
   }
   routes.sort((a, b) => a.tier - b.tier || a.order - b.order);
+  // Candidates per first path segment, each list in precedence order with the generic routes merged in, so a
+  // request tests a handful of regexes instead of every route.
+  const generic = routes.filter((r) => firstSegment(r.pattern) === null);
+  const buckets = new Map<string, CompiledRoute<T>[]>();
+  for (const r of routes) {
+    const seg = firstSegment(r.pattern);
+    if (seg !== null && !buckets.has(seg)) {
+      buckets.set(
+        seg,
+        routes.filter((x) => firstSegment(x.pattern) === seg || firstSegment(x.pattern) === null),
+      );
+    }
+  }
   return {
     routes,
     match(pathname) {
       const path = decodePath(pathname);
       if (path === null) return null;
-      for (const r of routes) {
+      const end = path.indexOf('/', 1);
+      const seg = (end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase();
+      for (const r of buckets.get(seg) ?? generic) {
         const m = r.regex.exec(path);
         if (!m) continue;
         const params: Record<string, string> = {};
-        r.keys.forEach((k, idx) => {
-          const v = m[idx + 1];
-          if (v !== undefined && v !== '') params[k] = v;
-        });
+        for (let i = 0; i < r.keys.length; i++) {
+          const v = m[i + 1];
+          if (v !== undefined && v !== '') params[r.keys[i]] = v;
+        }
         return { target: r.target, params, pattern: r.pattern };
       }
       return null;

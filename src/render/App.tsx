@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { Router } from 'wouter';
-import { Layout } from '../ui/Layout.tsx';
 import type { AppState } from '../stores/app-state.ts';
 import { StoreProvider } from '../stores/context.tsx';
+import { Layout } from '../ui/Layout.tsx';
 import type { PageProps } from './page-props.ts';
 
 export interface AppProps {

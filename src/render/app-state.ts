@@ -1,7 +1,7 @@
+import { cityOrigin } from '../pipeline/head.ts';
 import type { PageContext, PageHead } from '../pipeline/types.ts';
 import type { AppState } from '../stores/app-state.ts';
 import { userStateFrom } from '../stores/app-state.ts';
-import { cityOrigin } from '../pipeline/head.ts';
 
 /** Detail screens and ad variants are not tracked as page views (SPEC 4). */
 export function isUntracked(pageName: string, params: Record<string, string>): boolean {

@@ -53,7 +53,10 @@ export function loadClientAssets(clientDir: string): ClientAssets {
         const keys = new Set(entryImports);
         const pageKey = `pages/${moduleKey}.tsx`;
         if (manifest[pageKey]) walk(pageKey, keys);
-        hit = [...keys].map((k) => manifest[k]?.file).filter((f): f is string => Boolean(f)).map(url);
+        hit = [...keys]
+          .map((k) => manifest[k]?.file)
+          .filter((f): f is string => Boolean(f))
+          .map(url);
         cache.set(moduleKey, hit);
       }
       return hit;

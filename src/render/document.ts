@@ -16,7 +16,7 @@ export function documentHead(head: PageHead, assets: ClientAssets, moduleKey: st
     '<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8">',
     `<meta name="viewport" content="${VIEWPORT}">`,
     '<meta name="format-detection" content="telephone=no">',
-    '<meta name="theme-color" content="#1aa260">',
+    '<meta name="theme-color" content="#00a862">',
     `<title>${escapeHtml(head.title)}</title>`,
   ];
   if (head.description) parts.push(`<meta name="description" content="${escapeHtml(head.description)}">`);

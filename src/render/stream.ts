@@ -71,7 +71,6 @@ export function renderDocument(app: ReactElement, opts: RenderOptions): Promise<
       opts.log.error({ timeoutMs: opts.timeoutMs }, 'render timed out; aborting');
       abort(errors.renderTimeout());
     }, opts.timeoutMs);
-    timer.unref();
 
     const collect = () => {
       settled = true;

@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { UserInfo } from '../../src/pipeline/types.ts';
+import type { RegistryFile } from '../../src/registry/types.ts';
 import type { ClientAssets } from '../../src/render/assets.ts';
 import { emptyAssets } from '../../src/render/assets.ts';
-import type { RegistryFile } from '../../src/registry/types.ts';
 import { startFakeGateway } from './fake-gateway.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');

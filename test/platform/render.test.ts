@@ -97,3 +97,21 @@ t.test('public files are served as they are', async (t) => {
   t.equal(res.statusCode, 200);
   t.match(res.body, 'User-agent');
 });
+
+t.test('when the error page itself fails, a plain fallback with a link home is sent', async (t) => {
+  const broken = {
+    entry: null,
+    css: [],
+    preloadsFor: () => {
+      throw new Error('manifest corrupt');
+    },
+    chunkOf: () => null,
+  };
+  const { app, close } = await buildTestApp({ assets: broken });
+  t.teardown(close);
+  const res = await app.inject('/aboutUs');
+  t.equal(res.statusCode, 500);
+  t.match(res.body, '<a href="/">返回首页</a>');
+  const missing = await app.inject('/no/such/page');
+  t.equal(missing.statusCode, 404, 'the fallback keeps the status');
+});

@@ -88,3 +88,15 @@ t.test('fillPattern builds concrete paths and refuses missing or invalid params'
   t.equal(fillPattern('/ershoufang/*', {}), '/ershoufang/');
   t.equal(fillPattern('/', {}), '/');
 });
+
+t.test('routes with a parameter in the first segment still compete in precedence order', async (t) => {
+  const r = m([
+    ['static', ['/about']],
+    ['catchAll', ['/:page']],
+    ['tail', ['/about/*']],
+  ]);
+  t.equal(r.match('/about')?.target, 'static');
+  t.equal(r.match('/ABOUT/')?.target, 'static');
+  t.equal(r.match('/contact')?.target, 'catchAll', 'a first segment no static route has falls to the generic routes');
+  t.equal(r.match('/about/team')?.target, 'tail');
+});

@@ -1,0 +1,169 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { RegistryFile } from '../src/registry/types.ts';
+import { type LoadResult, load, medianOf } from './bench/load.ts';
+import { hasTaskset, rssMb, startPinned, stop } from './bench/procs.ts';
+
+/**
+ * `npm run bench` (after `npm run build`; it builds nothing itself). The server under test runs on core 0,
+ * the load generator and the gateway on core 1, on loopback. Three rounds of 10 s with 50 connections each;
+ * the medians are printed. (a) the machine's ceiling: a plain Fastify route sending a Buffer of the page's size;
+ * (b) a page-cache hit of the page; (c) the same page rendered per request, cache off, gateway call included.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PAGES = (process.env.BENCH_PAGES ?? '/ershoufang/').split(',');
+const out = (s = '') => process.stdout.write(`${s}\n`);
+
+if (hasTaskset && !process.env.BENCH_PINNED) {
+  // Re-run this script pinned to core 1 so the load generator never shares the server's core.
+  const r = spawnSync('taskset', ['-c', '1', process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_PINNED: '1' },
+  });
+  process.exit(r.status ?? 1);
+}
+
+function requireBuild(): void {
+  if (!existsSync(path.join(ROOT, 'dist/server/server.js')) || !existsSync(path.join(ROOT, 'dist/client/.vite/manifest.json'))) {
+    out('bench: no build found; run `npm run build` first');
+    process.exit(1);
+  }
+}
+
+/** A registry copy without the page-cache middleware: the per-request render of (c). */
+function registryWithoutCache(): string {
+  const reg = JSON.parse(readFileSync(path.join(ROOT, 'registry.json'), 'utf8')) as RegistryFile;
+  for (const page of reg.pages) {
+    if (page.middleware) page.middleware = page.middleware.filter((m) => m !== 'page-cache');
+  }
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'bench-reg-')), 'registry.json');
+  writeFileSync(file, JSON.stringify(reg));
+  return file;
+}
+
+/** The JavaScript a phone downloads before a page is interactive: the entry, its static imports and the page chunk, gzipped. */
+function jsBudget(moduleKey: string): { files: number; gzipBytes: number } {
+  const dir = path.join(ROOT, 'dist/client');
+  const manifest = JSON.parse(readFileSync(path.join(dir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >;
+  const seen = new Set<string>();
+  const walk = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const i of manifest[key].imports ?? []) walk(i);
+  };
+  walk('src/client/entry.tsx');
+  walk(`pages/${moduleKey}.tsx`);
+  let gzipBytes = 0;
+  for (const key of seen) gzipBytes += gzipSync(readFileSync(path.join(dir, manifest[key].file)), { level: 9 }).length;
+  return { files: seen.size, gzipBytes };
+}
+
+interface Scenario {
+  key: string;
+  label: string;
+  cmd: string[];
+  env: NodeJS.ProcessEnv;
+}
+
+const fmt = (label: string, r: LoadResult) =>
+  `${label.padEnd(44)} ${String(r.rps).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms${r.non2xx || r.errors ? `   (non-2xx ${r.non2xx}, errors ${r.errors})` : ''}`;
+
+async function main(): Promise<void> {
+  requireBuild();
+  out(
+    `bench: ${ROUNDS} rounds x ${SECONDS} s, 50 connections, loopback; server on core 0${hasTaskset ? '' : ' (taskset missing: not pinned)'}`,
+  );
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-data-'));
+  const seededDb = process.env.BENCH_DB;
+  if (seededDb && existsSync(seededDb)) cpSync(seededDb, path.join(dataDir, 'portal.db'));
+
+  const gwPort = 3311;
+  const gateway = await startPinned(
+    1,
+    [process.execPath, '--import', 'tsx', path.join(ROOT, 'src/backend/main.ts')],
+    { GATEWAY_PORT: String(gwPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    `http://127.0.0.1:${gwPort}/api/city/findAll`,
+  );
+  const common = {
+    NODE_ENV: 'production',
+    GATEWAY_URL: `http://127.0.0.1:${gwPort}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    REGISTRY_WATCH: '0',
+  };
+  const serverCmd = [process.execPath, path.join(ROOT, 'dist/server/server.js')];
+  const ceilingCmd = [process.execPath, path.join(ROOT, 'scripts/bench/ceiling.mjs')];
+
+  try {
+    for (const pagePath of PAGES) {
+      const cachedPort = 3301;
+      const cached = await startPinned(0, serverCmd, { ...common, PORT: String(cachedPort) }, `http://127.0.0.1:${cachedPort}${pagePath}`);
+      const first = await fetch(`http://127.0.0.1:${cachedPort}${pagePath}`);
+      const size = (await first.arrayBuffer()).byteLength;
+      const hit = await fetch(`http://127.0.0.1:${cachedPort}${pagePath}`);
+      await hit.arrayBuffer();
+      out();
+      out(`page ${pagePath}: ${size} bytes, status ${first.status}, second request x-cache ${hit.headers.get('x-cache')}`);
+      await stop(cached);
+
+      const noCacheRegistry = registryWithoutCache();
+      const scenarios: Scenario[] = [
+        { key: 'a0', label: '(a0) plain Fastify, same-size Buffer, no log', cmd: ceilingCmd, env: { BODY_BYTES: String(size) } },
+        {
+          key: 'a',
+          label: '(a) ceiling: the same, one log line/request',
+          cmd: ceilingCmd,
+          env: { BODY_BYTES: String(size), CEILING_LOG: '1' },
+        },
+        { key: 'b', label: '(b) page-cache hit', cmd: serverCmd, env: common },
+        {
+          key: 'c',
+          label: '(c) rendered per request, gateway included',
+          cmd: serverCmd,
+          env: { ...common, REGISTRY_PATH: noCacheRegistry },
+        },
+      ];
+      const results = new Map<string, LoadResult[]>(scenarios.map((x) => [x.key, []]));
+      const rss = new Map<string, number>();
+      for (let round = 1; round <= ROUNDS; round++) {
+        const line: string[] = [];
+        for (const sc of scenarios) {
+          const port = 3302;
+          const url = `http://127.0.0.1:${port}${pagePath}`;
+          const child = await startPinned(0, sc.cmd, { ...sc.env, PORT: String(port) }, url);
+          await load(url, { seconds: 2 });
+          const r = await load(url, { seconds: SECONDS });
+          results.get(sc.key)?.push(r);
+          rss.set(sc.key, rssMb(child.pid));
+          await stop(child);
+          line.push(`${sc.key} ${Math.round(r.rps)}`);
+        }
+        out(`  round ${round}: ${line.join('  ')} req/s`);
+      }
+      const med = (k: string) => medianOf(results.get(k) ?? []);
+      for (const sc of scenarios) out(fmt(sc.label, med(sc.key)));
+      const [a0, a, b, c] = ['a0', 'a', 'b', 'c'].map(med);
+      out(
+        `ratios against (a):  b/a ${(b.rps / a.rps).toFixed(2)}   c/a ${(c.rps / a.rps).toFixed(2)}   (targets: b/a >= 0.9, c/a >= 0.12)`,
+      );
+      out(`ratios against (a0): b/a0 ${(b.rps / a0.rps).toFixed(2)}   c/a0 ${(c.rps / a0.rps).toFixed(2)}`);
+      out(`server RSS after the run: (b) ${rss.get('b')} MB, (c) ${rss.get('c')} MB`);
+    }
+    const budget = jsBudget('section');
+    out();
+    out(`JS before a list page is interactive: ${budget.files} files, ${(budget.gzipBytes / 1024).toFixed(1)} KB gzipped (budget 90 KB)`);
+  } finally {
+    await stop(gateway);
+  }
+}
+
+void main();

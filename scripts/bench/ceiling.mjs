@@ -1,0 +1,18 @@
+// The machine's ceiling for the bench: a plain Fastify route sending a fixed Buffer of a given size.
+import Fastify, { LogController } from 'fastify';
+
+const size = Number(process.env.BODY_BYTES || 27000);
+const body = Buffer.alloc(size, 'x');
+// CEILING_LOG=1: the same one pino line per request the portal writes (its logging is a requirement, not an extra).
+const logged = process.env.CEILING_LOG === '1';
+const app = Fastify({ logger: logged ? { level: 'info' } : false, logController: new LogController({ disableRequestLogging: true }) });
+if (logged) {
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info({ method: req.method, url: req.url, statusCode: reply.statusCode, ms: reply.elapsedTime }, 'request completed');
+  });
+}
+app.get('/*', (_req, reply) => {
+  reply.type('text/html; charset=utf-8').send(body);
+});
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+process.stdout.write('ready\n');

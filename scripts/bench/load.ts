@@ -1,0 +1,34 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** One autocannon run on loopback (bounded in time and connections). */
+export async function load(
+  url: string,
+  opts: { connections?: number; seconds?: number; headers?: Record<string, string> } = {},
+): Promise<LoadResult> {
+  const r = await autocannon({ url, connections: opts.connections ?? 50, duration: opts.seconds ?? 10, headers: opts.headers });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+}
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+
+export function medianOf(results: LoadResult[]): LoadResult {
+  return {
+    rps: Math.round(median(results.map((r) => r.rps))),
+    p50: median(results.map((r) => r.p50)),
+    p99: median(results.map((r) => r.p99)),
+    non2xx: results.reduce((n, r) => n + r.non2xx, 0),
+    errors: results.reduce((n, r) => n + r.errors, 0),
+  };
+}

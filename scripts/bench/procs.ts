@@ -1,0 +1,43 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export const hasTaskset = spawnSync('taskset', ['-V']).status === 0;
+
+/** Start a process, pinned to `core` where taskset exists; resolves once `url` answers. */
+export async function startPinned(core: number, cmd: string[], env: NodeJS.ProcessEnv, url: string): Promise<ChildProcess> {
+  const argv = hasTaskset ? ['taskset', '-c', String(core), ...cmd] : cmd;
+  const child = spawn(argv[0], argv.slice(1), { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`${cmd.join(' ')} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.status < 500) return child;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${cmd.join(' ')} did not answer ${url} within 60 s`);
+}
+
+export async function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(5000)]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/** Resident set size of a process in MB (Linux), or NaN. */
+export function rssMb(pid: number | undefined): number {
+  try {
+    const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+    return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}

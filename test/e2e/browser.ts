@@ -1,0 +1,69 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { loadClientAssets } from '../../src/render/assets.ts';
+import { startTestBackend } from '../helpers/backend.ts';
+import { buildTestApp, ROOT, type TestApp } from '../helpers/build.ts';
+
+/** DEVELOPERS.md: Debian's Chromium, driven by playwright-core, with the flags this network needs. */
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface E2E {
+  base: string;
+  portal: TestApp;
+  browser: BrowserContext;
+  /** A fresh phone-sized page that records console errors and page errors. */
+  newPage(): Promise<{ page: Page; errors: string[] }>;
+  close(): Promise<void>;
+}
+
+/** The built client (npm run build) served by the portal on a loopback port, over the embedded backend. */
+export async function startE2E(): Promise<E2E> {
+  const backend = await startTestBackend();
+  const portal = await buildTestApp({
+    gatewayUrl: backend.url,
+    assets: loadClientAssets(path.join(ROOT, 'dist/client')),
+    clientDir: path.join(ROOT, 'dist/client'),
+  });
+  const address = await portal.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = new URL(address).port;
+  const base = `http://localhost:${port}`;
+  const browser = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'e2e-chromium-')), {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ARGS,
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+    userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36',
+  });
+  return {
+    base,
+    portal,
+    browser,
+    async newPage() {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' || msg.type() === 'warning') errors.push(`${msg.type()}: ${msg.text()}`);
+      });
+      page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+      return { page, errors };
+    },
+    async close() {
+      await browser.close();
+      await portal.close();
+      await backend.close();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import t from 'tap';
+import { startE2E } from './browser.ts';
+
+t.test('pages hydrate without console errors and the menu works after hydration', async (t) => {
+  const e2e = await startE2E();
+  t.teardown(() => e2e.close());
+  for (const path of ['/', '/ershoufang/', '/xieyi/xhyszc']) {
+    const { page, errors } = await e2e.newPage();
+    await page.goto(e2e.base + path, { waitUntil: 'networkidle' });
+    t.equal(await page.locator('html').getAttribute('lang'), 'zh-CN', `${path} lang`);
+    t.same(errors, [], `${path}: no console errors or hydration warnings`);
+    await page.close();
+  }
+  const { page } = await e2e.newPage();
+  await page.goto(`${e2e.base}/ershoufang/`, { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: '打开菜单' }).click();
+  const login = page.getByRole('link', { name: '登录' });
+  await login.waitFor({ state: 'visible' });
+  t.equal(await login.getAttribute('href'), '/login?bUrl=%2Fershoufang%2F', 'the menu opens and offers login with the return path');
+});

@@ -1,8 +1,26 @@
 import type { Loader } from '../pipeline/types.ts';
+import type { HomeData } from '../ui/listing-types.ts';
 
-export interface HomeData {
-  cityName: string;
-}
+/** SPEC 9: the hot new-home list is limited to 10; the home page shows a short pick of each kind. */
+const HOT_LOUPAN_LIMIT = 10;
+const HOME_LIST_SIZE = 6;
 
-/** The home page: listings come with the listings issue; for now the city it greets. */
-export const homeLoader: Loader<HomeData> = async (ctx) => ({ data: { cityName: ctx.city.name } });
+/**
+ * The home page: hot estates, fresh second-hand listings and rentals of the city, fetched in parallel. The lists
+ * are a bonus on this page: one that fails is left out (the failure is logged by the client) and the page renders.
+ */
+export const homeLoader: Loader<HomeData> = async (ctx) => {
+  const { cityId } = ctx.city;
+  const [xinfang, ershoufang, zufang] = await Promise.allSettled([
+    ctx.api.house.findWapHotLoupan(ctx.call, { cityId, limit: HOT_LOUPAN_LIMIT, orderBy: 'viewNum' }),
+    ctx.api.house.findByWapConditionData(ctx.call, { cityId, houseType: 11, size: HOME_LIST_SIZE }),
+    ctx.api.house.findByWapConditionData(ctx.call, { cityId, houseType: 12, size: HOME_LIST_SIZE }),
+  ]);
+  return {
+    data: {
+      xinfang: xinfang.status === 'fulfilled' ? (xinfang.value ?? []).slice(0, 4) : [],
+      ershoufang: ershoufang.status === 'fulfilled' ? ershoufang.value.content : [],
+      zufang: zufang.status === 'fulfilled' ? zufang.value.content : [],
+    },
+  };
+};

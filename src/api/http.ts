@@ -14,6 +14,8 @@ export interface ClientsConfig {
   consoleUrl?: string;
   chatUrl?: string;
   houseUrl?: string;
+  /** The www host (franchise application, SPEC 7.8); defaults to the gateway. */
+  wwwUrl?: string;
   timeoutMs: number;
 }
 
@@ -23,7 +25,9 @@ export interface GatewayClients {
   /** Chat host and house service are called with full URLs (SPEC 7.1). */
   chat: Got;
   house: Got;
-  urls: { gateway: string; console: string; chat: string; house: string };
+  /** The www host, called with full URLs. */
+  www: Got;
+  urls: { gateway: string; console: string; chat: string; house: string; www: string };
 }
 
 /** A failed gateway call: logged once where it happens and passed on with its status (SPEC 7.12, 8). */
@@ -60,12 +64,14 @@ export function createClients(cfg: ClientsConfig): GatewayClients {
     console: cfg.consoleUrl ?? cfg.gatewayUrl,
     chat: cfg.chatUrl ?? cfg.gatewayUrl,
     house: cfg.houseUrl ?? cfg.gatewayUrl,
+    www: cfg.wwwUrl ?? cfg.gatewayUrl,
   };
   return {
     gateway: baseClient(cfg.timeoutMs).extend({ prefixUrl: urls.gateway, headers: { 'content-type': 'application/json' } }),
     console: baseClient(120_000).extend({ prefixUrl: urls.console }),
     chat: baseClient(cfg.timeoutMs),
     house: baseClient(cfg.timeoutMs),
+    www: baseClient(cfg.timeoutMs),
     urls,
   };
 }
@@ -74,6 +80,8 @@ export interface CallOptions {
   method?: Method;
   searchParams?: Record<string, string | number | boolean | undefined>;
   json?: unknown;
+  /** A multipart body (file upload); its content type comes from the form. */
+  body?: FormData;
   /** For full-URL clients (chat host, house service): the absolute URL. */
   url?: string;
 }
@@ -107,8 +115,9 @@ export async function callGateway<T>(client: Got, call: CallContext, path: strin
     res = await client(target, {
       method,
       searchParams: cleanParams(opts.searchParams),
-      json: opts.json,
-      headers: { 'x-request-id': call.reqId },
+      json: opts.body ? undefined : opts.json,
+      body: opts.body,
+      headers: opts.body ? { 'x-request-id': call.reqId, 'content-type': undefined } : { 'x-request-id': call.reqId },
     });
   } catch (err) {
     const code = err instanceof RequestError ? err.code : 'UNKNOWN';

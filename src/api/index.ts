@@ -1,8 +1,20 @@
+import { createBelongerApi } from './belonger.ts';
+import { createChatApi } from './chat.ts';
 import { createCityApi } from './city.ts';
+import { createConfigApi } from './config.ts';
+import { createHouseApi } from './house.ts';
 import { type ClientsConfig, createClients, type GatewayClients } from './http.ts';
+import { createInfoApi } from './info.ts';
+import { createSchoolApi } from './school.ts';
+import { createSearchApi } from './search.ts';
+import { createUserApi } from './user.ts';
+import { createXiaoquApi } from './xiaoqu.ts';
 
-export type { CallContext } from './http.ts';
+export type { City } from './city.ts';
+export type { CallContext, ClientsConfig } from './http.ts';
 export { GatewayError } from './http.ts';
+export type * from './types.ts';
+export { withShortName } from './xiaoqu.ts';
 
 /** The typed gateway client, grouped by domain (SPEC 7). One instance per app; every call takes a CallContext. */
 export function createApi(cfg: ClientsConfig) {
@@ -10,6 +22,15 @@ export function createApi(cfg: ClientsConfig) {
   return {
     clients,
     city: createCityApi(clients.gateway),
+    config: createConfigApi(clients.gateway, clients.console),
+    house: createHouseApi(clients.gateway),
+    xiaoqu: createXiaoquApi(clients.gateway),
+    school: createSchoolApi(clients.gateway),
+    search: createSearchApi(clients.gateway),
+    belonger: createBelongerApi(clients.gateway),
+    user: createUserApi(clients.gateway, clients.console, clients.www, clients.urls.www),
+    chat: createChatApi(clients.gateway, clients.chat, clients.urls.chat),
+    info: createInfoApi(clients.gateway, clients.house, clients.urls.house),
   };
 }
 

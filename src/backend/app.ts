@@ -16,6 +16,13 @@ import { registerXiaoquRoutes } from './routes/xiaoqu.ts';
 import { registerXinfangRoutes } from './routes/xinfang.ts';
 import { DEFAULT_SEED, seedDatabase } from './seed/index.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** `METHOD /path` of every route of the embedded backend (set by buildBackend). */
+    backendRoutes?: string[];
+  }
+}
+
 export interface BackendOptions {
   dataDir: string;
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
@@ -77,6 +84,13 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
   app.setNotFoundHandler((req, reply) =>
     reply.code(404).send({ status: 404, message: `接口不存在: ${req.method} ${req.url.split('?')[0]}`, obj: null }),
   );
+
+  // Every route this backend answers, for the contract tests that check each one is covered.
+  const routes: string[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const m of Array.isArray(r.method) ? r.method : [r.method]) if (m !== 'HEAD') routes.push(`${m} ${r.url}`);
+  });
+  app.decorate('backendRoutes', routes);
 
   await app.register(multipart, { limits: { fileSize: ctx.maxUploadBytes, files: 1, fields: 20 } });
 

@@ -1,4 +1,228 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BackendContext } from '../context.ts';
+import { fail, ok } from '../envelope.ts';
+import { body, phone, str } from '../schemas.ts';
+import { imageUrl } from '../seed/images.ts';
+import { sqlTime } from '../seed/index.ts';
+import { sqlNow } from '../util.ts';
 
-export function registerAccountRoutes(_app: FastifyInstance, _ctx: BackendContext): void {}
+// biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
+type Row = Record<string, any>;
+
+const KEYLEN = 32;
+const TOKEN_DAYS = 30;
+const CODE_TTL_MS = 5 * 60_000;
+const CODE_RESEND_MS = 60_000;
+const MAX_CODE_TRIES = 5;
+
+function scryptAsync(password: string, salt: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password, salt, KEYLEN, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+}
+
+/** `scrypt$<salt b64>$<key b64>` with node's default cost (N=16384, r=8, p=1). */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  return `scrypt$${salt.toString('base64')}$${(await scryptAsync(password, salt)).toString('base64')}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, salt, key] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !key) return false;
+  const expected = Buffer.from(key, 'base64');
+  const actual = await scryptAsync(password, Buffer.from(salt, 'base64'));
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** 8 to 32 characters with at least one letter and one digit. */
+const password = { type: 'string', minLength: 8, maxLength: 32, pattern: '^(?=.*[A-Za-z])(?=.*\\d)[\\x21-\\x7e]+$' } as const;
+const smsCode = { type: 'string', pattern: '^\\d{6}$' } as const;
+const PURPOSES = ['register', 'login', 'reset'] as const;
+
+/**
+ * Member accounts (SPEC 3 user info, 6 roles): register with phone + password (scrypt hash), log in with a password or an
+ * SMS code, reset the password. The SMS code is a development code written to the log (nothing is sent, nothing is
+ * hard-wired). A login issues a random token; only its SHA-256 is stored. Paths are ours: SPEC 7 does not show them.
+ */
+export function registerAccountRoutes(app: FastifyInstance, { db }: BackendContext): void {
+  const memberByPhone = db.prepare('SELECT * FROM member WHERE phone = ?');
+  const memberById = db.prepare('SELECT * FROM member WHERE id = ?');
+  const insertMember = db.prepare(
+    'INSERT INTO member (uid, phone, password_hash, nick_name, head_url, created_at, updated_at) VALUES (?,?,?,?,?,?,?)',
+  );
+  const setUid = db.prepare('UPDATE member SET uid = ? WHERE id = ?');
+  const setPassword = db.prepare('UPDATE member SET password_hash = ?, updated_at = ? WHERE id = ?');
+  const updateProfile = db.prepare(
+    'UPDATE member SET nick_name = COALESCE(?, nick_name), head_url = COALESCE(?, head_url), sex = COALESCE(?, sex), updated_at = ? WHERE id = ?',
+  );
+  const lastCode = db.prepare('SELECT * FROM sms_code WHERE phone = ? AND purpose = ? ORDER BY id DESC LIMIT 1');
+  const insertCode = db.prepare('INSERT INTO sms_code (phone, purpose, code, created_at, expires_at) VALUES (?,?,?,?,?)');
+  const useCode = db.prepare('UPDATE sms_code SET used = 1 WHERE id = ?');
+  const failCode = db.prepare('UPDATE sms_code SET used = used - 1 WHERE id = ?');
+  const insertToken = db.prepare('INSERT INTO session_token VALUES (?,?,?,?)');
+  const tokenMember = db.prepare(
+    'SELECT m.* FROM session_token t JOIN member m ON m.id = t.member_id WHERE t.token = ? AND t.expires_at > ?',
+  );
+  const deleteToken = db.prepare('DELETE FROM session_token WHERE token = ?');
+  const deleteTokens = db.prepare('DELETE FROM session_token WHERE member_id = ?');
+
+  const userInfo = (m: Row, token: string | null) => ({
+    uid: m.uid,
+    userId: String(m.id),
+    memberId: m.uid,
+    headUrl: m.head_url,
+    nickName: m.nick_name,
+    phone: m.phone,
+    sex: m.sex,
+    token,
+  });
+  const issueToken = (memberId: number) => {
+    const token = randomBytes(32).toString('base64url');
+    insertToken.run(sha256(token), memberId, sqlNow(), sqlTime(Date.now() + TOKEN_DAYS * 86_400_000));
+    return token;
+  };
+  /** Checks a code: unused (used = 0), not expired, fewer than MAX_CODE_TRIES wrong guesses (counted as negative `used`). */
+  const checkCode = (ph: string, purpose: string, code: string): string | null => {
+    const row = lastCode.get(ph, purpose) as Row | undefined;
+    if (!row || row.used > 0 || row.expires_at < sqlNow()) return '验证码已失效，请重新获取';
+    if (row.used <= -MAX_CODE_TRIES) return '验证码错误次数过多，请重新获取';
+    const a = Buffer.from(row.code);
+    const b = Buffer.from(code);
+    if (a.length !== b.length || !timingSafeEqual(a, b)) {
+      failCode.run(row.id);
+      return '验证码错误';
+    }
+    useCode.run(row.id);
+    return null;
+  };
+  const tokenOf = (req: FastifyRequest): string | null => {
+    const auth = req.headers.authorization;
+    if (auth?.startsWith('Bearer ')) return auth.slice(7);
+    const q = req.query as { token?: string } | undefined;
+    return q?.token ?? (req.body as { token?: string } | undefined)?.token ?? null;
+  };
+
+  app.post(
+    '/api/member/sendSmsCode',
+    { schema: { body: body({ phone, purpose: { type: 'string', enum: [...PURPOSES] } }, ['phone', 'purpose']) } },
+    async (req) => {
+      const b = req.body as { phone: string; purpose: (typeof PURPOSES)[number] };
+      const exists = !!memberByPhone.get(b.phone);
+      if (b.purpose === 'register' && exists) return fail(409, '该手机号已注册，请直接登录');
+      if (b.purpose !== 'register' && !exists) return fail(404, '该手机号未注册');
+      const last = lastCode.get(b.phone, b.purpose) as Row | undefined;
+      if (last && Date.now() - Date.parse(`${last.created_at.replace(' ', 'T')}Z`) < CODE_RESEND_MS)
+        return fail(429, '验证码发送过于频繁，请稍后再试');
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      insertCode.run(b.phone, b.purpose, code, sqlNow(), sqlTime(Date.now() + CODE_TTL_MS));
+      // Development: no SMS gateway. The code goes to the log only, for the developer to read.
+      req.log.info({ phone: b.phone, purpose: b.purpose, smsCode: code }, 'development SMS code');
+      return ok({ sent: true, expiresIn: CODE_TTL_MS / 1000 });
+    },
+  );
+
+  app.post(
+    '/api/member/register',
+    { schema: { body: body({ phone, password, code: smsCode, nickName: str(20, 1) }, ['phone', 'password', 'code']) } },
+    async (req) => {
+      const b = req.body as { phone: string; password: string; code: string; nickName?: string };
+      if (memberByPhone.get(b.phone)) return fail(409, '该手机号已注册，请直接登录');
+      const bad = checkCode(b.phone, 'register', b.code);
+      if (bad) return fail(400, `code: ${bad}`);
+      const hash = await hashPassword(b.password);
+      const now = sqlNow();
+      const id = db.transaction(() => {
+        const info = insertMember.run(
+          `tmp-${b.phone}`,
+          b.phone,
+          hash,
+          b.nickName ?? `用户${b.phone.slice(-4)}`,
+          imageUrl('avatar', Number(b.phone.slice(-2)) + 1),
+          now,
+          now,
+        );
+        const newId = Number(info.lastInsertRowid);
+        setUid.run(`m${100000 + newId}`, newId);
+        return newId;
+      })();
+      const token = issueToken(id);
+      return ok(userInfo(memberById.get(id) as Row, token));
+    },
+  );
+
+  app.post(
+    '/api/member/login',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['phone'],
+          properties: { phone, password: str(32, 1), code: smsCode },
+          anyOf: [{ required: ['password'] }, { required: ['code'] }],
+        },
+      },
+    },
+    async (req) => {
+      const b = req.body as { phone: string; password?: string; code?: string };
+      const m = memberByPhone.get(b.phone) as Row | undefined;
+      if (b.code) {
+        if (!m) return fail(404, '该手机号未注册');
+        const bad = checkCode(b.phone, 'login', b.code);
+        if (bad) return fail(400, `code: ${bad}`);
+      } else {
+        // Same work and same answer whether or not the phone exists.
+        const okPass = await verifyPassword(b.password as string, m?.password_hash ?? 'scrypt$AAAAAAAAAAAAAAAAAAAAAA==$AAAA');
+        if (!m || !okPass) return fail(401, '手机号或密码错误');
+      }
+      return ok(userInfo(m as Row, issueToken((m as Row).id)));
+    },
+  );
+
+  app.post(
+    '/api/member/resetPassword',
+    { schema: { body: body({ phone, password, code: smsCode }, ['phone', 'password', 'code']) } },
+    async (req) => {
+      const b = req.body as { phone: string; password: string; code: string };
+      const m = memberByPhone.get(b.phone) as Row | undefined;
+      if (!m) return fail(404, '该手机号未注册');
+      const bad = checkCode(b.phone, 'reset', b.code);
+      if (bad) return fail(400, `code: ${bad}`);
+      const hash = await hashPassword(b.password);
+      db.transaction(() => {
+        setPassword.run(hash, sqlNow(), m.id);
+        deleteTokens.run(m.id);
+      })();
+      return ok(true);
+    },
+  );
+
+  app.get('/api/member/info', async (req) => {
+    const token = tokenOf(req);
+    const m = token ? (tokenMember.get(sha256(token), sqlNow()) as Row | undefined) : undefined;
+    if (!m) return fail(401, '登录已失效，请重新登录');
+    return ok(userInfo(m, token));
+  });
+  app.post('/api/member/logout', { schema: { body: body({ token: str(100, 1) }) } }, async (req) => {
+    const token = tokenOf(req);
+    if (token) deleteToken.run(sha256(token));
+    return ok(true);
+  });
+  app.post(
+    '/api/member/update',
+    {
+      schema: { body: body({ token: str(100, 1), nickName: str(20, 1), headUrl: str(300, 1), sex: { type: 'integer', enum: [0, 1, 2] } }) },
+    },
+    async (req) => {
+      const token = tokenOf(req);
+      const m = token ? (tokenMember.get(sha256(token), sqlNow()) as Row | undefined) : undefined;
+      if (!m) return fail(401, '登录已失效，请重新登录');
+      const b = req.body as { nickName?: string; headUrl?: string; sex?: number };
+      updateProfile.run(b.nickName ?? null, b.headUrl ?? null, b.sex ?? null, sqlNow(), m.id);
+      return ok(userInfo(memberById.get(m.id) as Row, token));
+    },
+  );
+}

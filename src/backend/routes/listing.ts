@@ -1,4 +1,384 @@
 import type { FastifyInstance } from 'fastify';
 import type { BackendContext } from '../context.ts';
+import type { DB } from '../db.ts';
+import { fail, ok, page, paging } from '../envelope.ts';
+import { belongerItem, listingDetail, listingItem, xiaoquItem } from '../mappers.ts';
+import { body, int, params, str } from '../schemas.ts';
+import { segmentForQuery } from '../segment.ts';
+import { cachedStatement, sqlNow } from '../util.ts';
 
-export function registerListingRoutes(_app: FastifyInstance, _ctx: BackendContext): void {}
+/** Filters of the second-hand, rental and commercial lists (SPEC 9 filter options). Prices: 万 for sale, 元/月 for rent. */
+export interface ListingFilter {
+  cityId: number;
+  houseType?: number;
+  regionId?: number;
+  shopMapId?: number;
+  metroId?: number;
+  stationId?: number;
+  stressId?: number;
+  priceMin?: number;
+  priceMax?: number;
+  areaMin?: number;
+  areaMax?: number;
+  /** Room counts; 5 means 5 or more. */
+  rooms?: number[];
+  /** Building age at most this many years (5, 10, 15, 20). */
+  buildAge?: number;
+  /** low: under 6, mid: 6-12, high: over 12. */
+  floor?: 'low' | 'mid' | 'high';
+  orientation?: string;
+  decoration?: string;
+  elevator?: boolean;
+  useType?: string;
+  tags?: string[];
+  feature?: string;
+  priceChange?: boolean;
+  rentType?: string;
+  shortTerm?: boolean;
+  businessFormat?: string;
+  belongerId?: number;
+  keyword?: string;
+  sort?: ListingSort;
+  page?: number;
+  size?: number;
+}
+
+export const LISTING_SORTS = [
+  'default',
+  'newest',
+  'priceAsc',
+  'priceDesc',
+  'unitPriceAsc',
+  'unitPriceDesc',
+  'areaAsc',
+  'areaDesc',
+  'hot',
+] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+
+const ORDER: Record<ListingSort, string> = {
+  default: 'l.updated_at DESC, l.id DESC',
+  newest: 'l.created_at DESC, l.id DESC',
+  priceAsc: 'l.price ASC, l.id',
+  priceDesc: 'l.price DESC, l.id',
+  unitPriceAsc: 'l.unit_price ASC, l.id',
+  unitPriceDesc: 'l.unit_price DESC, l.id',
+  areaAsc: 'l.area ASC, l.id',
+  areaDesc: 'l.area DESC, l.id',
+  hot: 'l.view_num DESC, l.id',
+};
+
+export const listingFilterSchema = body(
+  {
+    cityId: int(1, 9999),
+    houseType: { type: 'integer', enum: [11, 12, 13, 14, 15, 16] },
+    regionId: int(1),
+    shopMapId: int(1),
+    metroId: int(1),
+    stationId: int(1),
+    stressId: int(1),
+    priceMin: { type: 'number', minimum: 0 },
+    priceMax: { type: 'number', minimum: 0 },
+    areaMin: { type: 'number', minimum: 0 },
+    areaMax: { type: 'number', minimum: 0 },
+    rooms: { type: 'array', items: int(1, 9), maxItems: 9 },
+    buildAge: int(1, 100),
+    floor: { type: 'string', enum: ['low', 'mid', 'high'] },
+    orientation: str(10),
+    decoration: str(10),
+    elevator: { type: 'boolean' },
+    useType: str(20),
+    tags: { type: 'array', items: str(20, 1), maxItems: 8 },
+    feature: str(20),
+    priceChange: { type: 'boolean' },
+    rentType: { type: 'string', enum: ['整租', '合租'] },
+    shortTerm: { type: 'boolean' },
+    businessFormat: str(20),
+    belongerId: int(1),
+    keyword: str(64),
+    sort: { type: 'string', enum: [...LISTING_SORTS] },
+    page: int(0, 100_000),
+    size: int(1, 100),
+  },
+  ['cityId'],
+);
+
+export const LISTING_SELECT = `SELECT l.*, r.name AS region_name, s.name AS shop_map_name, x.name AS xiaoqu_name, st.name AS station_name
+  FROM listing l JOIN region r ON r.id = l.region_id JOIN shop_map s ON s.id = l.shop_map_id
+  LEFT JOIN xiaoqu x ON x.id = l.xiaoqu_id LEFT JOIN station st ON st.id = l.station_id`;
+
+const SEED_YEAR = 2026;
+
+/** The list query behind the second-hand, rental and commercial list pages: one count, one page, both indexed. */
+export function searchListings(db: DB, f: ListingFilter) {
+  const where = ['l.city_id = ?', 'l.house_type = ?', 'l.status = 1'];
+  const args: unknown[] = [f.cityId, f.houseType ?? 11];
+  const eq = (col: string, v: unknown) => {
+    if (v !== undefined && v !== null && v !== '') {
+      where.push(`${col} = ?`);
+      args.push(typeof v === 'boolean' ? (v ? 1 : 0) : v);
+    }
+  };
+  eq('l.region_id', f.regionId);
+  eq('l.shop_map_id', f.shopMapId);
+  eq('l.station_id', f.stationId);
+  eq('l.xiaoqu_id', f.stressId);
+  eq('l.orientation', f.orientation);
+  eq('l.decoration', f.decoration);
+  eq('l.use_type', f.useType);
+  eq('l.rent_type', f.rentType);
+  eq('l.business_format', f.businessFormat);
+  eq('l.belonger_id', f.belongerId);
+  if (f.elevator !== undefined) eq('l.elevator', f.elevator);
+  if (f.shortTerm !== undefined) eq('l.short_term', f.shortTerm);
+  if (f.metroId) {
+    where.push('l.station_id IN (SELECT id FROM station WHERE metro_id = ?)');
+    args.push(f.metroId);
+  }
+  if (f.priceMin !== undefined) {
+    where.push('l.price >= ?');
+    args.push(f.priceMin);
+  }
+  if (f.priceMax !== undefined && f.priceMax > 0) {
+    where.push('l.price < ?');
+    args.push(f.priceMax);
+  }
+  if (f.areaMin !== undefined) {
+    where.push('l.area >= ?');
+    args.push(f.areaMin);
+  }
+  if (f.areaMax !== undefined && f.areaMax > 0) {
+    where.push('l.area < ?');
+    args.push(f.areaMax);
+  }
+  if (f.rooms?.length) {
+    const exact = f.rooms.filter((r) => r < 5);
+    const parts: string[] = [];
+    if (exact.length) {
+      parts.push(`l.rooms IN (${exact.map(() => '?').join(',')})`);
+      args.push(...exact);
+    }
+    if (f.rooms.some((r) => r >= 5)) parts.push('l.rooms >= 5');
+    where.push(`(${parts.join(' OR ')})`);
+  }
+  if (f.buildAge) {
+    where.push('l.build_year >= ?');
+    args.push(SEED_YEAR - f.buildAge);
+  }
+  if (f.floor) where.push(f.floor === 'low' ? 'l.floor < 6' : f.floor === 'mid' ? 'l.floor BETWEEN 6 AND 12' : 'l.floor > 12');
+  for (const tag of f.tags ?? []) {
+    where.push("(',' || l.tags || ',') LIKE ?");
+    args.push(`%,${tag},%`);
+  }
+  if (f.feature) {
+    where.push("(',' || l.feature || ',') LIKE ?");
+    args.push(`%,${f.feature},%`);
+  }
+  if (f.priceChange) where.push('l.price_change <> 0');
+  if (f.keyword) {
+    const match = segmentForQuery(f.keyword);
+    if (match) {
+      where.push("l.id IN (SELECT ref_id FROM search_fts WHERE search_fts MATCH ? AND kind IN ('ershoufang', 'zufang', 'business'))");
+      args.push(match);
+    }
+  }
+  const { pageNo, size, offset } = paging(f, 20);
+  const whereSql = where.join(' AND ');
+  const total = cachedStatement(db, `SELECT COUNT(*) FROM listing l WHERE ${whereSql}`)
+    .pluck()
+    .get(...args) as number;
+  const rows =
+    offset < total
+      ? (cachedStatement(db, `${LISTING_SELECT} WHERE ${whereSql} ORDER BY ${ORDER[f.sort ?? 'default']} LIMIT ? OFFSET ?`).all(
+          ...args,
+          size,
+          offset,
+        ) as Array<Record<string, unknown>>)
+      : [];
+  return { content: rows.map(listingItem), total, pageNo, size };
+}
+
+/** SPEC 7.4: second-hand, rental and commercial listings, their details, logs and agent notes. */
+export function registerListingRoutes(app: FastifyInstance, { db }: BackendContext): void {
+  const one = db.prepare(`${LISTING_SELECT} WHERE l.id = ?`);
+  const byNumber = db.prepare(`${LISTING_SELECT} WHERE l.house_number = ?`);
+  const belonger = db.prepare('SELECT b.*, s.name AS store_name FROM belonger b JOIN store s ON s.id = b.store_id WHERE b.id = ?');
+  const randomXiaoqu =
+    db.prepare(`SELECT x.*, r.name AS region_name, s.name AS shop_map_name FROM xiaoqu x JOIN region r ON r.id = x.region_id
+    JOIN shop_map s ON s.id = x.shop_map_id WHERE x.shop_map_id = ? ORDER BY (x.id * 2654435761 + ?) % 1000003 LIMIT ?`);
+  const collectTotal = db.prepare('SELECT COUNT(*) FROM collect WHERE house_id = ?').pluck();
+  const praiseCount = db.prepare('SELECT COUNT(*) FROM praise WHERE house_id = ?').pluck();
+  const praiseAdd = db.prepare('INSERT OR IGNORE INTO praise VALUES (?,?,?)');
+  const addView = db.prepare('UPDATE listing SET view_num = view_num + 1 WHERE house_number = ?');
+  const daikanByNumber =
+    db.prepare(`SELECT d.id, d.customer, d.remark, d.created_at AS createdAt, b.id AS belongerId, b.name, b.portrait, b.uid
+    FROM daikan d JOIN belonger b ON b.id = d.belonger_id WHERE d.house_number = ? ORDER BY d.created_at DESC LIMIT 50`);
+  const opLog = db.prepare(
+    'SELECT id, kind, old_price AS oldPrice, new_price AS newPrice, created_at AS createdAt FROM operate_log WHERE listing_id = ? ORDER BY created_at DESC, id DESC',
+  );
+  const opLogKind = db.prepare(
+    'SELECT id, kind, old_price AS oldPrice, new_price AS newPrice, created_at AS createdAt FROM operate_log WHERE listing_id = ? AND kind = ? ORDER BY created_at DESC',
+  );
+  const changeTimes = db.prepare("SELECT COUNT(*) FROM operate_log WHERE listing_id = ? AND kind = '调价'").pluck();
+  const problemAsk = db.prepare('SELECT value FROM config WHERE city_id = ? AND key = ?').pluck();
+  const audit = db.prepare(`SELECT c.id, c.content, c.created_at AS createdAt, b.id AS belongerId, b.name, b.portrait FROM listing_comment c
+    JOIN belonger b ON b.id = c.belonger_id JOIN listing l ON l.id = c.listing_id WHERE l.house_number = ? AND c.belonger_id = ?`);
+  const readme = db.prepare(
+    'SELECT o.content, o.created_at AS createdAt FROM owner_readme o JOIN listing l ON l.id = o.listing_id WHERE l.house_number = ?',
+  );
+  const viewHistory = db.prepare('INSERT INTO view_history (house_id, member_id, source, created_at) VALUES (?,?,?,?)');
+  const formats = db.prepare(
+    'SELECT business_format AS name, COUNT(*) AS count FROM listing WHERE business_format IS NOT NULL GROUP BY business_format ORDER BY count DESC',
+  );
+  const rentComments =
+    db.prepare(`SELECT c.id, c.content, c.created_at AS createdAt, b.id AS belongerId, b.name, b.portrait, b.uid FROM listing_comment c
+    JOIN belonger b ON b.id = c.belonger_id WHERE c.listing_id = ? ORDER BY c.id DESC LIMIT ? OFFSET ?`);
+  const rentCommentCount = db.prepare('SELECT COUNT(*) FROM listing_comment WHERE listing_id = ?').pluck();
+  const roles = db.prepare(`SELECT b.*, s.name AS store_name FROM belonger b JOIN store s ON s.id = b.store_id
+    WHERE b.id = ? OR (b.store_id = (SELECT store_id FROM belonger WHERE id = ?) AND b.id <> ?) ORDER BY b.id = ? DESC, b.star DESC LIMIT 3`);
+
+  const detail = (row: Record<string, unknown> | undefined) => {
+    if (!row) return null;
+    const b = belonger.get(row.belonger_id) as Record<string, unknown> | undefined;
+    return listingDetail(row, b ? belongerItem(b) : null);
+  };
+
+  const searchHandler = async (req: { body: unknown }) => {
+    const r = searchListings(db, req.body as ListingFilter);
+    return page(r.content, r.total, r.pageNo, r.size);
+  };
+  const searchRoute = { schema: { body: listingFilterSchema } };
+  app.post('/api/house/search/findByCondition', searchRoute, searchHandler);
+  app.post('/api/house/search/findByWapConditionData', searchRoute, searchHandler);
+  app.post('/api/house/search/douyin/findByCondition', searchRoute, searchHandler);
+
+  app.post(
+    '/api/house/search/findHouse',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: { houseId: int(1), houseNumber: str(30, 1) },
+          anyOf: [{ required: ['houseId'] }, { required: ['houseNumber'] }],
+        },
+      },
+    },
+    async (req) => {
+      const b = req.body as { houseId?: number; houseNumber?: string };
+      return ok(detail((b.houseId ? one.get(b.houseId) : byNumber.get(b.houseNumber)) as Record<string, unknown> | undefined));
+    },
+  );
+  /** Listing detail by id (used by the detail pages; the gateway's findHouse takes a body). */
+  app.get('/api/house/search/detail/:id', { schema: { params: params({ id: int(1) }) } }, async (req) =>
+    ok(detail(one.get((req.params as { id: number }).id) as Record<string, unknown> | undefined)),
+  );
+
+  app.get(
+    '/api/house/search/countBusiness/:cityId/:text',
+    { schema: { params: params({ cityId: int(1, 9999), text: str(64, 1) }) } },
+    async (req) => {
+      const p = req.params as { cityId: number; text: string };
+      const counts: Record<string, number> = {};
+      for (const [key, t] of [
+        ['shangpucs', 13],
+        ['shangpucz', 14],
+        ['xieziloucs', 15],
+        ['xieziloucz', 16],
+      ] as const) {
+        counts[key] = searchListings(db, { cityId: p.cityId, houseType: t, keyword: p.text, size: 1 }).total;
+      }
+      return ok({ ...counts, total: Object.values(counts).reduce((a, b) => a + b, 0) });
+    },
+  );
+
+  app.get(
+    '/api/xiaoqu/getRandomXiaoquByshopMapId',
+    { schema: { querystring: body({ shopMapId: int(1), limit: int(1, 50), seed: int(0) }, ['shopMapId']) } },
+    async (req) => {
+      const q = req.query as { shopMapId: number; limit?: number; seed?: number };
+      return ok(
+        (randomXiaoqu.all(q.shopMapId, q.seed ?? Math.floor(Date.now() / 3_600_000), q.limit ?? 5) as Array<Record<string, unknown>>).map(
+          xiaoquItem,
+        ),
+      );
+    },
+  );
+  app.get('/api/houserole/:id', { schema: { params: params({ id: int(1) }) } }, async (req) => {
+    const row = one.get((req.params as { id: number }).id) as Record<string, unknown> | undefined;
+    if (!row) return ok([]);
+    const list = roles.all(row.belonger_id, row.belonger_id, row.belonger_id, row.belonger_id) as Array<Record<string, unknown>>;
+    const names = ['房源维护人', '房源录入人', '钥匙人'];
+    return ok(list.map((b, i) => ({ role: names[i] ?? '合作经纪人', ...belongerItem(b) })));
+  });
+  app.get('/api/house/collect/houseTotal/:id', { schema: { params: params({ id: int(1) }) } }, async (req) =>
+    ok(collectTotal.get((req.params as { id: number }).id)),
+  );
+  app.get('/web/praise/count/:id', { schema: { params: params({ id: int(1) }) } }, async (req) =>
+    ok(praiseCount.get((req.params as { id: number }).id)),
+  );
+  app.get('/web/praise/:id', { schema: { params: params({ id: int(1) }), querystring: body({ userId: str(40) }) } }, async (req) => {
+    const { id } = req.params as { id: number };
+    const user = (req.query as { userId?: string }).userId || `ip:${req.ip}`;
+    praiseAdd.run(id, user, sqlNow());
+    return ok(praiseCount.get(id));
+  });
+  /** The view-count call on the API host by house number (SPEC 7.4; its path is not shown, this is ours). */
+  app.get('/api/house/addViewNum/:houseNumber', { schema: { params: params({ houseNumber: str(30, 1) }) } }, async (req) => {
+    const info = addView.run((req.params as { houseNumber: string }).houseNumber);
+    return ok(info.changes);
+  });
+  app.get('/api/daikan/findRecordListByHouseNumber/:n', { schema: { params: params({ n: str(30, 1) }) } }, async (req) =>
+    ok(daikanByNumber.all((req.params as { n: string }).n)),
+  );
+  app.get('/api/houseoperatelog/:id', { schema: { params: params({ id: int(1) }) } }, async (req) =>
+    ok(opLog.all((req.params as { id: number }).id)),
+  );
+  app.get('/api/houseoperatelog/:id/:x', { schema: { params: params({ id: int(1), x: str(10, 1) }) } }, async (req) => {
+    const p = req.params as { id: number; x: string };
+    return ok(opLogKind.all(p.id, p.x));
+  });
+  app.get('/api/countChangePriceTimes/:id', { schema: { params: params({ id: int(1) }) } }, async (req) =>
+    ok(changeTimes.get((req.params as { id: number }).id)),
+  );
+  app.post(
+    '/api/problemAsk/getProblemAskList',
+    { schema: { body: body({ cityId: int(0, 9999), houseType: int(0, 99) }) } },
+    async (req) => {
+      const b = req.body as { cityId?: number; houseType?: number };
+      const key = b.houseType === 12 ? 'zhufang_problem_ask' : 'problem_ask';
+      const v = (problemAsk.get(b.cityId ?? 1, key) ?? problemAsk.get(1, key)) as string | undefined;
+      return ok((v ? (JSON.parse(v) as string[]) : []).map((question, i) => ({ id: i + 1, question })));
+    },
+  );
+  app.get(
+    '/api/audit/findcontend/:houseNumber/:belongerid',
+    { schema: { params: params({ houseNumber: str(30, 1), belongerid: int(1) }) } },
+    async (req) => {
+      const p = req.params as { houseNumber: string; belongerid: number };
+      return ok(audit.all(p.houseNumber, p.belongerid));
+    },
+  );
+  app.get('/api/ownerReadme/findByHouseNumber/:n', { schema: { params: params({ n: str(30, 1) }) } }, async (req) =>
+    ok(readme.get((req.params as { n: string }).n) ?? null),
+  );
+  app.get(
+    '/api/house/saveHouseViewHistory/:houseId/:memberId/:source',
+    { schema: { params: params({ houseId: int(1), memberId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,40}$' }, source: str(20, 1) }) } },
+    async (req) => {
+      const p = req.params as { houseId: number; memberId: string; source: string };
+      if (!one.get(p.houseId)) return fail(404, '房源不存在');
+      const info = viewHistory.run(p.houseId, p.memberId, p.source, sqlNow());
+      return ok({ id: Number(info.lastInsertRowid) });
+    },
+  );
+  app.get('/api/cmsShopComboUserOrder/findBusinessFormat', async () => ok(formats.all()));
+  app.post(
+    '/api/belongerHouseCommentRent/find',
+    { schema: { body: body({ houseId: int(1), page: int(0, 10000), size: int(1, 100) }, ['houseId']) } },
+    async (req) => {
+      const b = req.body as { houseId: number; page?: number; size?: number };
+      const { pageNo, size, offset } = paging(b, 10);
+      return page(rentComments.all(b.houseId, size, offset), rentCommentCount.get(b.houseId) as number, pageNo, size);
+    },
+  );
+}

@@ -1,4 +1,450 @@
 import type { FastifyInstance } from 'fastify';
 import type { BackendContext } from '../context.ts';
+import { fail, ok } from '../envelope.ts';
+import { listingItem, loupanItem, xiaoquItem } from '../mappers.ts';
+import { body, int, memberId, params, phone, str } from '../schemas.ts';
+import { jsonOrNull, sqlNow } from '../util.ts';
+import { LISTING_SELECT } from './listing.ts';
+import { XIAOQU_SELECT } from './xiaoqu.ts';
+import { LOUPAN_SELECT } from './xinfang.ts';
 
-export function registerUserRoutes(_app: FastifyInstance, _ctx: BackendContext): void {}
+// biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
+type Row = Record<string, any>;
+
+/** Favourite kinds: second-hand and commercial for sale, rentals, new homes, communities. */
+export const COLLECT_KINDS = ['ershoufang', 'rent', 'newhouse', 'xiaoqu'] as const;
+export type CollectKind = (typeof COLLECT_KINDS)[number];
+
+const houseMember = params({ houseId: int(1), memberId });
+const images = { type: 'array', items: str(300, 1), maxItems: 9 } as const;
+
+/** SPEC 7.8: every user write (favourites, viewings, reports, corrections, demands, coupons, subscriptions, franchise, tracking). */
+export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext): void {
+  const exists: Record<CollectKind, import('better-sqlite3').Statement> = {
+    ershoufang: db.prepare('SELECT 1 FROM listing WHERE id = ? AND house_type IN (11, 13, 15)').pluck(),
+    rent: db.prepare('SELECT 1 FROM listing WHERE id = ? AND house_type IN (12, 14, 16)').pluck(),
+    newhouse: db.prepare('SELECT 1 FROM loupan WHERE id = ?').pluck(),
+    xiaoqu: db.prepare('SELECT 1 FROM xiaoqu WHERE id = ?').pluck(),
+  };
+  const collectAdd = db.prepare('INSERT OR IGNORE INTO collect VALUES (?,?,?,?)');
+  const collectIs = db.prepare('SELECT kind FROM collect WHERE member_id = ? AND house_id = ?').pluck();
+  const collectDel = db.prepare('DELETE FROM collect WHERE member_id = ? AND house_id = ?');
+  const collectDelKind = db.prepare('DELETE FROM collect WHERE member_id = ? AND house_id = ? AND kind = ?');
+  const collectList = db.prepare(
+    'SELECT house_id, kind, created_at FROM collect WHERE member_id = ? AND (? IS NULL OR kind = ?) ORDER BY created_at DESC LIMIT 200',
+  );
+  const listingOne = db.prepare(`${LISTING_SELECT} WHERE l.id = ?`);
+  const loupanOne = db.prepare(`${LOUPAN_SELECT} WHERE l.id = ?`);
+  const xiaoquOne = db.prepare(`${XIAOQU_SELECT} WHERE x.id = ?`);
+
+  const add = (kind: CollectKind) => async (req: { params: unknown }) => {
+    const p = req.params as { houseId: number; memberId: string };
+    if (!exists[kind].get(p.houseId)) return fail(404, '房源不存在');
+    collectAdd.run(p.memberId, p.houseId, kind, sqlNow());
+    return ok({ houseId: p.houseId, kind, collected: true });
+  };
+  app.get('/api/house/collect/add/:houseId/:memberId', { schema: { params: houseMember } }, add('ershoufang'));
+  app.get('/api/house/collect/add/rent/:houseId/:memberId', { schema: { params: houseMember } }, add('rent'));
+  app.get('/api/house/collect/addNewHouse/:houseId/:memberId', { schema: { params: houseMember } }, add('newhouse'));
+  app.get('/api/house/collect/addXiaoQu/:houseId/:memberId', { schema: { params: houseMember } }, add('xiaoqu'));
+  const kindQuery = body({ kind: { type: 'string', enum: [...COLLECT_KINDS] } });
+  app.get('/api/house/collect/isCollect/:houseId/:memberId', { schema: { params: houseMember, querystring: kindQuery } }, async (req) => {
+    const p = req.params as { houseId: number; memberId: string };
+    const { kind } = req.query as { kind?: CollectKind };
+    const kinds = collectIs.all(p.memberId, p.houseId) as string[];
+    return ok(kind ? kinds.includes(kind) : kinds.length > 0);
+  });
+  app.get('/api/house/collect/remove/:houseId/:memberId', { schema: { params: houseMember, querystring: kindQuery } }, async (req) => {
+    const p = req.params as { houseId: number; memberId: string };
+    const { kind } = req.query as { kind?: CollectKind };
+    const info = kind ? collectDelKind.run(p.memberId, p.houseId, kind) : collectDel.run(p.memberId, p.houseId);
+    return ok({ houseId: p.houseId, removed: info.changes });
+  });
+  /** The member's favourites with their items (myshoucang page). */
+  app.get('/api/house/collect/list/:memberId', { schema: { params: params({ memberId }), querystring: kindQuery } }, async (req) => {
+    const { memberId: mid } = req.params as { memberId: string };
+    const { kind } = req.query as { kind?: CollectKind };
+    const rows = collectList.all(mid, kind ?? null, kind ?? null) as Row[];
+    const out = [];
+    for (const r of rows) {
+      const item =
+        r.kind === 'newhouse'
+          ? (loupanOne.get(r.house_id) as Row | undefined)
+          : r.kind === 'xiaoqu'
+            ? (xiaoquOne.get(r.house_id) as Row | undefined)
+            : (listingOne.get(r.house_id) as Row | undefined);
+      if (!item) continue;
+      const mapped = r.kind === 'newhouse' ? loupanItem(item) : r.kind === 'xiaoqu' ? xiaoquItem(item) : listingItem(item);
+      out.push({ kind: r.kind, collectedAt: r.created_at, item: mapped });
+    }
+    return ok(out);
+  });
+
+  const insertKanfang =
+    db.prepare(`INSERT INTO kanfang (city_id, house_id, house_type, member_id, name, phone, visit_date, remark, belonger_id, source, created_at)
+    VALUES (?,?,?,?,?,?,?,?,?,?,?)`);
+  app.post(
+    '/api/kanfang/add',
+    {
+      schema: {
+        body: body(
+          {
+            cityId: int(1, 9999),
+            houseId: int(1),
+            houseType: int(1, 16),
+            memberId,
+            name: str(30, 1),
+            phone,
+            visitDate: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2})?$' },
+            remark: str(500),
+            belongerId: int(1),
+            source: str(30),
+          },
+          ['name', 'phone'],
+        ),
+      },
+    },
+    async (req) => {
+      const b = req.body as Row;
+      const info = insertKanfang.run(
+        b.cityId ?? null,
+        b.houseId ?? null,
+        b.houseType ?? null,
+        b.memberId ?? null,
+        b.name,
+        b.phone,
+        b.visitDate ?? null,
+        b.remark ?? null,
+        b.belongerId ?? null,
+        b.source ?? 'wap',
+        sqlNow(),
+      );
+      return ok({ id: Number(info.lastInsertRowid), status: '待确认' });
+    },
+  );
+
+  const listingByNumber = db.prepare('SELECT id, house_number, belonger_id FROM listing WHERE id = ? OR house_number = ?');
+  const insertDaikan =
+    db.prepare(`INSERT INTO daikan (listing_id, house_number, loupan_id, belonger_id, member_id, customer, phone, remark, created_at)
+    VALUES (?,?,?,?,?,?,?,?,?)`);
+  const belongerExists = db.prepare('SELECT 1 FROM belonger WHERE id = ?').pluck();
+  app.post(
+    '/api/daikan/addDaiKan',
+    {
+      schema: {
+        body: body(
+          {
+            houseId: int(1),
+            houseNumber: str(30, 1),
+            loupanId: int(1),
+            belongerId: int(1),
+            memberId,
+            customer: str(30, 1),
+            phone,
+            remark: str(500),
+          },
+          ['belongerId', 'customer'],
+        ),
+      },
+    },
+    async (req) => {
+      const b = req.body as Row;
+      if (!belongerExists.get(b.belongerId)) return fail(404, '经纪人不存在');
+      const l = b.houseId || b.houseNumber ? (listingByNumber.get(b.houseId ?? -1, b.houseNumber ?? '') as Row | undefined) : undefined;
+      if ((b.houseId || b.houseNumber) && !l) return fail(404, '房源不存在');
+      const info = insertDaikan.run(
+        l?.id ?? null,
+        l?.house_number ?? null,
+        b.loupanId ?? null,
+        b.belongerId,
+        b.memberId ?? null,
+        b.customer,
+        b.phone ?? null,
+        b.remark ?? '预约带看',
+        sqlNow(),
+      );
+      return ok({ id: Number(info.lastInsertRowid) });
+    },
+  );
+
+  const insertJubao = db.prepare(
+    'INSERT INTO jubao (house_id, house_type, member_id, phone, reason, content, images, created_at) VALUES (?,?,?,?,?,?,?,?)',
+  );
+  const jubaoList =
+    db.prepare(`SELECT j.id, j.house_id AS houseId, j.house_type AS houseType, j.reason, j.content, j.status, j.created_at AS createdAt, l.title
+    FROM jubao j LEFT JOIN listing l ON l.id = j.house_id WHERE j.member_id = ? ORDER BY j.id DESC LIMIT 100`);
+  app.post(
+    '/api/jubao/save',
+    {
+      schema: {
+        body: body(
+          {
+            houseId: int(1),
+            houseType: int(1, 16),
+            memberId,
+            phone,
+            reason: { type: 'string', enum: ['房源不存在', '价格不真实', '图片不真实', '信息不符', '经纪人服务差', '其他'] },
+            content: str(1000),
+            images,
+          },
+          ['houseId', 'reason'],
+        ),
+      },
+    },
+    async (req) => {
+      const b = req.body as Row;
+      const info = insertJubao.run(
+        b.houseId,
+        b.houseType ?? null,
+        b.memberId ?? null,
+        b.phone ?? null,
+        b.reason,
+        b.content ?? null,
+        jsonOrNull(b.images),
+        sqlNow(),
+      );
+      return ok({ id: Number(info.lastInsertRowid), status: '待处理' });
+    },
+  );
+  /** A member's reports (jubaoRecord page). */
+  app.get('/api/jubao/findByMember/:memberId', { schema: { params: params({ memberId }) } }, async (req) =>
+    ok(jubaoList.all((req.params as { memberId: string }).memberId)),
+  );
+
+  const insertCorrection = db.prepare(
+    'INSERT INTO correction (house_id, house_type, member_id, phone, field, content, created_at) VALUES (?,?,?,?,?,?,?)',
+  );
+  app.post(
+    '/api/correction/insert',
+    {
+      schema: {
+        body: body({ houseId: int(1), houseType: int(1, 16), memberId, phone, field: str(30), content: str(1000, 2) }, ['content']),
+      },
+    },
+    async (req) => {
+      const b = req.body as Row;
+      const info = insertCorrection.run(
+        b.houseId ?? null,
+        b.houseType ?? null,
+        b.memberId ?? null,
+        b.phone ?? null,
+        b.field ?? null,
+        b.content,
+        sqlNow(),
+      );
+      return ok({ id: Number(info.lastInsertRowid) });
+    },
+  );
+
+  const insertFeedback = db.prepare(
+    'INSERT INTO feedback (city_id, member_id, phone, kind, content, images, created_at) VALUES (?,?,?,?,?,?,?)',
+  );
+  /** Feedback of /yonghufankui (its path is not in SPEC 7; this is ours). */
+  app.post(
+    '/api/feedback/save',
+    { schema: { body: body({ cityId: int(1, 9999), memberId, phone, kind: str(20), content: str(2000, 5), images }, ['content']) } },
+    async (req) => {
+      const b = req.body as Row;
+      const info = insertFeedback.run(
+        b.cityId ?? null,
+        b.memberId ?? null,
+        b.phone ?? null,
+        b.kind ?? '其他',
+        b.content,
+        jsonOrNull(b.images),
+        sqlNow(),
+      );
+      return ok({ id: Number(info.lastInsertRowid) });
+    },
+  );
+
+  const demandOne =
+    db.prepare(`SELECT id, city_id AS cityId, member_id AS memberId, phone, name, demand_type AS demandType, region, budget, rooms, remark,
+    created_at AS createdAt FROM customer_demand WHERE (member_id = ? OR phone = ?) ORDER BY id DESC LIMIT 1`);
+  const demandInsert =
+    db.prepare(`INSERT INTO customer_demand (city_id, member_id, phone, name, demand_type, region, budget, rooms, remark, created_at)
+    VALUES (?,?,?,?,?,?,?,?,?,?)`);
+  app.get('/api/customerDemand/findOne', { schema: { querystring: body({ memberId, phone }) } }, async (req) => {
+    const q = req.query as { memberId?: string; phone?: string };
+    if (!q.memberId && !q.phone) return fail(400, 'memberId: memberId 或 phone 必传一个');
+    return ok(demandOne.get(q.memberId ?? '', q.phone ?? '') ?? null);
+  });
+  app.post(
+    '/api/customerDemand/save',
+    {
+      schema: {
+        body: body(
+          {
+            cityId: int(1, 9999),
+            memberId,
+            phone,
+            name: str(30),
+            demandType: { type: 'string', enum: ['买新房', '买二手房', '租房', '卖房', '出租', '商铺写字楼'] },
+            region: str(40),
+            budget: str(40),
+            rooms: str(20),
+            remark: str(500),
+          },
+          ['phone', 'demandType'],
+        ),
+      },
+    },
+    async (req) => {
+      const b = req.body as Row;
+      const info = demandInsert.run(
+        b.cityId ?? null,
+        b.memberId ?? null,
+        b.phone,
+        b.name ?? null,
+        b.demandType,
+        b.region ?? null,
+        b.budget ?? null,
+        b.rooms ?? null,
+        b.remark ?? null,
+        sqlNow(),
+      );
+      return ok({ id: Number(info.lastInsertRowid) });
+    },
+  );
+
+  const couponsOf = db.prepare(
+    `SELECT coupon_no AS couponNo, title, amount, status, expires_at AS expiresAt, created_at AS createdAt FROM coupon WHERE phone = ? ORDER BY id DESC`,
+  );
+  const couponInsert = db.prepare(
+    `INSERT OR IGNORE INTO coupon (coupon_no, phone, city_id, title, amount, status, expires_at, created_at) VALUES (?,?,?,?,?,?,?,?)`,
+  );
+  const couponOne = db.prepare(
+    `SELECT coupon_no AS couponNo, title, amount, status, expires_at AS expiresAt, created_at AS createdAt FROM coupon WHERE phone = ? AND coupon_no = ?`,
+  );
+  app.get('/web/coupon/member/:phone', { schema: { params: params({ phone }) } }, async (req) =>
+    ok(couponsOf.all((req.params as { phone: string }).phone)),
+  );
+  app.get(
+    '/api/activity/get/coupon/:phone/:couponNo',
+    { schema: { params: params({ phone, couponNo: { type: 'string', pattern: '^[A-Z0-9]{4,20}$' } }) } },
+    async (req) => {
+      const p = req.params as { phone: string; couponNo: string };
+      const info = couponInsert.run(
+        p.couponNo,
+        p.phone,
+        null,
+        '看房优惠券 立减3000元',
+        3000,
+        '未使用',
+        sqlNow().replace(/^\d{4}/, (y) => String(Number(y) + 1)),
+        sqlNow(),
+      );
+      return ok({ ...(couponOne.get(p.phone, p.couponNo) as Row), received: info.changes === 1 });
+    },
+  );
+  const subInsert = db.prepare('INSERT OR IGNORE INTO sms_subscription (city_id, phone, house_id, kind, created_at) VALUES (?,?,?,?,?)');
+  app.post(
+    '/api/duanxindingyue/adddxdy',
+    {
+      schema: {
+        body: body(
+          {
+            cityId: int(1, 9999),
+            phone,
+            houseId: int(1),
+            kind: { type: 'string', enum: ['变价通知', '开盘通知', '新房源通知', '降价通知'] },
+          },
+          ['phone', 'kind'],
+        ),
+      },
+    },
+    async (req) => {
+      const b = req.body as Row;
+      const info = subInsert.run(b.cityId ?? null, b.phone, b.houseId ?? null, b.kind, sqlNow());
+      return ok({ subscribed: true, created: info.changes === 1 });
+    },
+  );
+
+  const franchise = db.prepare(
+    'INSERT INTO franchise_apply (name, phone, city, company, stores, remark, source, created_at) VALUES (?,?,?,?,?,?,?,?)',
+  );
+  const franchiseSchema = {
+    schema: {
+      body: body({ name: str(30, 1), phone, city: str(30), company: str(60), stores: int(0, 10000), remark: str(500) }, ['name', 'phone']),
+    },
+  };
+  const franchiseHandler = (source: string) => async (req: { body: unknown }) => {
+    const b = req.body as Row;
+    const info = franchise.run(b.name, b.phone, b.city ?? null, b.company ?? null, b.stores ?? null, b.remark ?? null, source, sqlNow());
+    return ok({ id: Number(info.lastInsertRowid) });
+  };
+  /** The franchise application on the www host (SPEC 7.8); the embedded backend answers it too. */
+  app.post('/apply/saveApply', franchiseSchema, franchiseHandler('www'));
+  app.post('/admin/Join/JoinSave', franchiseSchema, franchiseHandler('admin'));
+  const investment = db.prepare(
+    'INSERT INTO investment (city_id, name, phone, company, intention, remark, created_at) VALUES (?,?,?,?,?,?,?)',
+  );
+  app.post(
+    '/api/cityAttractInvestment/saveAttractInvestment',
+    {
+      schema: {
+        body: body({ cityId: int(1, 9999), name: str(30, 1), phone, company: str(60), intention: str(60), remark: str(500) }, [
+          'name',
+          'phone',
+        ]),
+      },
+    },
+    async (req) => {
+      const b = req.body as Row;
+      const info = investment.run(b.cityId ?? null, b.name, b.phone, b.company ?? null, b.intention ?? null, b.remark ?? null, sqlNow());
+      return ok({ id: Number(info.lastInsertRowid) });
+    },
+  );
+
+  const track = db.prepare('INSERT INTO tracking_event (kind, payload, created_at) VALUES (?,?,?)');
+  const trackCount = db.prepare('SELECT COUNT(*) FROM tracking_event WHERE kind = ?').pluck();
+  const trackRoute = (path: string, kind: string) =>
+    app.post(path, { schema: { body: { type: 'object', maxProperties: 50 } } }, async (req) => {
+      const info = track.run(kind, JSON.stringify(req.body ?? {}).slice(0, 4000), sqlNow());
+      return ok({ id: Number(info.lastInsertRowid) });
+    });
+  trackRoute('/api/huoDongTG/install', 'huodong');
+  trackRoute('/web/huoDongTG/install', 'huodong');
+  trackRoute('/api/template/updateCustomerFlowDataRecord', 'customer-flow');
+  trackRoute('/api/qrcodePutInCount/save', 'qrcode');
+  app.get('/api/template/posterShareUv/:posterId', { schema: { params: params({ posterId: int(1) }) } }, async (req) => {
+    const kind = `poster:${(req.params as { posterId: number }).posterId}`;
+    track.run(kind, '{}', sqlNow());
+    return ok(trackCount.get(kind));
+  });
+  const push = db.prepare('INSERT INTO push_message (target, title, content, created_at) VALUES (?,?,?,?)');
+  app.post(
+    '/api/apiGrabCustomersSenMessage/senMessage',
+    { schema: { body: body({ phone, content: str(300, 1), belongerId: int(1) }, ['phone', 'content']) } },
+    async (req) => {
+      const b = req.body as Row;
+      const info = push.run(`sms:${b.phone}`, '客户消息', b.content, sqlNow());
+      req.log.info({ phone: b.phone, messageId: Number(info.lastInsertRowid) }, 'development SMS (not sent)');
+      return ok({ id: Number(info.lastInsertRowid) });
+    },
+  );
+
+  const personFind = db.prepare('SELECT payload, updated_at FROM person_info WHERE member_id = ?');
+  const personSave = db.prepare(
+    'INSERT INTO person_info VALUES (?,?,?) ON CONFLICT (member_id) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at',
+  );
+  app.post('/Personinformation/find', { schema: { body: body({ memberId }, ['memberId']) } }, async (req) => {
+    const row = personFind.get((req.body as { memberId: string }).memberId) as Row | undefined;
+    return ok(row ? { ...JSON.parse(row.payload), updatedAt: row.updated_at } : null);
+  });
+  app.post(
+    '/Personinformation/save',
+    {
+      schema: {
+        body: body({ memberId, realName: str(30), sex: int(0, 2), birthday: str(10), city: str(30), job: str(40), intro: str(300) }, [
+          'memberId',
+        ]),
+      },
+    },
+    async (req) => {
+      const { memberId: mid, ...rest } = req.body as Row;
+      personSave.run(mid, JSON.stringify(rest), sqlNow());
+      return ok(true);
+    },
+  );
+}

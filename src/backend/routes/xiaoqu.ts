@@ -1,4 +1,261 @@
 import type { FastifyInstance } from 'fastify';
 import type { BackendContext } from '../context.ts';
+import type { DB } from '../db.ts';
+import { ok, page, paging } from '../envelope.ts';
+import { listingItem, xiaoquDetail, xiaoquItem } from '../mappers.ts';
+import { body, cityIdParams, idParams, int, params, str } from '../schemas.ts';
+import { segmentForQuery } from '../segment.ts';
+import { cachedStatement } from '../util.ts';
+import { LISTING_SELECT } from './listing.ts';
 
-export function registerXiaoquRoutes(_app: FastifyInstance, _ctx: BackendContext): void {}
+// biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
+type Row = Record<string, any>;
+
+export interface XiaoquFilter {
+  cityId: number;
+  regionId?: number;
+  shopMapId?: number;
+  stationId?: number;
+  metroId?: number;
+  priceMin?: number;
+  priceMax?: number;
+  buildAge?: number;
+  buildType?: string;
+  keyword?: string;
+  sort?: 'default' | 'priceAsc' | 'priceDesc' | 'ratioDesc' | 'ratioAsc' | 'ershoucount' | 'newest';
+  page?: number;
+  size?: number;
+}
+
+const XQ_SORT: Record<NonNullable<XiaoquFilter['sort']>, string> = {
+  default: 'x.hot DESC, x.id',
+  priceAsc: 'x.avg_price ASC, x.id',
+  priceDesc: 'x.avg_price DESC, x.id',
+  ratioDesc: 'x.ratio DESC, x.id',
+  ratioAsc: 'x.ratio ASC, x.id',
+  ershoucount: 'x.ershoucount DESC, x.id',
+  newest: 'x.build_year DESC, x.id',
+};
+
+export const xiaoquFilterSchema = body(
+  {
+    cityId: int(1, 9999),
+    regionId: int(1),
+    shopMapId: int(1),
+    stationId: int(1),
+    metroId: int(1),
+    priceMin: { type: 'number', minimum: 0 },
+    priceMax: { type: 'number', minimum: 0 },
+    buildAge: int(1, 100),
+    buildType: str(10),
+    keyword: str(64),
+    sort: { type: 'string', enum: Object.keys(XQ_SORT) },
+    page: int(0, 100_000),
+    size: int(1, 100),
+  },
+  ['cityId'],
+);
+
+export const XIAOQU_SELECT = `SELECT x.*, r.name AS region_name, s.name AS shop_map_name, st.name AS station_name FROM xiaoqu x
+  JOIN region r ON r.id = x.region_id JOIN shop_map s ON s.id = x.shop_map_id LEFT JOIN station st ON st.id = x.station_id`;
+
+export function searchXiaoqu(db: DB, f: XiaoquFilter) {
+  const where = ['x.city_id = ?'];
+  const args: unknown[] = [f.cityId];
+  const add = (sql: string, ...v: unknown[]) => {
+    where.push(sql);
+    args.push(...v);
+  };
+  if (f.regionId) add('x.region_id = ?', f.regionId);
+  if (f.shopMapId) add('x.shop_map_id = ?', f.shopMapId);
+  if (f.stationId) add('x.station_id = ?', f.stationId);
+  if (f.metroId) add('x.station_id IN (SELECT id FROM station WHERE metro_id = ?)', f.metroId);
+  if (f.priceMin !== undefined) add('x.avg_price >= ?', f.priceMin);
+  if (f.priceMax) add('x.avg_price < ?', f.priceMax);
+  if (f.buildAge) add('x.build_year >= ?', 2026 - f.buildAge);
+  if (f.buildType) add('x.build_type = ?', f.buildType);
+  if (f.keyword) {
+    const m = segmentForQuery(f.keyword);
+    if (m) add("x.id IN (SELECT ref_id FROM search_fts WHERE search_fts MATCH ? AND kind = 'xiaoqu')", m);
+  }
+  const { pageNo, size, offset } = paging(f, 20);
+  const w = where.join(' AND ');
+  const total = cachedStatement(db, `SELECT COUNT(*) FROM xiaoqu x WHERE ${w}`)
+    .pluck()
+    .get(...args) as number;
+  const rows = cachedStatement(db, `${XIAOQU_SELECT} WHERE ${w} ORDER BY ${XQ_SORT[f.sort ?? 'default']} LIMIT ? OFFSET ?`).all(
+    ...args,
+    size,
+    offset,
+  ) as Row[];
+  return { content: rows.map(xiaoquItem), total, pageNo, size };
+}
+
+/** SPEC 7.5: communities, their prices over 24 months, area prices, shop areas. */
+export function registerXiaoquRoutes(app: FastifyInstance, { db }: BackendContext): void {
+  const one = db.prepare(`${XIAOQU_SELECT} WHERE x.id = ?`);
+  const byName = db.prepare(`${XIAOQU_SELECT} WHERE x.city_id = ? AND (x.name LIKE ? OR x.sname LIKE ?) ORDER BY x.hot DESC LIMIT ?`);
+  const prices = db.prepare('SELECT month, price FROM xiaoqu_price WHERE xiaoqu_id = ? ORDER BY month');
+  const cityPrices = db.prepare('SELECT month, price, deals FROM area_price WHERE city_id = ? AND region_id = 0 ORDER BY month');
+  const regionPrices = db.prepare('SELECT month, price, deals FROM area_price WHERE region_id = ? ORDER BY month');
+  const areaCity = db.prepare(`SELECT r.id AS regionId, r.name AS regionName, a.price AS avgPrice, a.deals,
+    (SELECT price FROM area_price p WHERE p.region_id = r.id AND p.city_id = r.city_id AND p.month < a.month ORDER BY p.month DESC LIMIT 1) AS prevPrice
+    FROM region r JOIN area_price a ON a.region_id = r.id AND a.city_id = r.city_id
+    WHERE r.city_id = ? AND a.month = (SELECT MAX(month) FROM area_price WHERE city_id = r.city_id) ORDER BY r.sort`);
+  const stats =
+    db.prepare(`SELECT house_type AS houseType, COUNT(*) AS count, ROUND(AVG(unit_price)) AS avgUnitPrice, MIN(price) AS minPrice, MAX(price) AS maxPrice
+    FROM listing WHERE xiaoqu_id = ? AND status = 1 GROUP BY house_type`);
+  const buglist = cachedStatement;
+  const maxMin = db.prepare(
+    'SELECT MAX(unit_price) AS maxPrice, MIN(unit_price) AS minPrice, COUNT(*) AS count FROM listing WHERE xiaoqu_id = ? AND city_id = ? AND house_type = 11',
+  );
+  const shopsByRegion = db.prepare(
+    'SELECT id AS shopMapId, name AS shopMapName, region_id AS regionId, lat, lng FROM shop_map WHERE region_id = ? ORDER BY id LIMIT ?',
+  );
+  const shopsByCity = db.prepare(
+    'SELECT id AS shopMapId, name AS shopMapName, region_id AS regionId, lat, lng FROM shop_map WHERE city_id = ? ORDER BY id',
+  );
+  const hotStress = db.prepare(`${XIAOQU_SELECT} WHERE x.city_id = ? ORDER BY x.view_num DESC, x.id LIMIT ?`);
+
+  const detail = (id: number) => {
+    const row = one.get(id) as Row | undefined;
+    if (!row) return null;
+    return { ...xiaoquDetail(row), prices: prices.all(id), stats: stats.all(id) };
+  };
+  const brief = (id: number) => {
+    const row = one.get(id) as Row | undefined;
+    return row ? xiaoquItem(row) : null;
+  };
+
+  app.get('/api/xiaoqu/findById/:id', { schema: { params: idParams } }, async (req) => ok(detail((req.params as { id: number }).id)));
+  app.get('/api/xiaoqu/findBriefById/:id', { schema: { params: idParams } }, async (req) => ok(brief((req.params as { id: number }).id)));
+  app.get('/api/xiaoqu/:id', { schema: { params: idParams } }, async (req) => ok(detail((req.params as { id: number }).id)));
+  const listHandler = async (req: { body: unknown }) => {
+    const r = searchXiaoqu(db, req.body as XiaoquFilter);
+    return page(r.content, r.total, r.pageNo, r.size);
+  };
+  app.post('/api/xiaoqu', { schema: { body: xiaoquFilterSchema } }, listHandler);
+  app.post('/web/xiaoqu', { schema: { body: xiaoquFilterSchema } }, listHandler);
+  app.post('/api/xiaoqu/:id', { schema: { params: idParams } }, async (req) => ok(detail((req.params as { id: number }).id)));
+  app.post('/web/xiaoqu/:id', { schema: { params: idParams } }, async (req) => ok(detail((req.params as { id: number }).id)));
+  app.post('/api/xiaoqudata', { schema: { body: body({ stressId: int(1) }, ['stressId']) } }, async (req) => {
+    const { stressId } = req.body as { stressId: number };
+    const row = one.get(stressId) as Row | undefined;
+    if (!row) return ok(null);
+    const list = prices.all(stressId) as Array<{ month: string; price: number }>;
+    return ok({
+      stressId,
+      name: row.name,
+      sname: row.sname,
+      avgPrice: row.avg_price,
+      ratio: row.ratio,
+      prices: list,
+      stats: stats.all(stressId),
+    });
+  });
+  app.post(
+    '/api/findXiaoquByName',
+    { schema: { body: body({ name: str(40, 1), cityId: int(1, 9999), limit: int(1, 50) }, ['name']) } },
+    async (req) => {
+      const b = req.body as { name: string; cityId?: number; limit?: number };
+      const like = `%${b.name.replace(/[%_]/g, '')}%`;
+      return ok((byName.all(b.cityId ?? 1, like, like, b.limit ?? 10) as Row[]).map(xiaoquItem));
+    },
+  );
+  app.post('/api/stressRank/queryPage', { schema: { body: xiaoquFilterSchema } }, async (req) => {
+    const b = req.body as XiaoquFilter;
+    const r = searchXiaoqu(db, { ...b, sort: b.sort ?? 'ratioDesc' });
+    return page(
+      r.content.map((x, i) => ({ ...x, rank: (r.pageNo - 1) * r.size + i + 1 })),
+      r.total,
+      r.pageNo,
+      r.size,
+    );
+  });
+  app.post('/api/hotStress', { schema: { body: body({ cityId: int(1, 9999), limit: int(1, 100) }, ['cityId']) } }, async (req) => {
+    const b = req.body as { cityId: number; limit?: number };
+    return ok((hotStress.all(b.cityId, b.limit ?? 30) as Row[]).map(xiaoquItem));
+  });
+  app.get('/api/avgprice/findlist/:id', { schema: { params: idParams } }, async (req) =>
+    ok(cityPrices.all((req.params as { id: number }).id)),
+  );
+  app.get('/api/avgprice_s/findlist/:id', { schema: { params: idParams } }, async (req) =>
+    ok(prices.all((req.params as { id: number }).id)),
+  );
+  app.get('/api/avgprice_s/findRatio/:id', { schema: { params: idParams } }, async (req) => {
+    const list = prices.all((req.params as { id: number }).id) as Array<{ month: string; price: number }>;
+    if (list.length < 2) return ok(null);
+    const last = list[list.length - 1];
+    const prev = list[list.length - 2];
+    const yearAgo = list[list.length - 13] ?? list[0];
+    return ok({
+      month: last.month,
+      price: last.price,
+      monthRatio: Math.round(((last.price - prev.price) / prev.price) * 10000) / 100,
+      yearRatio: Math.round(((last.price - yearAgo.price) / yearAgo.price) * 10000) / 100,
+    });
+  });
+  app.get('/api/housePrice/area/city/:cityId', { schema: { params: cityIdParams } }, async (req) =>
+    ok(
+      (areaCity.all((req.params as { cityId: number }).cityId) as Row[]).map(({ prevPrice, ...r }) => ({
+        ...r,
+        ratio: prevPrice ? Math.round(((r.avgPrice - prevPrice) / prevPrice) * 10000) / 100 : 0,
+      })),
+    ),
+  );
+  app.get('/api/housePrice/region/:regionId', { schema: { params: params({ regionId: int(1) }) } }, async (req) =>
+    ok(regionPrices.all((req.params as { regionId: number }).regionId)),
+  );
+  app.get(
+    '/api/housePrice/buglist/:stressid/:type/:useAgeType',
+    {
+      schema: {
+        params: params({ stressid: int(1), type: { type: 'integer', enum: [11, 12] }, useAgeType: str(20, 1) }),
+        querystring: body({ limit: int(1, 100) }),
+      },
+    },
+    async (req) => {
+      const p = req.params as { stressid: number; type: number; useAgeType: string };
+      const limit = (req.query as { limit?: number }).limit ?? 20;
+      const useFilter = p.useAgeType === 'all' || p.useAgeType === '0' ? '' : ' AND l.use_type = ?';
+      const args: unknown[] = [p.stressid, p.type, ...(useFilter ? [p.useAgeType] : []), limit];
+      const rows = buglist(
+        db,
+        `${LISTING_SELECT} WHERE l.xiaoqu_id = ? AND l.house_type = ? AND l.status = 1${useFilter} ORDER BY l.updated_at DESC LIMIT ?`,
+      ).all(...args) as Row[];
+      return ok(rows.map(listingItem));
+    },
+  );
+  app.get(
+    '/api/douYinMiniProgram/getStressMaxOrMinPriceByStressId/:stressId/:cityId',
+    { schema: { params: params({ stressId: int(1), cityId: int(1, 9999) }) } },
+    async (req) => {
+      const p = req.params as { stressId: number; cityId: number };
+      return ok(maxMin.get(p.stressId, p.cityId));
+    },
+  );
+  app.get('/api/shopMap/findByRegionId/:regionId', { schema: { params: params({ regionId: int(1) }) } }, async (req) =>
+    ok(shopsByRegion.all((req.params as { regionId: number }).regionId, 100)),
+  );
+  app.get(
+    '/api/shopMap/findLimitShopMap/:regionId/:limit',
+    { schema: { params: params({ regionId: int(1), limit: int(1, 100) }) } },
+    async (req) => {
+      const p = req.params as { regionId: number; limit: number };
+      return ok(shopsByRegion.all(p.regionId, p.limit));
+    },
+  );
+  app.post('/api/shopMap/find', { schema: { body: body({ cityId: int(1, 9999), regionId: int(1), limit: int(1, 100) }) } }, async (req) => {
+    const b = req.body as { cityId?: number; regionId?: number; limit?: number };
+    return ok(b.regionId ? shopsByRegion.all(b.regionId, b.limit ?? 100) : shopsByCity.all(b.cityId ?? 1));
+  });
+  app.post(
+    '/api/citylog/findByCondition',
+    { schema: { body: body({ cityId: int(1, 9999), regionId: int(1), months: int(1, 24) }, ['cityId']) } },
+    async (req) => {
+      const b = req.body as { cityId: number; regionId?: number; months?: number };
+      const list = (b.regionId ? regionPrices.all(b.regionId) : cityPrices.all(b.cityId)) as Row[];
+      return ok(list.slice(-(b.months ?? 24)));
+    },
+  );
+}

@@ -1,0 +1,102 @@
+import type { Got } from 'got';
+import { getList, getObj, post, seg } from './call.ts';
+import type { CallContext } from './http.ts';
+import type { Belonger, BelongerCard, ListingItem, LoupanItem, Page, Store, StoreDetail } from './types.ts';
+
+const emptyPage = <T>(size = 20): Page<T> => ({ content: [], totalElements: 0, totalPages: 0, number: 1, size, first: true, last: true });
+
+export interface Dianping {
+  id: number;
+  houseId: number | null;
+  belongerId: number | null;
+  memberId: string;
+  nickName: string;
+  headUrl: string;
+  score: number;
+  content: string;
+  images: string[];
+  createdAt: string;
+}
+
+/** SPEC 7.7: agents, stores, comments, viewing records, reviews. */
+export function createBelongerApi(gateway: Got) {
+  return {
+    find: (call: CallContext, id: number | string) => getObj<Belonger>(gateway, call, `api/belonger/find/${seg(id)}`),
+    recommend: (call: CallContext, cityId: number) => getList<Belonger>(gateway, call, `/api/belonger/getRecommendBelonger/${seg(cityId)}`),
+    brokerCard: (call: CallContext, id: number | string) =>
+      getObj<BelongerCard>(gateway, call, `api/belonger/wapbrokercard/find/${seg(id)}`),
+    findByCondition: async (
+      call: CallContext,
+      body: { cityId: number; storeId?: number; regionId?: number; iskefu?: boolean; keyword?: string; page?: number; size?: number },
+    ) => (await getObj<Page<Belonger>>(gateway, call, '/api/belonger/findByCondition', post(body))) ?? emptyPage<Belonger>(),
+    personalized: (call: CallContext, body: { houseId?: number; cityId?: number; limit?: number }) =>
+      getList<Belonger>(gateway, call, 'api/belonger/getPersonalized', post(body)),
+    recommendList: (call: CallContext, body: { cityId: number; limit?: number }) =>
+      getList<Belonger>(gateway, call, 'api/belonger/getRecommendBelongerList', post(body)),
+    mainlyPopularizeHouse: (call: CallContext, belongerId: number, type: number) =>
+      getList<ListingItem | LoupanItem>(gateway, call, `/api/belonger/getMainlyPopularizeHouse/${seg(belongerId)}/${seg(type)}`, post({})),
+    commentsByHouseNumbers: (call: CallContext, houseNumbers: string[]) =>
+      getList<{
+        id: number;
+        houseNumber: string;
+        content: string;
+        createdAt: string;
+        belongerId: number;
+        name: string;
+        portrait: string;
+        uid: string;
+      }>(gateway, call, '/api/belongerHouseComment/findHouseNumbers/', post({ houseNumbers })),
+    commentsOfBelonger: (call: CallContext, id: number) =>
+      getList<{ id: number; houseId: number; houseNumber: string; title: string; content: string; createdAt: string }>(
+        gateway,
+        call,
+        `api/belongerHouseComment/commentBelonger/${seg(id)}`,
+      ),
+    commentsWithDaikan: (call: CallContext, houseNumber: string) =>
+      getObj<{ comments: unknown[]; daikanList: unknown[] }>(
+        gateway,
+        call,
+        '/api/belongerHouseComment/findWithDaikan',
+        post({ houseNumber }),
+      ),
+    daikanOfBelonger: async (call: CallContext, id: number, q: { page?: number; size?: number } = {}) =>
+      (await getObj<
+        Page<{ id: number; houseNumber: string; houseId: number; title: string; customer: string; remark: string; createdAt: string }>
+      >(gateway, call, `api/daikan/findlistbybelongerId/${seg(id)}`, { searchParams: q })) ?? emptyPage(),
+    storesByStressId: (call: CallContext, id: number) =>
+      getList<Store>(gateway, call, `/api/department/findDepartmentByStressId/${seg(id)}`),
+    storePage: async (
+      call: CallContext,
+      body: { cityId: number; regionId?: number; shopMapId?: number; keyword?: string; page?: number; size?: number },
+    ) => (await getObj<Page<Store>>(gateway, call, '/api/department/pageForWeb', post(body))) ?? emptyPage<Store>(),
+    /** Store detail (our path; SPEC 7.7 shows none). */
+    store: (call: CallContext, id: number | string) => getObj<StoreDetail>(gateway, call, `/api/department/findById/${seg(id)}`),
+    /** SPEC 3 phone numbers: webCall. */
+    zhcall: (call: CallContext, belongerId: number, type: number) =>
+      getObj<{ webCall: string; phone: string; extNum: string; belongerId: number }>(
+        gateway,
+        call,
+        `api/zhcall/${seg(belongerId)}/${seg(type)}`,
+      ),
+    dianpingList: async (
+      call: CallContext,
+      body: { houseId?: number; belongerId?: number; cityId?: number; page?: number; size?: number },
+    ) => (await getObj<Page<Dianping>>(gateway, call, 'api/yhdianping/wap/list', post(body))) ?? emptyPage<Dianping>(10),
+    addDianping: (
+      call: CallContext,
+      body: {
+        houseId?: number;
+        belongerId?: number;
+        cityId?: number;
+        memberId: string;
+        nickName?: string;
+        headUrl?: string;
+        score: number;
+        content: string;
+        images?: string[];
+      },
+    ) => getObj<{ id: number }>(gateway, call, 'api/yhdianping/adddianping', post(body)),
+    wechatComment: (call: CallContext, body: { memberId?: string; content: string; target?: string }) =>
+      getObj<{ id: number }>(gateway, call, '/api/CmsWechatComment/save', post(body)),
+  };
+}

@@ -1,0 +1,42 @@
+import type { Got } from 'got';
+import { getList, getObj, post, seg } from './call.ts';
+import { type CallContext, callGateway } from './http.ts';
+import type { Belonger, ChatHouseCard, ChatRecord, Page } from './types.ts';
+
+/** SPEC 7.9: chat records and push on the gateway; adduser, friendkey, getServerTime, reporter, chatframe on the chat host (full URLs). */
+export function createChatApi(gateway: Got, chatClient: Got, chatUrl: string) {
+  const chatHost = async <T>(call: CallContext, name: string, json: unknown): Promise<T | null> => {
+    const body = await callGateway<T>(chatClient, call, name, { method: 'POST', json: json ?? {}, url: `${chatUrl}/${name}` });
+    return (body.obj ?? null) as T | null;
+  };
+  return {
+    revert: (call: CallContext) => getList<{ id: number; text: string }>(gateway, call, 'api/microchat/revert'),
+    saveRecord: (call: CallContext, body: { userId: string; targetId: string; msgType: ChatRecord['msgType']; content: string | object }) =>
+      getObj<{ id: number }>(gateway, call, 'api/microchat/record', post(body)),
+    records: async (call: CallContext, userId: string, targetId: string, q: { page?: number; size?: number } = {}) =>
+      (await getObj<Page<ChatRecord>>(gateway, call, `api/microchat/record/${seg(userId)}/${seg(targetId)}`, { searchParams: q })) ?? {
+        content: [],
+        totalElements: 0,
+        totalPages: 0,
+        number: 1,
+        size: 30,
+        first: true,
+        last: true,
+      },
+    push: (call: CallContext, body: { target: string; title?: string; content: string }) =>
+      getObj<{ id: number }>(gateway, call, 'api/mobpush/send', post(body)),
+    addUser: (call: CallContext, body: { uid: string; nickName?: string; headUrl?: string }) =>
+      chatHost<{ uid: string; nickName: string; headUrl: string }>(call, 'adduser', body),
+    /** The chat-user lookup: an agent's chat uid from uid or belongerId (SPEC 5: failure → 获取用户uid 失败！). */
+    friendKey: (call: CallContext, body: { userId?: string; uid?: string; belongerId?: number }) =>
+      chatHost<{ uid: string; belongerId: number; conversationID: string; agent: Belonger }>(call, 'friendkey', body),
+    serverTime: (call: CallContext) => chatHost<{ time: number }>(call, 'getServerTime', {}),
+    report: (call: CallContext, body: Record<string, unknown>) => chatHost<{ id: number }>(call, 'reporter', body),
+    chatFrame: (call: CallContext, body: { uid?: string; belongerId?: number; houseId?: number; userId?: string }) =>
+      chatHost<{ manager: Belonger | null; phone: string | null; houseInfo: ChatHouseCard | null; replies: string[] }>(
+        call,
+        'chatframe',
+        body,
+      ),
+  };
+}

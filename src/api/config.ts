@@ -1,0 +1,78 @@
+import type { Got } from 'got';
+import { LRUCache } from 'lru-cache';
+import { getList, getObj, post, seg } from './call.ts';
+import type { CallContext } from './http.ts';
+import type { Banner, Metro, Region, ShopMap } from './types.ts';
+
+export interface SwitchSystemConfig {
+  chat: boolean;
+  vr: boolean;
+  video: boolean;
+  daikan: boolean;
+  overseas: boolean;
+  coupon: boolean;
+  webCall: string;
+  [key: string]: unknown;
+}
+
+const ONE_HOUR = 60 * 60 * 1000;
+
+/** SPEC 7.2: banners, configuration, app version, regions, metro lines, SEO links. */
+export function createConfigApi(gateway: Got, consoleClient: Got) {
+  // SPEC 7.1: the system config by city is fetched once (per city) and served from cache afterwards.
+  const switchCache = new LRUCache<number, { value: SwitchSystemConfig | null }>({ max: 100, ttl: ONE_HOUR });
+  const inflight = new Map<number, Promise<SwitchSystemConfig | null>>();
+  return {
+    bannerPics: (call: CallContext, cityId: number, content: string) =>
+      getList<Banner>(gateway, call, `web/banner/getpic/${seg(cityId)}/${seg(content)}`),
+    infomercialPics: (call: CallContext, cityId: number, text: string) =>
+      getList<Banner>(gateway, call, `/api/infomercial/pic/get/${seg(cityId)}/${seg(text)}`),
+    async switchSystemConfig(call: CallContext, cityId: number): Promise<SwitchSystemConfig | null> {
+      const hit = switchCache.get(cityId);
+      if (hit) return hit.value;
+      let p = inflight.get(cityId);
+      if (!p) {
+        p = getObj<SwitchSystemConfig>(gateway, call, `/api/config/getSwitchSystemConfigByCityId/${seg(cityId)}`).then(
+          (value) => {
+            switchCache.set(cityId, { value });
+            inflight.delete(cityId);
+            return value;
+          },
+          (err: unknown) => {
+            inflight.delete(cityId);
+            throw err;
+          },
+        );
+        inflight.set(cityId, p);
+      }
+      return p;
+    },
+    /** Keys: zsdh, time_line_switch, problem_ask, zhufang_problem_ask. */
+    configKey: <T = unknown>(call: CallContext, key: string, cityId?: number) =>
+      getObj<T>(gateway, call, `/api/config/key/${seg(key)}`, { searchParams: { cityId } }),
+    /** Keys: zstupian. */
+    configKey2: <T = unknown>(call: CallContext, key: string, cityId?: number) =>
+      getObj<T>(gateway, call, `/api/config/key2/${seg(key)}`, { searchParams: { cityId } }),
+    /** Console host: GET /systemConfig/listData/TO_JOIN_TEL. */
+    joinTel: (call: CallContext) => getList<{ name: string; tel: string }>(consoleClient, call, '/systemConfig/listData/TO_JOIN_TEL'),
+    async androidApkUrl(call: CallContext): Promise<string | null> {
+      const obj = await getObj<{ apkUrl: string }>(gateway, call, 'api/app/version/resolve/Android');
+      return obj?.apkUrl ?? null;
+    },
+    appMenus: (call: CallContext, cityId: number) =>
+      getList<{ key: string; name: string; url: string; sort: number }>(gateway, call, '/api/appmenuupgrade/list', post({ cityId })),
+    regions: (call: CallContext, cityId: number) => getList<Region>(gateway, call, `api/region/findByCityId/${seg(cityId)}`),
+    loupanRegions: (call: CallContext, cityId: number) => getList<Region>(gateway, call, `api/loupanregion/findByCityId/${seg(cityId)}`),
+    loupanShopMaps: (call: CallContext, regionId: number) =>
+      getList<ShopMap>(gateway, call, `api/loupanregion/findByRegionId/${seg(regionId)}`),
+    loupanCount: (call: CallContext, id: number) =>
+      getObj<{ regionId: number; count: number }>(gateway, call, `/api/loupanregion/Coutlot/${seg(id)}`),
+    metros: (call: CallContext, cityId: number) => getList<Metro>(gateway, call, `api/house/findMetros/${seg(cityId)}`),
+    schoolRegions: (call: CallContext, cityId: number) => getList<Region>(gateway, call, `/api/school/getSchoolRegionList/${seg(cityId)}`),
+    buildTypeDict: (call: CallContext) => getList<{ id: number; name: string }>(gateway, call, '/api/xiaoqu/buildTypeDict'),
+    links: (call: CallContext, body: { cityId: number; kind?: string; limit?: number }) =>
+      getList<{ title: string; url: string }>(gateway, call, '/api/link/find', post(body)),
+    anchorLinks: (call: CallContext, kind: 'Zufang' | 'Ershoufang' | 'Xinfang' | 'Xiaoqu' | 'Zixun', x: number) =>
+      getList<{ title: string; url: string }>(gateway, call, `/api/anchorlink/get${kind}AnchorLinks/${seg(x)}m`),
+  };
+}

@@ -1,0 +1,197 @@
+import type { Got } from 'got';
+import { getList, getObj, post, seg } from './call.ts';
+import { type CallContext, callGateway } from './http.ts';
+import type { ListingItem, LoupanItem, MemberInfo, XiaoquItem } from './types.ts';
+
+export type CollectKind = 'ershoufang' | 'rent' | 'newhouse' | 'xiaoqu';
+export type CollectEntry = { kind: CollectKind; collectedAt: string; item: ListingItem | LoupanItem | XiaoquItem };
+
+/** SPEC 7.8: user actions (favourites, viewings, reports, uploads, demands, coupons, subscriptions, franchise, tracking) and accounts. */
+export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, wwwUrl: string) {
+  const collectPath: Record<CollectKind, string> = {
+    ershoufang: 'api/house/collect/add',
+    rent: 'api/house/collect/add/rent',
+    newhouse: 'api/house/collect/addNewHouse',
+    xiaoqu: 'api/house/collect/addXiaoQu',
+  };
+  return {
+    // Favourites
+    collect: (call: CallContext, kind: CollectKind, houseId: number, memberId: string) =>
+      getObj<{ houseId: number; kind: CollectKind; collected: boolean }>(
+        gateway,
+        call,
+        `${collectPath[kind]}/${seg(houseId)}/${seg(memberId)}`,
+      ),
+    isCollect: async (call: CallContext, houseId: number, memberId: string, kind?: CollectKind) =>
+      (await getObj<boolean>(gateway, call, `api/house/collect/isCollect/${seg(houseId)}/${seg(memberId)}`, { searchParams: { kind } })) ===
+      true,
+    removeCollect: (call: CallContext, houseId: number, memberId: string, kind?: CollectKind) =>
+      getObj<{ houseId: number; removed: number }>(gateway, call, `api/house/collect/remove/${seg(houseId)}/${seg(memberId)}`, {
+        searchParams: { kind },
+      }),
+    /** The member's favourites with their items (our path, for /myshoucang). */
+    collectList: (call: CallContext, memberId: string, kind?: CollectKind) =>
+      getList<CollectEntry>(gateway, call, `/api/house/collect/list/${seg(memberId)}`, { searchParams: { kind } }),
+
+    // Viewings, reports, corrections, uploads, feedback
+    kanfang: (
+      call: CallContext,
+      body: {
+        cityId?: number;
+        houseId?: number;
+        houseType?: number;
+        memberId?: string;
+        name: string;
+        phone: string;
+        visitDate?: string;
+        remark?: string;
+        belongerId?: number;
+        source?: string;
+      },
+    ) => getObj<{ id: number; status: string }>(gateway, call, 'api/kanfang/add', post(body)),
+    addDaiKan: (
+      call: CallContext,
+      body: {
+        houseId?: number;
+        houseNumber?: string;
+        loupanId?: number;
+        belongerId: number;
+        memberId?: string;
+        customer: string;
+        phone?: string;
+        remark?: string;
+      },
+    ) => getObj<{ id: number }>(gateway, call, '/api/daikan/addDaiKan', post(body)),
+    jubao: (
+      call: CallContext,
+      body: { houseId: number; houseType?: number; memberId?: string; phone?: string; reason: string; content?: string; images?: string[] },
+    ) => getObj<{ id: number; status: string }>(gateway, call, 'api/jubao/save', post(body)),
+    /** A member's reports (our path, for /jubaoRecord). */
+    jubaoRecords: (call: CallContext, memberId: string) =>
+      getList<{
+        id: number;
+        houseId: number;
+        houseType: number | null;
+        reason: string;
+        content: string | null;
+        status: string;
+        createdAt: string;
+        title: string | null;
+      }>(gateway, call, `/api/jubao/findByMember/${seg(memberId)}`),
+    correction: (
+      call: CallContext,
+      body: { houseId?: number; houseType?: number; memberId?: string; phone?: string; field?: string; content: string },
+    ) => getObj<{ id: number }>(gateway, call, '/api/correction/insert', post(body)),
+    /** POST /api/file/uploadImg as multipart; jpg, png, gif or webp, at most 5 MB. */
+    async uploadImg(call: CallContext, file: { data: Buffer | Uint8Array; filename: string; mime: string }) {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(file.data)], { type: file.mime }), file.filename);
+      const body = await callGateway<{ id: number; url: string; name: string; size: number; mime: string }>(
+        gateway,
+        call,
+        '/api/file/uploadImg',
+        {
+          method: 'POST',
+          body: form,
+        },
+      );
+      return body.obj ?? null;
+    },
+    /** Feedback of /yonghufankui (our path). */
+    feedback: (
+      call: CallContext,
+      body: { cityId?: number; memberId?: string; phone?: string; kind?: string; content: string; images?: string[] },
+    ) => getObj<{ id: number }>(gateway, call, '/api/feedback/save', post(body)),
+
+    // Customer demand, coupons, subscriptions
+    findDemand: (call: CallContext, q: { memberId?: string; phone?: string }) =>
+      getObj<Record<string, unknown>>(gateway, call, '/api/customerDemand/findOne', { searchParams: q }),
+    saveDemand: (
+      call: CallContext,
+      body: {
+        cityId?: number;
+        memberId?: string;
+        phone: string;
+        name?: string;
+        demandType: string;
+        region?: string;
+        budget?: string;
+        rooms?: string;
+        remark?: string;
+      },
+    ) => getObj<{ id: number }>(gateway, call, '/api/customerDemand/save', post(body)),
+    coupons: (call: CallContext, phone: string) =>
+      getList<{ couponNo: string; title: string; amount: number; status: string; expiresAt: string; createdAt: string }>(
+        gateway,
+        call,
+        `web/coupon/member/${seg(phone)}`,
+      ),
+    receiveCoupon: (call: CallContext, phone: string, couponNo: string) =>
+      getObj<{ couponNo: string; title: string; amount: number; status: string; received: boolean }>(
+        gateway,
+        call,
+        `/api/activity/get/coupon/${seg(phone)}/${seg(couponNo)}`,
+      ),
+    smsSubscribe: (
+      call: CallContext,
+      body: { cityId?: number; phone: string; houseId?: number; kind: '变价通知' | '开盘通知' | '新房源通知' | '降价通知' },
+    ) => getObj<{ subscribed: boolean; created: boolean }>(gateway, call, 'api/duanxindingyue/adddxdy', post(body)),
+
+    // Franchise and investment
+    /** Franchise application on the www host (full URL). */
+    async franchiseApply(
+      call: CallContext,
+      body: { name: string; phone: string; city?: string; company?: string; stores?: number; remark?: string },
+    ) {
+      const res = await callGateway<{ id: number }>(wwwClient, call, 'apply/saveApply', {
+        method: 'POST',
+        json: body,
+        url: `${wwwUrl}/apply/saveApply`,
+      });
+      return res.obj ?? null;
+    },
+    joinSave: (
+      call: CallContext,
+      body: { name: string; phone: string; city?: string; company?: string; stores?: number; remark?: string },
+    ) => getObj<{ id: number }>(consoleClient, call, '/admin/Join/JoinSave', post(body)),
+    attractInvestment: (
+      call: CallContext,
+      body: { cityId?: number; name: string; phone: string; company?: string; intention?: string; remark?: string },
+    ) => getObj<{ id: number }>(gateway, call, '/api/cityAttractInvestment/saveAttractInvestment', post(body)),
+
+    // Tracking and promotion (SPEC 3 tracking attributes)
+    huodongInstall: (call: CallContext, body: Record<string, unknown>) =>
+      getObj<{ id: number }>(gateway, call, 'api/huoDongTG/install', post(body)),
+    webHuodongInstall: (call: CallContext, body: Record<string, unknown>) =>
+      getObj<{ id: number }>(gateway, call, '/web/huoDongTG/install', post(body)),
+    customerFlow: (call: CallContext, body: Record<string, unknown>) =>
+      getObj<{ id: number }>(gateway, call, '/api/template/updateCustomerFlowDataRecord', post(body)),
+    posterShareUv: (call: CallContext, posterId: number) => getObj<number>(gateway, call, `/api/template/posterShareUv/${seg(posterId)}`),
+    grabCustomerMessage: (call: CallContext, body: { phone: string; content: string; belongerId?: number }) =>
+      getObj<{ id: number }>(gateway, call, '/api/apiGrabCustomersSenMessage/senMessage', post(body)),
+    qrcodeCount: (call: CallContext, body: Record<string, unknown>) =>
+      getObj<{ id: number }>(gateway, call, '/api/qrcodePutInCount/save', post(body)),
+
+    // Person information (console)
+    personFind: (call: CallContext, memberId: string) =>
+      getObj<Record<string, unknown>>(consoleClient, call, 'Personinformation/find', post({ memberId })),
+    personSave: (
+      call: CallContext,
+      body: { memberId: string; realName?: string; sex?: number; birthday?: string; city?: string; job?: string; intro?: string },
+    ) => getObj<boolean>(consoleClient, call, 'Personinformation/save', post(body)),
+
+    // Accounts (paths are ours; SPEC 7 does not show them)
+    sendSmsCode: (call: CallContext, phone: string, purpose: 'register' | 'login' | 'reset') =>
+      getObj<{ sent: boolean; expiresIn: number }>(gateway, call, '/api/member/sendSmsCode', post({ phone, purpose })),
+    register: (call: CallContext, body: { phone: string; password: string; code: string; nickName?: string }) =>
+      getObj<MemberInfo>(gateway, call, '/api/member/register', post(body)),
+    login: (call: CallContext, body: { phone: string; password: string } | { phone: string; code: string }) =>
+      getObj<MemberInfo>(gateway, call, '/api/member/login', post(body)),
+    resetPassword: (call: CallContext, body: { phone: string; password: string; code: string }) =>
+      getObj<boolean>(gateway, call, '/api/member/resetPassword', post(body)),
+    memberInfo: (call: CallContext, token: string) => getObj<MemberInfo>(gateway, call, '/api/member/info', { searchParams: { token } }),
+    logout: (call: CallContext, token: string) => getObj<boolean>(gateway, call, '/api/member/logout', post({ token })),
+    updateMember: (call: CallContext, body: { token: string; nickName?: string; headUrl?: string; sex?: 0 | 1 | 2 }) =>
+      getObj<MemberInfo>(gateway, call, '/api/member/update', post(body)),
+  };
+}

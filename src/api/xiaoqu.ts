@@ -1,0 +1,77 @@
+import type { Got } from 'got';
+import { getList, getObj, post, seg } from './call.ts';
+import type { CallContext } from './http.ts';
+import type { ListingItem, MonthPrice, Page, Region, ShopMap, XiaoquDetail, XiaoquFilter, XiaoquItem } from './types.ts';
+
+/** SPEC 7.1: a community's short name `sname` is copied into `name`. */
+export function withShortName<T extends { name?: string; sname?: string } | null>(x: T): T {
+  if (x && typeof x === 'object' && x.sname) x.name = x.sname;
+  return x;
+}
+
+function pageWithShortNames(p: Page<XiaoquItem> | null, size = 20): Page<XiaoquItem> {
+  if (!p) return { content: [], totalElements: 0, totalPages: 0, number: 1, size, first: true, last: true };
+  p.content.forEach(withShortName);
+  return p;
+}
+
+/** SPEC 7.5: communities and prices. */
+export function createXiaoquApi(gateway: Got) {
+  return {
+    findById: async (call: CallContext, id: number | string) =>
+      withShortName(await getObj<XiaoquDetail>(gateway, call, `api/xiaoqu/findById/${seg(id)}`)),
+    findBriefById: async (call: CallContext, id: number | string) =>
+      withShortName(await getObj<XiaoquItem>(gateway, call, `api/xiaoqu/findBriefById/${seg(id)}`)),
+    get: async (call: CallContext, id: number | string) =>
+      withShortName(await getObj<XiaoquDetail>(gateway, call, `api/xiaoqu/${seg(id)}`)),
+    list: async (call: CallContext, filter: XiaoquFilter) =>
+      pageWithShortNames(await getObj<Page<XiaoquItem>>(gateway, call, 'api/xiaoqu', post(filter))),
+    webList: async (call: CallContext, filter: XiaoquFilter) =>
+      pageWithShortNames(await getObj<Page<XiaoquItem>>(gateway, call, 'web/xiaoqu', post(filter))),
+    postById: async (call: CallContext, id: number) =>
+      withShortName(await getObj<XiaoquDetail>(gateway, call, `api/xiaoqu/${seg(id)}`, post({}))),
+    webPostById: async (call: CallContext, id: number) =>
+      withShortName(await getObj<XiaoquDetail>(gateway, call, `/web/xiaoqu/${seg(id)}`, post({}))),
+    xiaoqudata: async (call: CallContext, stressId: number) =>
+      withShortName(
+        await getObj<{ stressId: number; name: string; sname: string; avgPrice: number; ratio: number; prices: MonthPrice[] }>(
+          gateway,
+          call,
+          'api/xiaoqudata',
+          post({ stressId }),
+        ),
+      ),
+    findByName: async (call: CallContext, body: { name: string; cityId: number; limit?: number }) =>
+      (await getList<XiaoquItem>(gateway, call, '/api/findXiaoquByName', post(body))).map(withShortName),
+    stressRank: async (call: CallContext, filter: XiaoquFilter) =>
+      pageWithShortNames(await getObj<Page<XiaoquItem & { rank: number }>>(gateway, call, '/api/stressRank/queryPage', post(filter))),
+    hotStress: async (call: CallContext, body: { cityId: number; limit?: number }) =>
+      (await getList<XiaoquItem>(gateway, call, 'api/hotStress', post(body))).map(withShortName),
+    cityPrices: (call: CallContext, cityId: number) => getList<MonthPrice>(gateway, call, `api/avgprice/findlist/${seg(cityId)}`),
+    xiaoquPrices: (call: CallContext, id: number) => getList<MonthPrice>(gateway, call, `api/avgprice_s/findlist/${seg(id)}`),
+    xiaoquRatio: (call: CallContext, id: number) =>
+      getObj<{ month: string; price: number; monthRatio: number; yearRatio: number }>(
+        gateway,
+        call,
+        `/api/avgprice_s/findRatio/${seg(id)}`,
+      ),
+    areaPrices: (call: CallContext, cityId: number) =>
+      getList<Region & { avgPrice: number; deals: number; ratio: number }>(gateway, call, `api/housePrice/area/city/${seg(cityId)}`),
+    buglist: (call: CallContext, stressId: number, type: 11 | 12, useAgeType: string) =>
+      getList<ListingItem>(gateway, call, `/api/housePrice/buglist/${seg(stressId)}/${seg(type)}/${seg(useAgeType)}`),
+    maxMinPrice: (call: CallContext, stressId: number, cityId: number) =>
+      getObj<{ maxPrice: number | null; minPrice: number | null; count: number }>(
+        gateway,
+        call,
+        `/api/douYinMiniProgram/getStressMaxOrMinPriceByStressId/${seg(stressId)}/${seg(cityId)}`,
+      ),
+    shopMapsByRegion: (call: CallContext, regionId: number) =>
+      getList<ShopMap>(gateway, call, `api/shopMap/findByRegionId/${seg(regionId)}`),
+    limitShopMaps: (call: CallContext, regionId: number, limit: number) =>
+      getList<ShopMap>(gateway, call, `api/shopMap/findLimitShopMap/${seg(regionId)}/${seg(limit)}`),
+    findShopMaps: (call: CallContext, body: { cityId?: number; regionId?: number; limit?: number }) =>
+      getList<ShopMap>(gateway, call, 'api/shopMap/find', post(body)),
+    cityLog: (call: CallContext, body: { cityId: number; regionId?: number; months?: number }) =>
+      getList<MonthPrice>(gateway, call, 'api/citylog/findByCondition', post(body)),
+  };
+}

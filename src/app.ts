@@ -18,7 +18,7 @@ import { loaders } from './loaders/index.ts';
 import { middleware } from './middleware/index.ts';
 import { DATA_PREFIX, handleDataRequest, handleDocumentRequest, handleError } from './pipeline/handle.tsx';
 import type { KnownNames } from './registry/load.ts';
-import { type ClientAssets, emptyAssets, loadClientAssets } from './render/assets.ts';
+import { type ClientAssets, loadClientAssets, reloadingClientAssets } from './render/assets.ts';
 import { knownModules } from './render/modules.ts';
 import { validators } from './validators/index.ts';
 
@@ -97,7 +97,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
   app.decorate(
     'assets',
-    opts.assets ?? (config.production || opts.assets === undefined ? loadClientAssets(config.clientDir) : emptyAssets()),
+    opts.assets ?? (config.production ? loadClientAssets(config.clientDir) : reloadingClientAssets(config.clientDir)),
   );
   app.decorate('renderTimeoutMs', opts.renderTimeoutMs ?? 10_000);
 

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 interface ManifestChunk {
@@ -65,5 +65,38 @@ export function loadClientAssets(clientDir: string): ClientAssets {
       const c = manifest[`pages/${moduleKey}.tsx`];
       return c ? url(c.file) : null;
     },
+  };
+}
+
+/**
+ * Development: the client is rebuilt (new hashed names) while the server runs, so re-read the manifest when it
+ * changes, checking its mtime at most once a second. Production reads it once at start.
+ */
+export function reloadingClientAssets(clientDir: string): ClientAssets {
+  const file = path.join(clientDir, '.vite', 'manifest.json');
+  let current = loadClientAssets(clientDir);
+  let mtime = existsSync(file) ? statSync(file).mtimeMs : 0;
+  let checkedAt = Date.now();
+  const fresh = (): ClientAssets => {
+    const now = Date.now();
+    if (now - checkedAt > 1000) {
+      checkedAt = now;
+      const m = existsSync(file) ? statSync(file).mtimeMs : 0;
+      if (m !== mtime) {
+        mtime = m;
+        current = loadClientAssets(clientDir);
+      }
+    }
+    return current;
+  };
+  return {
+    get entry() {
+      return fresh().entry;
+    },
+    get css() {
+      return fresh().css;
+    },
+    preloadsFor: (key) => fresh().preloadsFor(key),
+    chunkOf: (key) => fresh().chunkOf(key),
   };
 }

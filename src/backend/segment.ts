@@ -5,7 +5,7 @@
  * stay whole (lower-cased). A query of n Han characters becomes the AND of its bigrams (or the unigram when
  * n = 1), which matches exactly the documents containing every bigram: in practice, containing the phrase.
  */
-const RUN = /[\p{Script=Han}]+|[\p{L}\p{N}]+/gu;
+const RUN = /\p{Script=Han}+|(?:(?!\p{Script=Han})[\p{L}\p{N}])+/gu;
 const HAN = /^\p{Script=Han}/u;
 
 export function segmentForIndex(text: string): string {

@@ -1,0 +1,215 @@
+import type { FastifyBaseLogger } from 'fastify';
+import Fastify from 'fastify';
+import pino from 'pino';
+import t from 'tap';
+import { type CallContext, createApi, GatewayError } from '../../src/api/index.ts';
+
+/**
+ * The client's failure rules (SPEC 7.1, 7.12) against a fault-injecting fake gateway: any status other than 200 (HTTP or
+ * body) is a failure passed on with its status; a timeout and invalid JSON are failures; an empty body or empty obj is
+ * only logged. Also: request id forwarding, bounded retries for GETs only, sname → name, the per-city config cache, and
+ * the full-URL clients (chat host, house service).
+ */
+type Mode = 'ok' | 'http500' | 'http503' | 'status403' | 'statusWeird' | 'slow' | 'badjson' | 'emptyobj' | 'emptybody' | 'nullobj';
+let mode: Mode = 'ok';
+const hits: Array<{ method: string; url: string; reqId: string | undefined }> = [];
+
+const fake = Fastify({ logger: false });
+fake.addContentTypeParser('*', (_req, _payload, done) => done(null));
+fake.all('/*', async (req, reply) => {
+  hits.push({ method: req.method, url: req.url, reqId: req.headers['x-request-id'] as string | undefined });
+  switch (mode) {
+    case 'http500':
+      return reply.code(500).send({ status: 500, message: 'boom' });
+    case 'http503':
+      return reply.code(503).send({ status: 503, message: 'busy' });
+    case 'status403':
+      return { status: 403, message: '无权访问', obj: null };
+    case 'statusWeird':
+      return { status: 'FAIL', message: 'odd', obj: null };
+    case 'slow':
+      await new Promise((r) => setTimeout(r, 400));
+      return { status: 200, obj: { late: true } };
+    case 'badjson':
+      return reply.type('application/json').send('{"status": 200, "obj": ');
+    case 'emptyobj':
+      return { status: 200, obj: {} };
+    case 'emptybody':
+      return reply.type('application/json').send('');
+    case 'nullobj':
+      return { status: 200, obj: null };
+    default:
+      if (req.url.startsWith('/api/xiaoqu/findById/'))
+        return { status: 200, obj: { stressId: 7, name: '万科魅力之城', sname: '魅力之城' } };
+      if (req.url.startsWith('/api/config/getSwitchSystemConfigByCityId/')) {
+        await new Promise((r) => setTimeout(r, 20));
+        return { status: 200, obj: { chat: true, cityId: Number(req.url.split('/').pop()) } };
+      }
+      return { status: 200, obj: { path: req.url } };
+  }
+});
+await fake.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(fake.server.address() as { port: number }).port}`;
+t.teardown(() => fake.close());
+
+const lines: Array<{ level: number; msg: string; [k: string]: unknown }> = [];
+const log = pino({ level: 'debug' }, { write: (s: string) => void lines.push(JSON.parse(s)) }) as unknown as FastifyBaseLogger;
+const call: CallContext = { reqId: 'req-42', log };
+const api = createApi({
+  gatewayUrl: base,
+  chatUrl: `${base}/chathost`,
+  houseUrl: `${base}/housesvc`,
+  wwwUrl: `${base}/www`,
+  timeoutMs: 200,
+});
+
+t.beforeEach(() => {
+  mode = 'ok';
+  hits.length = 0;
+  lines.length = 0;
+});
+
+async function failure(p: Promise<unknown>): Promise<GatewayError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof GatewayError) return err;
+    throw err;
+  }
+  throw new Error('expected a GatewayError');
+}
+
+t.test('HTTP 500 is a failure with status 500, logged once', async (t) => {
+  mode = 'http500';
+  const err = await failure(api.house.findById(call, 1));
+  t.equal(err.statusCode, 500);
+  t.equal(err.path, 'api/house/findById/1');
+  t.equal(lines.filter((l) => l.level === 50).length, 1);
+});
+
+t.test('a body status other than 200 is a failure passed on with that status and message', async (t) => {
+  mode = 'status403';
+  const err = await failure(api.xiaoqu.findById(call, 1));
+  t.equal(err.statusCode, 403);
+  t.equal(err.message, '无权访问');
+  t.match(
+    lines.find((l) => l.level === 50),
+    { status: 403, gateway: 'api/xiaoqu/findById/1' },
+  );
+});
+
+t.test('a body status that is not a number is a failure (502)', async (t) => {
+  mode = 'statusWeird';
+  t.equal((await failure(api.city.findSiteByName(call, '长沙'))).statusCode, 502);
+});
+
+t.test('a timeout is a failure with 504; a GET is retried once, a POST never', async (t) => {
+  mode = 'slow';
+  const started = Date.now();
+  t.equal((await failure(api.house.findById(call, 2))).statusCode, 504);
+  t.equal(hits.length, 2, 'GET tried twice');
+  t.ok(Date.now() - started < 4000);
+  hits.length = 0;
+  t.equal((await failure(api.house.findByCondition(call, { cityId: 1 }))).statusCode, 504);
+  t.equal(hits.length, 1, 'POST tried once');
+});
+
+t.test('HTTP 503 is retried for a GET, then passed on as 503', async (t) => {
+  mode = 'http503';
+  t.equal((await failure(api.belonger.find(call, 3))).statusCode, 503);
+  t.equal(hits.length, 2);
+  hits.length = 0;
+  t.equal((await failure(api.user.kanfang(call, { name: '王', phone: '13912345678' }))).statusCode, 503);
+  t.equal(hits.length, 1);
+});
+
+t.test('invalid JSON is a failure (502)', async (t) => {
+  mode = 'badjson';
+  const err = await failure(api.house.findById(call, 1));
+  t.equal(err.statusCode, 502);
+  t.match(lines.find((l) => l.level === 50)?.msg, /invalid JSON/);
+});
+
+t.test('an empty obj is only logged, and the call returns', async (t) => {
+  mode = 'emptyobj';
+  t.same(await api.house.findById(call, 1), {});
+  t.ok(lines.some((l) => l.msg === 'gateway answered an empty obj'));
+  t.notOk(lines.some((l) => l.level >= 50));
+});
+
+t.test('an empty body is only logged; list calls give [] and page calls an empty page', async (t) => {
+  mode = 'emptybody';
+  t.same(await api.config.regions(call, 1), []);
+  const page = await api.house.findByCondition(call, { cityId: 1 });
+  t.same(page.content, []);
+  t.equal(page.totalElements, 0);
+  t.ok(lines.some((l) => l.msg === 'gateway answered an empty body'));
+  mode = 'nullobj';
+  t.equal(await api.house.findById(call, 1), null);
+});
+
+t.test('the request id is forwarded on every call', async (t) => {
+  await api.house.findById(call, 1);
+  await api.house.findByCondition(call, { cityId: 1 });
+  t.same(
+    hits.map((h) => h.reqId),
+    ['req-42', 'req-42'],
+  );
+});
+
+t.test('paths are sent exactly as SPEC 7 gives them (leading slash or not), segments encoded', async (t) => {
+  await api.house.findWapHotLoupan(call, { cityId: 1, limit: 10, orderBy: 'viewNum' });
+  await api.house.countBusiness(call, 1, '商铺 a/b');
+  await api.xiaoqu.buglist(call, 5, 11, 'all');
+  t.same(
+    hits.map((h) => h.url),
+    [
+      '/api/house/findWapHotLoupan?cityId=1&limit=10&orderBy=viewNum',
+      `/api/house/search/countBusiness/1/${encodeURIComponent('商铺 a/b')}`,
+      '/api/housePrice/buglist/5/11/all',
+    ],
+  );
+});
+
+t.test("a community's short name is copied into name (SPEC 7.1)", async (t) => {
+  const x = await api.xiaoqu.findById(call, 7);
+  t.equal(x?.name, '魅力之城');
+  t.equal(x?.sname, '魅力之城');
+});
+
+t.test('the system config is fetched once per city and then served from cache', async (t) => {
+  const [a, b] = await Promise.all([api.config.switchSystemConfig(call, 1), api.config.switchSystemConfig(call, 1)]);
+  await api.config.switchSystemConfig(call, 1);
+  await api.config.switchSystemConfig(call, 2);
+  t.same(a, b);
+  t.equal(hits.filter((h) => h.url === '/api/config/getSwitchSystemConfigByCityId/1').length, 1);
+  t.equal(hits.filter((h) => h.url === '/api/config/getSwitchSystemConfigByCityId/2').length, 1);
+});
+
+t.test('a failed config fetch is not cached', async (t) => {
+  mode = 'http500';
+  await failure(api.config.switchSystemConfig(call, 9));
+  mode = 'ok';
+  t.match(await api.config.switchSystemConfig(call, 9), { cityId: 9 });
+});
+
+t.test('chat host, house service and www host are called with full URLs', async (t) => {
+  await api.chat.serverTime(call);
+  await api.info.articleDetail(call, 5);
+  await api.info.infoFangList(call, { cityId: 1 });
+  await api.user.franchiseApply(call, { name: '张三', phone: '13912345678' });
+  t.same(
+    hits.map((h) => `${h.method} ${h.url}`),
+    [
+      'POST /chathost/getServerTime',
+      'GET /housesvc/info/article/getInfoDetail/5',
+      'POST /housesvc/info/InfoFangList',
+      'POST /www/apply/saveApply',
+    ],
+  );
+});
+
+t.test('an unreachable gateway is a failure (502), not a crash', async (t) => {
+  const dead = createApi({ gatewayUrl: 'http://127.0.0.1:1', timeoutMs: 300 });
+  t.equal((await failure(dead.city.findSiteByName(call, '长沙'))).statusCode, 502);
+});

@@ -1,0 +1,601 @@
+/**
+ * The list filters of second-hand homes and rentals (SPEC 9) as a compact, Beike-style path code, pure and
+ * without I/O: `/ershoufang/yuelu/p3l2/` is 岳麓区, 80-100万, 2 rooms. One parse, one canonical form:
+ *
+ *   tail      = [location "/"] [codes "/"]
+ *   location  = region slug (pinyin, e.g. `yuelu`) | `sq{shopMapId}` | `li{metroId}` | `li{metroId}s{stationId}`
+ *   codes     = in this order: co sort · p / rp price band · l rooms (repeatable) · a area band · y building age ·
+ *               lc floor · f orientation · de decoration · ie elevator · u use · t tag (repeatable) · te feature ·
+ *               pc price change · rt whole/shared rental · pg page (2 onwards) · rs keyword (URL-encoded, last)
+ *
+ * Every number is the 1-based index into the option tables below, so a link is short and stable. The same filters
+ * given as query parameters (`?regionId=3&price=3`) map to the same object and redirect to the canonical path.
+ */
+
+export type ListingKind = 'ershoufang' | 'zufang';
+
+export interface Band {
+  label: string;
+  min?: number;
+  max?: number;
+}
+
+/** SPEC 9 second-hand price bands, 万. */
+export const SALE_PRICE_BANDS: readonly Band[] = [
+  { label: '50万以下', max: 50 },
+  { label: '50-80万', min: 50, max: 80 },
+  { label: '80-100万', min: 80, max: 100 },
+  { label: '100-120万', min: 100, max: 120 },
+  { label: '120-150万', min: 120, max: 150 },
+  { label: '150-200万', min: 150, max: 200 },
+  { label: '200-300万', min: 200, max: 300 },
+  { label: '300万以上', min: 300 },
+];
+
+/** SPEC 9 rental price bands, 元/月. */
+export const RENT_PRICE_BANDS: readonly Band[] = [
+  { label: '500元以下', max: 500 },
+  { label: '500-1000元', min: 500, max: 1000 },
+  { label: '1000-2000元', min: 1000, max: 2000 },
+  { label: '2000-3000元', min: 2000, max: 3000 },
+  { label: '3000-5000元', min: 3000, max: 5000 },
+];
+
+/** SPEC 9 area bands, ㎡: under 50 up to 300+. */
+export const AREA_BANDS: readonly Band[] = [
+  { label: '50㎡以下', max: 50 },
+  { label: '50-70㎡', min: 50, max: 70 },
+  { label: '70-90㎡', min: 70, max: 90 },
+  { label: '90-120㎡', min: 90, max: 120 },
+  { label: '120-150㎡', min: 120, max: 150 },
+  { label: '150-200㎡', min: 150, max: 200 },
+  { label: '200-300㎡', min: 200, max: 300 },
+  { label: '300㎡以上', min: 300 },
+];
+
+/** Rooms 1 to 4, 5 or more. */
+export const ROOM_OPTIONS = ['一室', '二室', '三室', '四室', '五室及以上'] as const;
+/** Building age at most N years. */
+export const AGE_OPTIONS = [5, 10, 15, 20] as const;
+export const FLOOR_OPTIONS = [
+  { label: '低楼层(6层以下)', value: 'low' },
+  { label: '中楼层(6-12层)', value: 'mid' },
+  { label: '高楼层(12层以上)', value: 'high' },
+] as const;
+export const ORIENTATIONS = ['南北', '南', '东南', '西南', '东', '西', '北', '东西'] as const;
+export const DECORATIONS = ['精装', '简装', '毛坯', '豪装'] as const;
+export const ELEVATOR_OPTIONS = ['有电梯', '无电梯'] as const;
+export const USE_TYPES = ['普通住宅', '公寓', '别墅', '商住两用'] as const;
+export const SALE_TAGS = [
+  '满五唯一',
+  '满二',
+  '近地铁',
+  '学区房',
+  '随时看房',
+  '南北通透',
+  '电梯房',
+  '带车位',
+  '低总价',
+  '业主急售',
+  '次新房',
+] as const;
+export const RENT_TAGS = ['近地铁', '拎包入住', '押一付一', '随时看房', '精装修', '有阳台', '独立卫生间', '免中介费', '家电齐全'] as const;
+export const FEATURES = ['满五唯一', '近地铁', '学区房', '随时看房', 'VR看房', '新上', '降价'] as const;
+export const RENT_TYPES = ['整租', '合租'] as const;
+
+/** Sort codes `co1`..`co7`; no code is the default order. API names from the gateway's ListingSort. */
+export const SORTS = [
+  { label: '最新发布', api: 'newest' },
+  { label: '总价从低到高', api: 'priceAsc' },
+  { label: '总价从高到低', api: 'priceDesc' },
+  { label: '单价从低到高', api: 'unitPriceAsc' },
+  { label: '单价从高到低', api: 'unitPriceDesc' },
+  { label: '面积从小到大', api: 'areaAsc' },
+  { label: '面积从大到小', api: 'areaDesc' },
+] as const;
+export const RENT_SORT_LABELS: Partial<Record<number, string>> = { 2: '租金从低到高', 3: '租金从高到低' };
+
+export type ApiSort = (typeof SORTS)[number]['api'];
+
+/** The filter state of one list page. Numbers are 1-based option indexes; absent means 不限. */
+export interface ListingQuery {
+  regionId?: number;
+  shopMapId?: number;
+  metroId?: number;
+  stationId?: number;
+  price?: number;
+  rooms: number[];
+  area?: number;
+  age?: number;
+  floor?: number;
+  orientation?: number;
+  decoration?: number;
+  elevator?: number;
+  use?: number;
+  tags: number[];
+  feature?: number;
+  priceChange?: boolean;
+  rentType?: number;
+  sort?: number;
+  page?: number;
+  keyword?: string;
+}
+
+export const emptyQuery = (): ListingQuery => ({ rooms: [], tags: [] });
+
+/** The location dictionaries of a city (from the gateway's region, shopMap and metro calls). */
+export interface LocationDict {
+  regions: ReadonlyArray<{ regionId: number; regionName: string }>;
+  shopMaps: ReadonlyArray<{ shopMapId: number; shopMapName: string; regionId: number }>;
+  metros: ReadonlyArray<{ metroId: number; name: string; stations: ReadonlyArray<{ stationId: number; name: string }> }>;
+}
+
+// ---------- region slugs ----------
+
+/** Pinyin of the characters in district names; a name with an unknown character falls back to `qy{id}`. */
+const PINYIN: Record<string, string> = {
+  岳: 'yue',
+  麓: 'lu',
+  芙: 'fu',
+  蓉: 'rong',
+  天: 'tian',
+  心: 'xin',
+  开: 'kai',
+  福: 'fu',
+  雨: 'yu',
+  花: 'hua',
+  望: 'wang',
+  城: 'cheng',
+  长: 'chang',
+  沙: 'sha',
+  县: 'xian',
+  浏: 'liu',
+  阳: 'yang',
+  市: 'shi',
+  江: 'jiang',
+  岸: 'an',
+  汉: 'han',
+  硚: 'qiao',
+  口: 'kou',
+  武: 'wu',
+  昌: 'chang',
+  洪: 'hong',
+  山: 'shan',
+  东: 'dong',
+  西: 'xi',
+  湖: 'hu',
+  夏: 'xia',
+  高: 'gao',
+  新: 'xin',
+  青: 'qing',
+  云: 'yun',
+  谱: 'pu',
+  红: 'hong',
+  谷: 'gu',
+  滩: 'tan',
+  建: 'jian',
+  南: 'nan',
+  元: 'yuan',
+  芦: 'lu',
+  淞: 'song',
+  荷: 'he',
+  塘: 'tang',
+  石: 'shi',
+  峰: 'feng',
+  渌: 'lu',
+  楼: 'lou',
+  经: 'jing',
+  君: 'jun',
+  溪: 'xi',
+  汨: 'mi',
+  罗: 'luo',
+  蒸: 'zheng',
+  湘: 'xiang',
+  鼓: 'gu',
+  珠: 'zhu',
+  晖: 'hui',
+  雁: 'yan',
+  衡: 'heng',
+  区: 'qu',
+  北: 'bei',
+  中: 'zhong',
+  宁: 'ning',
+  金: 'jin',
+  海: 'hai',
+  平: 'ping',
+  安: 'an',
+  华: 'hua',
+};
+
+function pinyinOf(name: string): string | null {
+  const base = name.length > 2 && name.endsWith('区') ? name.slice(0, -1) : name;
+  let out = '';
+  for (const ch of base) {
+    const p = PINYIN[ch];
+    if (!p) return null;
+    out += p;
+  }
+  return out || null;
+}
+
+/** Slug of every region of a city: pinyin (岳麓区 → yuelu), `qy{id}` when unknown or when two regions collide. */
+export function regionSlugs(regions: LocationDict['regions']): Map<number, string> {
+  const first = new Map<string, number>();
+  const out = new Map<number, string>();
+  for (const r of regions) {
+    const p = pinyinOf(r.regionName);
+    if (p && !first.has(p)) {
+      first.set(p, r.regionId);
+      out.set(r.regionId, p);
+    } else out.set(r.regionId, `qy${r.regionId}`);
+  }
+  return out;
+}
+
+// ---------- codes ----------
+
+type Field =
+  | 'sort'
+  | 'price'
+  | 'rooms'
+  | 'area'
+  | 'age'
+  | 'floor'
+  | 'orientation'
+  | 'decoration'
+  | 'elevator'
+  | 'use'
+  | 'tags'
+  | 'feature'
+  | 'priceChange'
+  | 'rentType'
+  | 'page';
+
+interface CodeDef {
+  code: string;
+  field: Field;
+  multi?: boolean;
+  /** Number of options (1..max); 0 = unbounded (page). */
+  max: (kind: ListingKind) => number;
+}
+
+const sale = (n: number) => (k: ListingKind) => (k === 'ershoufang' ? n : -1);
+const both = (n: number) => () => n;
+
+/** Canonical order of the codes. A code whose max is -1 does not apply to that kind. */
+const CODES: readonly CodeDef[] = [
+  { code: 'co', field: 'sort', max: both(SORTS.length) },
+  { code: 'p', field: 'price', max: sale(SALE_PRICE_BANDS.length) },
+  { code: 'rp', field: 'price', max: (k) => (k === 'zufang' ? RENT_PRICE_BANDS.length : -1) },
+  { code: 'l', field: 'rooms', multi: true, max: both(ROOM_OPTIONS.length) },
+  { code: 'a', field: 'area', max: both(AREA_BANDS.length) },
+  { code: 'y', field: 'age', max: sale(AGE_OPTIONS.length) },
+  { code: 'lc', field: 'floor', max: both(FLOOR_OPTIONS.length) },
+  { code: 'f', field: 'orientation', max: both(ORIENTATIONS.length) },
+  { code: 'de', field: 'decoration', max: both(DECORATIONS.length) },
+  { code: 'ie', field: 'elevator', max: both(ELEVATOR_OPTIONS.length) },
+  { code: 'u', field: 'use', max: sale(USE_TYPES.length) },
+  { code: 't', field: 'tags', multi: true, max: (k) => (k === 'zufang' ? RENT_TAGS.length : SALE_TAGS.length) },
+  { code: 'te', field: 'feature', max: sale(FEATURES.length) },
+  { code: 'pc', field: 'priceChange', max: sale(1) },
+  { code: 'rt', field: 'rentType', max: (k) => (k === 'zufang' ? RENT_TYPES.length : -1) },
+  { code: 'pg', field: 'page', max: both(0) },
+];
+
+/** Longest prefix first, so `pc1` is not read as `p` + `c1`. */
+const TOKEN = /^(co|rp|lc|de|ie|te|pc|rt|pg|p|l|a|y|f|u|t)([1-9][0-9]{0,5})/;
+const MAX_PAGE = 100_000;
+
+/** Parse one codes segment into `q`; false when the segment is not a valid codes segment for this kind. */
+function parseCodes(seg: string, kind: ListingKind, q: ListingQuery): boolean {
+  let rest = seg;
+  if (!rest) return false;
+  while (rest) {
+    if (rest.startsWith('rs')) {
+      const kw = rest.slice(2).trim();
+      if (!kw || kw.length > 64) return false;
+      q.keyword = kw;
+      return true;
+    }
+    const m = TOKEN.exec(rest);
+    if (!m) return false;
+    const def = CODES.find((d) => d.code === m[1]) as CodeDef;
+    const n = Number(m[2]);
+    const max = def.max(kind);
+    if (max < 0 || (max > 0 && n > max) || (def.field === 'page' && (n < 1 || n > MAX_PAGE))) return false;
+    if (def.multi) {
+      const list = q[def.field as 'rooms' | 'tags'];
+      if (!list.includes(n)) list.push(n);
+    } else if (def.field === 'priceChange') q.priceChange = true;
+    else (q as unknown as Record<string, number>)[def.field] = n;
+    rest = rest.slice(m[0].length);
+  }
+  return true;
+}
+
+/** Read a location segment; false when it is none of the city's regions, shop areas, metro lines or stations. */
+function parseLocation(seg: string, dict: LocationDict, q: ListingQuery): boolean {
+  const lower = seg.toLowerCase();
+  let m = /^sq([1-9][0-9]{0,9})$/.exec(lower);
+  if (m) {
+    const shop = dict.shopMaps.find((s) => s.shopMapId === Number(m?.[1]));
+    if (!shop) return false;
+    q.shopMapId = shop.shopMapId;
+    q.regionId = shop.regionId;
+    return true;
+  }
+  m = /^li([1-9][0-9]{0,9})(?:s([1-9][0-9]{0,9}))?$/.exec(lower);
+  if (m) {
+    const metro = dict.metros.find((x) => x.metroId === Number(m?.[1]));
+    if (!metro) return false;
+    q.metroId = metro.metroId;
+    if (m[2]) {
+      const st = metro.stations.find((s) => s.stationId === Number(m?.[2]));
+      if (!st) return false;
+      q.stationId = st.stationId;
+    }
+    return true;
+  }
+  for (const [id, slug] of regionSlugs(dict.regions)) {
+    if (slug === lower || `qy${id}` === lower) {
+      q.regionId = id;
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Parse a list tail (`yuelu/p3l2/`, decoded, without the section prefix). Null when any part is unknown or
+ * malformed: the caller answers 404 rather than silently showing an unfiltered list.
+ */
+export function parseTail(tail: string, kind: ListingKind, dict: LocationDict): ListingQuery | null {
+  const q = emptyQuery();
+  const segs = tail.split('/').filter(Boolean);
+  if (segs.length > 2) return null;
+  let sawLocation = false;
+  let sawCodes = false;
+  for (const seg of segs) {
+    if (!sawCodes && !sawLocation && parseLocation(seg, dict, q)) {
+      sawLocation = true;
+      continue;
+    }
+    if (sawCodes || !parseCodes(seg, kind, q)) return null;
+    sawCodes = true;
+  }
+  if (q.page === 1) q.page = undefined;
+  return q;
+}
+
+/** The canonical tail of a filter state: `yuelu/p3l2/`, `` for no filter (the list root). */
+export function toTail(q: ListingQuery, kind: ListingKind, dict: LocationDict): string {
+  let location = '';
+  if (q.stationId && q.metroId) location = `li${q.metroId}s${q.stationId}`;
+  else if (q.metroId) location = `li${q.metroId}`;
+  else if (q.shopMapId) location = `sq${q.shopMapId}`;
+  else if (q.regionId) location = regionSlugs(dict.regions).get(q.regionId) ?? `qy${q.regionId}`;
+  let codes = '';
+  for (const def of CODES) {
+    if (def.max(kind) < 0) continue;
+    if (def.multi) {
+      const list = [...q[def.field as 'rooms' | 'tags']].sort((a, b) => a - b);
+      for (const n of list) codes += `${def.code}${n}`;
+    } else if (def.field === 'priceChange') {
+      if (q.priceChange) codes += 'pc1';
+    } else {
+      const v = (q as unknown as Record<string, number | undefined>)[def.field];
+      if (v && !(def.field === 'page' && v < 2)) codes += `${def.code}${v}`;
+    }
+  }
+  if (q.keyword) codes += `rs${encodeURIComponent(q.keyword)}`;
+  return [location, codes]
+    .filter(Boolean)
+    .map((s) => `${s}/`)
+    .join('');
+}
+
+// ---------- query parameters ----------
+
+/** The query keys that carry filters; any of them on a list URL redirects (301) to the canonical path. */
+export const FILTER_QUERY_KEYS = [
+  'regionId',
+  'shopMapId',
+  'metroId',
+  'stationId',
+  'price',
+  'rooms',
+  'area',
+  'age',
+  'floor',
+  'orientation',
+  'decoration',
+  'elevator',
+  'use',
+  'tag',
+  'feature',
+  'priceChange',
+  'rentType',
+  'sort',
+  'page',
+  'keyword',
+  'kw',
+] as const;
+
+export function hasFilterQuery(query: Record<string, string>): boolean {
+  return FILTER_QUERY_KEYS.some((k) => query[k] !== undefined);
+}
+
+const posInt = (v: string | undefined, max = 0): number | undefined => {
+  if (v === undefined || !/^[1-9][0-9]{0,5}$/.test(v)) return undefined;
+  const n = Number(v);
+  return max > 0 && n > max ? undefined : n;
+};
+const intList = (v: string | undefined, max: number): number[] =>
+  v === undefined
+    ? []
+    : [
+        ...new Set(
+          v
+            .split(',')
+            .map((s) => posInt(s.trim(), max))
+            .filter((n): n is number => n !== undefined),
+        ),
+      ];
+
+/**
+ * Filters given as query parameters (indexes like the path codes; `sort` also takes the gateway's names such as
+ * `priceAsc`; text values of orientation, decoration, use, rentType are accepted too) merged over `base`.
+ * Unknown values are dropped: the redirect target is always a valid canonical path.
+ */
+export function fromQueryParams(query: Record<string, string>, kind: ListingKind, dict: LocationDict, base = emptyQuery()): ListingQuery {
+  const q: ListingQuery = { ...base, rooms: [...base.rooms], tags: [...base.tags] };
+  const pick = <T extends string>(v: string | undefined, names: readonly T[]) => {
+    if (v === undefined) return undefined;
+    const i = names.indexOf(v as T);
+    return i >= 0 ? i + 1 : posInt(v, names.length);
+  };
+  const regionId = posInt(query.regionId);
+  if (regionId && dict.regions.some((r) => r.regionId === regionId)) q.regionId = regionId;
+  const shopMapId = posInt(query.shopMapId);
+  const shop = shopMapId ? dict.shopMaps.find((s) => s.shopMapId === shopMapId) : undefined;
+  if (shop) {
+    q.shopMapId = shop.shopMapId;
+    q.regionId = shop.regionId;
+  }
+  const metroId = posInt(query.metroId);
+  const metro = metroId ? dict.metros.find((m) => m.metroId === metroId) : undefined;
+  if (metro) {
+    q.metroId = metro.metroId;
+    const stationId = posInt(query.stationId);
+    if (stationId && metro.stations.some((s) => s.stationId === stationId)) q.stationId = stationId;
+  }
+  const bands = kind === 'zufang' ? RENT_PRICE_BANDS : SALE_PRICE_BANDS;
+  q.price = posInt(query.price, bands.length) ?? q.price;
+  if (query.rooms !== undefined) q.rooms = intList(query.rooms, ROOM_OPTIONS.length);
+  q.area = posInt(query.area, AREA_BANDS.length) ?? q.area;
+  q.floor =
+    pick(
+      query.floor,
+      FLOOR_OPTIONS.map((f) => f.value),
+    ) ?? q.floor;
+  q.orientation = pick(query.orientation, ORIENTATIONS) ?? q.orientation;
+  q.decoration = pick(query.decoration, DECORATIONS) ?? q.decoration;
+  q.elevator = query.elevator === 'true' ? 1 : query.elevator === 'false' ? 2 : (posInt(query.elevator, 2) ?? q.elevator);
+  if (query.tag !== undefined) q.tags = intList(query.tag, kind === 'zufang' ? RENT_TAGS.length : SALE_TAGS.length);
+  if (kind === 'ershoufang') {
+    q.age = posInt(query.age, AGE_OPTIONS.length) ?? q.age;
+    q.use = pick(query.use, USE_TYPES) ?? q.use;
+    q.feature = pick(query.feature, FEATURES) ?? q.feature;
+    if (query.priceChange === '1' || query.priceChange === 'true') q.priceChange = true;
+  } else {
+    q.rentType = pick(query.rentType, RENT_TYPES) ?? q.rentType;
+  }
+  q.sort =
+    pick(
+      query.sort,
+      SORTS.map((s) => s.api),
+    ) ?? q.sort;
+  const page = posInt(query.page, MAX_PAGE);
+  q.page = page && page > 1 ? page : query.page !== undefined ? undefined : q.page;
+  const kw = (query.keyword ?? query.kw)?.trim();
+  if (kw) q.keyword = kw.slice(0, 64);
+  return q;
+}
+
+// ---------- the gateway filter ----------
+
+export interface ApiListingFilter {
+  regionId?: number;
+  shopMapId?: number;
+  metroId?: number;
+  stationId?: number;
+  priceMin?: number;
+  priceMax?: number;
+  areaMin?: number;
+  areaMax?: number;
+  rooms?: number[];
+  buildAge?: number;
+  floor?: 'low' | 'mid' | 'high';
+  orientation?: string;
+  decoration?: string;
+  elevator?: boolean;
+  useType?: string;
+  tags?: string[];
+  feature?: string;
+  priceChange?: boolean;
+  rentType?: string;
+  keyword?: string;
+  sort?: ApiSort;
+  page?: number;
+}
+
+/** The body fields of findByCondition for a filter state (cityId, houseType and size are the caller's). */
+export function toApiFilter(q: ListingQuery, kind: ListingKind): ApiListingFilter {
+  const f: ApiListingFilter = {};
+  const at = <T>(list: readonly T[], i: number | undefined): T | undefined => (i ? list[i - 1] : undefined);
+  if (q.stationId) f.stationId = q.stationId;
+  else if (q.metroId) f.metroId = q.metroId;
+  if (q.shopMapId) f.shopMapId = q.shopMapId;
+  else if (q.regionId) f.regionId = q.regionId;
+  const price = at(kind === 'zufang' ? RENT_PRICE_BANDS : SALE_PRICE_BANDS, q.price);
+  if (price?.min !== undefined) f.priceMin = price.min;
+  if (price?.max !== undefined) f.priceMax = price.max;
+  const area = at(AREA_BANDS, q.area);
+  if (area?.min !== undefined) f.areaMin = area.min;
+  if (area?.max !== undefined) f.areaMax = area.max;
+  if (q.rooms.length) f.rooms = [...q.rooms].sort((a, b) => a - b);
+  const age = at(AGE_OPTIONS, q.age);
+  if (age) f.buildAge = age;
+  const floor = at(FLOOR_OPTIONS, q.floor);
+  if (floor) f.floor = floor.value;
+  f.orientation = at(ORIENTATIONS, q.orientation);
+  f.decoration = at(DECORATIONS, q.decoration);
+  if (q.elevator) f.elevator = q.elevator === 1;
+  f.useType = at(USE_TYPES, q.use);
+  if (q.tags.length) f.tags = q.tags.map((t) => (kind === 'zufang' ? RENT_TAGS : SALE_TAGS)[t - 1] as string);
+  f.feature = at(FEATURES, q.feature);
+  if (q.priceChange) f.priceChange = true;
+  f.rentType = at(RENT_TYPES, q.rentType);
+  if (q.keyword) f.keyword = q.keyword;
+  f.sort = at(SORTS, q.sort)?.api;
+  f.page = q.page ?? 1;
+  for (const k of Object.keys(f) as Array<keyof ApiListingFilter>) if (f[k] === undefined) delete f[k];
+  return f;
+}
+
+/** A copy of `q` with `patch` applied and the page reset (every filter change starts at page 1). */
+export function withFilter(q: ListingQuery, patch: Partial<ListingQuery>): ListingQuery {
+  return { ...q, rooms: [...q.rooms], tags: [...q.tags], page: undefined, ...patch };
+}
+
+/** Toggle a value of a repeatable filter (rooms, tags). */
+export function toggled(list: readonly number[], n: number): number[] {
+  return list.includes(n) ? list.filter((x) => x !== n) : [...list, n].sort((a, b) => a - b);
+}
+
+/** Human labels of the active filters, for titles and the "已选" chips (location excluded). */
+export function filterLabels(q: ListingQuery, kind: ListingKind): string[] {
+  const out: string[] = [];
+  const at = <T>(list: readonly T[], i: number | undefined): T | undefined => (i ? list[i - 1] : undefined);
+  const price = at(kind === 'zufang' ? RENT_PRICE_BANDS : SALE_PRICE_BANDS, q.price);
+  if (price) out.push(price.label);
+  for (const r of q.rooms) out.push(ROOM_OPTIONS[r - 1] as string);
+  const area = at(AREA_BANDS, q.area);
+  if (area) out.push(area.label);
+  const age = at(AGE_OPTIONS, q.age);
+  if (age) out.push(`${age}年以内`);
+  const floor = at(FLOOR_OPTIONS, q.floor);
+  if (floor) out.push(floor.label.replace(/\(.*\)/, ''));
+  const rest = [
+    at(ORIENTATIONS, q.orientation) ? `朝${at(ORIENTATIONS, q.orientation)}` : undefined,
+    at(DECORATIONS, q.decoration),
+    at(ELEVATOR_OPTIONS, q.elevator),
+    at(USE_TYPES, q.use),
+    ...q.tags.map((t) => (kind === 'zufang' ? RENT_TAGS : SALE_TAGS)[t - 1]),
+    at(FEATURES, q.feature),
+    q.priceChange ? '降价房源' : undefined,
+    at(RENT_TYPES, q.rentType),
+  ];
+  for (const r of rest) if (r) out.push(r);
+  return out;
+}

@@ -262,6 +262,14 @@ CREATE TABLE person_info (member_id TEXT PRIMARY KEY, payload TEXT NOT NULL, upd
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 `,
   },
+  {
+    version: 4,
+    name: 'list-query index with rooms before price (second-hand list: region + rooms + price band)',
+    sql: `
+CREATE INDEX listing_rooms ON listing(city_id, house_type, status, region_id, rooms, price);
+ANALYZE;
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

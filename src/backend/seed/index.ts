@@ -698,7 +698,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
         halls = 1;
         toilets = rooms >= 3 && !shared ? 2 : 1;
         price = shared
-          ? Math.round((city.avgRent * rng.float(0.22, 0.55)) / 10) * 10
+          ? Math.round((city.avgRent * rng.float(0.15, 0.5)) / 10) * 10
           : Math.round((city.avgRent * (area / 90) * rng.float(0.75, 1.3) * (i % 30 === 0 ? 2.2 : 1)) / 50) * 50;
         if (shortTerm) price = Math.round((price * 1.2) / 10) * 10;
         unit = Math.round(price / area);

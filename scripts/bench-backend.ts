@@ -1,0 +1,89 @@
+/**
+ * Benchmark of the list query behind the second-hand list page (issue 3): three filters (region, price band, rooms)
+ * and a sort, per request, through the embedded backend's HTTP layer (inject: routing, validation, SQL, JSON),
+ * against the full seeded data set. Target: p99 under 5 ms. Run alone: `npx tsx scripts/bench-backend.ts`.
+ *   BENCH_BACKEND_N (default 3000) requests after 300 warm-up ones; DATA_DIR to reuse a seeded database.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildBackend } from '../src/backend/app.ts';
+import { openDb } from '../src/backend/db.ts';
+import { seedDatabase } from '../src/backend/seed/index.ts';
+
+const PRICE_BANDS: Array<[number, number]> = [
+  [0, 50],
+  [50, 80],
+  [80, 100],
+  [100, 120],
+  [120, 150],
+  [150, 200],
+  [200, 300],
+];
+const SORTS = ['priceAsc', 'priceDesc', 'unitPriceAsc', 'areaDesc', 'newest'];
+
+export interface BackendBench {
+  p50: number;
+  p99: number;
+  n: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+export async function benchBackend(opts: { n?: number; dataDir?: string } = {}): Promise<BackendBench> {
+  const n = opts.n ?? Number(process.env.BENCH_BACKEND_N ?? 3000);
+  let dataDir = opts.dataDir ?? process.env.DATA_DIR;
+  let temp: string | null = null;
+  if (!dataDir || !existsSync(path.join(dataDir, 'portal.db'))) {
+    temp = mkdtempSync(path.join(os.tmpdir(), 'fangchan-bench-'));
+    dataDir = temp;
+    const db = openDb(dataDir);
+    seedDatabase(db, { scale: 1 });
+    db.close();
+  }
+  const app = await buildBackend({ dataDir, logger: false });
+  try {
+    const regions = (await app.inject('/api/region/findByCityId/1')).json().obj as Array<{ regionId: number }>;
+    const request = (i: number) => {
+      const [priceMin, priceMax] = PRICE_BANDS[i % PRICE_BANDS.length];
+      return app.inject({
+        method: 'POST',
+        url: '/api/house/search/findByCondition',
+        payload: {
+          cityId: 1,
+          houseType: 11,
+          regionId: regions[i % regions.length].regionId,
+          priceMin,
+          priceMax,
+          rooms: [1 + (i % 4)],
+          sort: SORTS[i % SORTS.length],
+          page: 1 + (i % 3),
+          size: 20,
+        },
+      });
+    };
+    for (let i = 0; i < 300; i++) await request(i);
+    const times: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now();
+      const res = await request(i * 7 + 1);
+      times.push(performance.now() - t0);
+      if (res.statusCode !== 200) throw new Error(`bench request failed: ${res.body}`);
+    }
+    times.sort((a, b) => a - b);
+    const round = (x: number) => Math.round(x * 1000) / 1000;
+    return { p50: round(percentile(times, 50)), p99: round(percentile(times, 99)), n };
+  } finally {
+    await app.close();
+    if (temp) rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.stdout.write('backend: second-hand list query (region + price band + rooms, sorted), full data set\n');
+  const r = await benchBackend();
+  process.stdout.write(
+    `backend list query: n=${r.n} p50=${r.p50} ms p99=${r.p99} ms (target p99 < 5 ms) ${r.p99 < 5 ? 'OK' : 'OVER TARGET'}\n`,
+  );
+}

@@ -47,7 +47,19 @@ export function createConfigApi(gateway: Got, consoleClient: Got) {
       }
       return p;
     },
-    /** Keys: zsdh, time_line_switch, problem_ask, zhufang_problem_ask. */
+    /** Investment hotline of the city. */
+    zsdh: (call: CallContext, cityId?: number) =>
+      getObj<{ tel: string; name: string }>(gateway, call, '/api/config/key/zsdh', { searchParams: { cityId } }),
+    /** Investment picture of the city. */
+    zstupian: (call: CallContext, cityId?: number) =>
+      getObj<{ img: string; link: string }>(gateway, call, '/api/config/key2/zstupian', { searchParams: { cityId } }),
+    timeLineSwitch: (call: CallContext, cityId?: number) =>
+      getObj<{ open: boolean }>(gateway, call, '/api/config/key/time_line_switch', { searchParams: { cityId } }),
+    problemAsk: (call: CallContext, cityId?: number) =>
+      getList<string>(gateway, call, '/api/config/key/problem_ask', { searchParams: { cityId } }),
+    zhufangProblemAsk: (call: CallContext, cityId?: number) =>
+      getList<string>(gateway, call, '/api/config/key/zhufang_problem_ask', { searchParams: { cityId } }),
+    /** Any other key: zsdh, time_line_switch, problem_ask, zhufang_problem_ask. */
     configKey: <T = unknown>(call: CallContext, key: string, cityId?: number) =>
       getObj<T>(gateway, call, `/api/config/key/${seg(key)}`, { searchParams: { cityId } }),
     /** Keys: zstupian. */

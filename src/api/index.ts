@@ -5,6 +5,7 @@ import { createConfigApi } from './config.ts';
 import { createHouseApi } from './house.ts';
 import { type ClientsConfig, createClients, type GatewayClients } from './http.ts';
 import { createInfoApi } from './info.ts';
+import { createRecommendApi } from './recommend.ts';
 import { createSchoolApi } from './school.ts';
 import { createSearchApi } from './search.ts';
 import { createUserApi } from './user.ts';
@@ -19,12 +20,17 @@ export { withShortName } from './xiaoqu.ts';
 /** The typed gateway client, grouped by domain (SPEC 7). One instance per app; every call takes a CallContext. */
 export function createApi(cfg: ClientsConfig) {
   const clients: GatewayClients = createClients(cfg);
+  const city = createCityApi(clients.gateway);
+  const config = createConfigApi(clients.gateway, clients.console);
+  const house = createHouseApi(clients.gateway);
+  const xiaoqu = createXiaoquApi(clients.gateway);
   return {
     clients,
-    city: createCityApi(clients.gateway),
-    config: createConfigApi(clients.gateway, clients.console),
-    house: createHouseApi(clients.gateway),
-    xiaoqu: createXiaoquApi(clients.gateway),
+    city,
+    config,
+    house,
+    xiaoqu,
+    recommend: createRecommendApi({ city, config, house, xiaoqu }),
     school: createSchoolApi(clients.gateway),
     search: createSearchApi(clients.gateway),
     belonger: createBelongerApi(clients.gateway),

@@ -8,20 +8,22 @@ export type CollectEntry = { kind: CollectKind; collectedAt: string; item: Listi
 
 /** SPEC 7.8: user actions (favourites, viewings, reports, uploads, demands, coupons, subscriptions, franchise, tracking) and accounts. */
 export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, wwwUrl: string) {
-  const collectPath: Record<CollectKind, string> = {
-    ershoufang: 'api/house/collect/add',
-    rent: 'api/house/collect/add/rent',
-    newhouse: 'api/house/collect/addNewHouse',
-    xiaoqu: 'api/house/collect/addXiaoQu',
+  const collectUrl = (kind: CollectKind, houseId: number, memberId: string): string => {
+    switch (kind) {
+      case 'rent':
+        return `api/house/collect/add/rent/${seg(houseId)}/${seg(memberId)}`;
+      case 'newhouse':
+        return `api/house/collect/addNewHouse/${seg(houseId)}/${seg(memberId)}`;
+      case 'xiaoqu':
+        return `api/house/collect/addXiaoQu/${seg(houseId)}/${seg(memberId)}`;
+      default:
+        return `api/house/collect/add/${seg(houseId)}/${seg(memberId)}`;
+    }
   };
   return {
     // Favourites
     collect: (call: CallContext, kind: CollectKind, houseId: number, memberId: string) =>
-      getObj<{ houseId: number; kind: CollectKind; collected: boolean }>(
-        gateway,
-        call,
-        `${collectPath[kind]}/${seg(houseId)}/${seg(memberId)}`,
-      ),
+      getObj<{ houseId: number; kind: CollectKind; collected: boolean }>(gateway, call, collectUrl(kind, houseId, memberId)),
     isCollect: async (call: CallContext, houseId: number, memberId: string, kind?: CollectKind) =>
       (await getObj<boolean>(gateway, call, `api/house/collect/isCollect/${seg(houseId)}/${seg(memberId)}`, { searchParams: { kind } })) ===
       true,

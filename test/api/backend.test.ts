@@ -156,3 +156,23 @@ t.test('articles, comments, likes, collects, follows (SPEC 7.10)', async (t) => 
   const os = await api.info.overseasList(call, { sort: 'priceAsc' });
   t.ok(os.content.every((o, i, a) => i === 0 || a[i - 1].price <= o.price));
 });
+
+t.test('recommendations by kind number (SPEC 7.11): sizes of SPEC 9', async (t) => {
+  const region = (await api.config.regions(call, 1))[0].regionId;
+  const all = (await api.xiaoqu.list(call, { cityId: 1, size: 100 })).content;
+  const x = all.find((a) => all.some((b) => b.stressId !== a.stressId && b.shopMapId === a.shopMapId)) as (typeof all)[number];
+  const got: Record<number, unknown[]> = {};
+  for (let kind = 1; kind <= 10; kind++) {
+    got[kind] = await api.recommend.recommend(
+      call,
+      kind,
+      kind === 9 ? { cityId: 1, stressId: x.stressId } : { cityId: 1, regionId: region },
+    );
+  }
+  for (let kind = 1; kind <= 10; kind++) t.ok(got[kind].length > 0, `kind ${kind}`);
+  t.equal(got[2].length, 1, 'region shops: limit 1');
+  t.ok(got[5].length <= 10, 'hot new homes: 10');
+  t.ok(got[10].length <= 10, 'rentals: 10');
+  t.ok((got[10] as Array<{ houseType: number }>).every((l) => l.houseType === 12));
+  t.same(await api.recommend.recommend(call, 99, { cityId: 1 }), []);
+});

@@ -32,6 +32,11 @@ export type IconName =
   | 'handshake'
   | 'entrust'
   | 'map'
+  | 'heart'
+  | 'share'
+  | 'flag'
+  | 'chat'
+  | 'calendar'
   | 'brand'
   | 'avatar';
 
@@ -76,3 +81,8 @@ export const StoreIcon = named('store');
 export const HandshakeIcon = named('handshake');
 export const EntrustIcon = named('entrust');
 export const MapIcon = named('map');
+export const HeartIcon = named('heart');
+export const ShareIcon = named('share');
+export const FlagIcon = named('flag');
+export const ChatIcon = named('chat');
+export const CalendarIcon = named('calendar');

@@ -1,0 +1,129 @@
+import { type FormEvent, useState } from 'react';
+import { isMember } from '../../stores/app-state.ts';
+import { useAppState } from '../../stores/context.tsx';
+import { AppLink } from '../AppLink.tsx';
+import { HeartIcon, ShareIcon } from '../icons.tsx';
+import { guardChat, useChatHref } from './AgentCard.tsx';
+import type { AgentInfo, AgentPhone } from './AgentCard.tsx';
+import { type CollectKind, loginHref, telHref } from './links.ts';
+import { showToast } from './toast.ts';
+
+/** The path and query of the screen, as the return address of login and of form posts. */
+export function useBackPath(): string {
+  const { route } = useAppState();
+  const search = new URLSearchParams(route.query).toString();
+  return search ? `${route.path}?${search}` : route.path;
+}
+
+/**
+ * The favourite button (member-only, SPEC 7.8): a form posting to /-/action/favourite, so it works as a plain
+ * HTML form; with JavaScript the post is a fetch, a visitor (401) goes to /login?bUrl=<this page>.
+ */
+export function FavouriteButton({ houseId, kind, collected: initial }: { houseId: number; kind: CollectKind; collected: boolean }) {
+  const back = useBackPath();
+  const [collected, setCollected] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const op = collected ? 'remove' : 'add';
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const res = await fetch('/-/action/favourite', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ houseId, kind, op }),
+        credentials: 'same-origin',
+      });
+      if (res.status === 401) {
+        window.location.assign(loginHref(back));
+        return;
+      }
+      if (!res.ok) throw new Error(String(res.status));
+      setCollected(op === 'add');
+      showToast(op === 'add' ? '收藏成功' : '已取消收藏');
+    } catch {
+      showToast('操作失败，请稍后再试');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form method="post" action="/-/action/favourite" className="abar__form" onSubmit={onSubmit}>
+      <input type="hidden" name="houseId" value={houseId} />
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="op" value={op} />
+      <input type="hidden" name="back" value={back} />
+      <button type="submit" className={`abar__icon${collected ? ' is-on' : ''}`} aria-pressed={collected} data-testid="favourite">
+        <HeartIcon size={22} />
+        <span>{collected ? '已收藏' : '收藏'}</span>
+      </button>
+    </form>
+  );
+}
+
+/** Share: the system share sheet where there is one, else the link is copied. */
+export function ShareButton({ title, url }: { title: string; url: string }) {
+  const onClick = async () => {
+    const nav = navigator as Navigator & { share?: (d: ShareData) => Promise<void> };
+    try {
+      if (nav.share) {
+        await nav.share({ title, url });
+        return;
+      }
+      await navigator.clipboard.writeText(url);
+      showToast('链接已复制，快去分享吧');
+    } catch {
+      showToast(url, 4000);
+    }
+  };
+  return (
+    <button type="button" className="abar__icon" onClick={onClick}>
+      <ShareIcon size={22} />
+      <span>分享</span>
+    </button>
+  );
+}
+
+export interface ActionBarProps {
+  houseId: number;
+  houseType: number;
+  kind: CollectKind;
+  title: string;
+  /** Canonical URL, for sharing. */
+  url: string;
+  collected: boolean;
+  agent: AgentInfo | null;
+  phone: AgentPhone | null;
+  /** The booking link (/yuyuekanfang?…); omitted hides the button. */
+  bookHref?: string;
+}
+
+/** The fixed bottom bar of a detail page: 收藏, 分享 | 预约看房, 在线咨询, 电话. */
+export function ActionBar({ houseId, houseType, kind, title, url, collected, agent, phone, bookHref }: ActionBarProps) {
+  const chatHref = useChatHref(agent, { houseId, houseType });
+  const { user } = useAppState();
+  const back = useBackPath();
+  const book = bookHref ? (isMember(user) ? bookHref : loginHref(bookHref)) : null;
+  return (
+    <div className="abar" role="toolbar" aria-label="房源操作">
+      <FavouriteButton houseId={houseId} kind={kind} collected={collected} />
+      <ShareButton title={title} url={url} />
+      <div className="abar__main">
+        {book ? (
+          <AppLink className="abar__btn abar__btn--book" href={book} data-testid="book" data-back={back}>
+            预约看房
+          </AppLink>
+        ) : null}
+        <a className="abar__btn abar__btn--chat" href={chatHref ?? '#'} onClick={guardChat(chatHref)}>
+          在线咨询
+        </a>
+        {phone?.webCall ? (
+          <a className="abar__btn abar__btn--tel" href={telHref(phone.webCall, phone.extNum)}>
+            电话咨询
+          </a>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+/** Pure link and rule helpers of the detail pages, shared by every listing kind (SPEC 4, 5, 7.8). */
+
+export type CollectKind = 'ershoufang' | 'rent' | 'newhouse' | 'xiaoqu';
+
+/** SPEC 7.8's four favourite kinds: sale listings (second-hand, shop, office), rentals, new homes, communities. */
+export function collectKindOf(houseType: number): CollectKind {
+  if (houseType === 1) return 'newhouse';
+  if (houseType === 12 || houseType === 14 || houseType === 16) return 'rent';
+  return 'ershoufang';
+}
+
+export interface ChatTarget {
+  uid?: string | null;
+  belongerId?: number | string | null;
+  name?: string | null;
+}
+
+export const CHAT_ID_REQUIRED = '经纪人ID/UID 必传一个';
+
+/**
+ * The chat session path with the agent's parameters (and the house being discussed). Null when neither uid nor
+ * belongerId is known: SPEC 5, the jump is aborted with the toast 经纪人ID/UID 必传一个.
+ */
+export function chatSessionPath(agent: ChatTarget | null | undefined, house?: { houseId: number | string; houseType: number }): string | null {
+  if (!agent || (!agent.uid && !agent.belongerId)) return null;
+  const q = new URLSearchParams();
+  if (agent.belongerId) q.set('belongerId', String(agent.belongerId));
+  if (agent.uid) q.set('uid', String(agent.uid));
+  if (agent.name) q.set('name', agent.name);
+  if (house) {
+    q.set('houseId', String(house.houseId));
+    q.set('houseType', String(house.houseType));
+  }
+  return `/im/session?${q.toString()}`;
+}
+
+/** A visitor who starts a chat goes to /login with a bUrl holding the chat session path (SPEC 4). */
+export function loginHref(back: string): string {
+  return `/login?bUrl=${encodeURIComponent(back)}`;
+}
+
+/** tel: link of a phone number such as `400-888-0731,8012` (extension after a comma: dialled after a pause). */
+export function telHref(phone: string, ext?: string | null): string {
+  const digits = phone.replace(/[^\d+]/g, '');
+  return ext ? `tel:${digits},${ext.replace(/\D/g, '')}` : `tel:${digits}`;
+}
+
+/** 128.5 → '128.5'; 90 → '90'. */
+export const num = (n: number) => String(Math.round(n * 100) / 100);

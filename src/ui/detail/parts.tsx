@@ -1,0 +1,153 @@
+import type { ReactNode } from 'react';
+import { AppLink } from '../AppLink.tsx';
+import { ListingCard, type ListingKind } from '../ListingCard.tsx';
+import type { Listing } from '../listing-types.ts';
+import { groupDigits } from '../paths.ts';
+
+/** One labelled value of the key facts grid. */
+export interface Fact {
+  label: string;
+  value: ReactNode;
+}
+
+/** The headline prices (3 big numbers, Beike style) and the facts grid below them. */
+export function KeyFacts({ headline, facts }: { headline: Fact[]; facts: Fact[] }) {
+  return (
+    <section className="dt-facts">
+      <div className="dt-facts__head">
+        {headline.map((f) => (
+          <div key={f.label} className="dt-facts__big">
+            <strong>{f.value}</strong>
+            <span>{f.label}</span>
+          </div>
+        ))}
+      </div>
+      <dl className="dt-facts__grid">
+        {facts
+          .filter((f) => f.value !== '' && f.value !== null && f.value !== undefined)
+          .map((f) => (
+            <div key={f.label} className="dt-facts__item">
+              <dt>{f.label}</dt>
+              <dd>{f.value}</dd>
+            </div>
+          ))}
+      </dl>
+    </section>
+  );
+}
+
+/** A titled white block of the detail page. */
+export function DetailBlock({ title, more, children, id }: { title: string; more?: { href: string; label: string }; children: ReactNode; id?: string }) {
+  return (
+    <section className="dt-block" id={id}>
+      <div className="dt-block__head">
+        <h2 className="dt-block__title">{title}</h2>
+        {more ? (
+          <AppLink className="dt-block__more" href={more.href}>
+            {more.label}
+          </AppLink>
+        ) : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The description: paragraphs split on blank lines or 。-runs longer than the screen stay one paragraph. */
+export function Description({ title = '房源描述', text, extra }: { title?: string; text: string | null | undefined; extra?: Array<{ label: string; text: string }> }) {
+  if (!text && !extra?.length) return null;
+  return (
+    <DetailBlock title={title}>
+      {text
+        ?.split(/\n+/)
+        .filter(Boolean)
+        .map((p) => (
+          <p key={p} className="dt-desc">
+            {p}
+          </p>
+        ))}
+      {extra?.map((e) => (
+        <div key={e.label} className="dt-desc__extra">
+          <h3>{e.label}</h3>
+          <p className="dt-desc">{e.text}</p>
+        </div>
+      ))}
+    </DetailBlock>
+  );
+}
+
+export interface CommunityInfo {
+  stressId: number;
+  name: string;
+  img?: string;
+  regionName?: string | null;
+  shopMapName?: string | null;
+  avgPrice?: number | null;
+  buildYear?: number | null;
+  buildType?: string | null;
+  ershoucount?: number | null;
+  zufangcount?: number | null;
+  address?: string | null;
+}
+
+/** The community card: name, average price, year, counts; links to /xiaoqu/{id}.html. */
+export function CommunityCard({ community }: { community: CommunityInfo | null }) {
+  if (!community) return null;
+  const where = [community.regionName, community.shopMapName].filter(Boolean).join(' ');
+  return (
+    <DetailBlock title="小区信息" more={{ href: `/xiaoqu/${community.stressId}.html`, label: '小区详情' }}>
+      <AppLink className="dt-xq" href={`/xiaoqu/${community.stressId}.html`}>
+        {community.img ? <img className="dt-xq__img" src={community.img} alt={community.name} width={96} height={72} loading="lazy" /> : null}
+        <div className="dt-xq__body">
+          <h3 className="dt-xq__name">{community.name}</h3>
+          <p className="dt-xq__line">
+            {community.avgPrice ? (
+              <>
+                参考均价 <b className="dt-xq__price">{groupDigits(community.avgPrice)}</b>元/㎡
+              </>
+            ) : (
+              '暂无均价'
+            )}
+          </p>
+          <p className="dt-xq__line">
+            {[where, community.buildYear ? `${community.buildYear}年建成` : '', community.buildType ?? ''].filter(Boolean).join(' · ')}
+          </p>
+          <p className="dt-xq__line">
+            在售二手房 {community.ershoucount ?? 0} 套 · 在租 {community.zufangcount ?? 0} 套
+          </p>
+        </div>
+      </AppLink>
+    </DetailBlock>
+  );
+}
+
+/** Similar listings under the detail (same community or area). */
+export function SimilarListings({ title, items, kind, more }: { title: string; items: Listing[]; kind: ListingKind; more?: { href: string; label: string } }) {
+  if (!items.length) return null;
+  return (
+    <DetailBlock title={title} more={more}>
+      <ul className="dt-similar">
+        {items.map((l) => (
+          <li key={l.houseId}>
+            <ListingCard listing={l} kind={kind} />
+          </li>
+        ))}
+      </ul>
+    </DetailBlock>
+  );
+}
+
+/** A short timeline (price changes, viewings, news). */
+export function Timeline({ items }: { items: Array<{ key: string | number; when: string; text: ReactNode }> }) {
+  if (!items.length) return <p className="dt-empty">暂无记录</p>;
+  return (
+    <ol className="dt-tl">
+      {items.map((i) => (
+        <li key={i.key} className="dt-tl__item">
+          <time className="dt-tl__when">{i.when}</time>
+          <div className="dt-tl__text">{i.text}</div>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -79,6 +79,8 @@ export function listingItem(r: Row) {
     stationId: r.station_id ?? null,
     stationName: r.station_name ?? null,
     belongerId: r.belonger_id,
+    lat: r.lat ?? null,
+    lng: r.lng ?? null,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -90,8 +92,6 @@ export function listingDetail(r: Row, agent: ReturnType<typeof belongerItem> | n
     description: r.description,
     photos: photoList('house', r.img_seed, r.img_count),
     status: r.status === 1 ? '在售' : '已下架',
-    lat: r.lat ?? null,
-    lng: r.lng ?? null,
     agentInfo: agent,
     imDetails: agent ? { uid: agent.uid, belongerId: agent.belongerId, name: agent.name, portrait: agent.portrait } : null,
   };

@@ -103,7 +103,8 @@ export const listingFilterSchema = body(
   ['cityId'],
 );
 
-export const LISTING_SELECT = `SELECT l.*, r.name AS region_name, s.name AS shop_map_name, x.name AS xiaoqu_name, st.name AS station_name
+export const LISTING_SELECT = `SELECT l.*, r.name AS region_name, s.name AS shop_map_name, x.name AS xiaoqu_name, st.name AS station_name,
+  COALESCE(x.lat, s.lat) AS lat, COALESCE(x.lng, s.lng) AS lng
   FROM listing l JOIN region r ON r.id = l.region_id JOIN shop_map s ON s.id = l.shop_map_id
   LEFT JOIN xiaoqu x ON x.id = l.xiaoqu_id LEFT JOIN station st ON st.id = l.station_id`;
 

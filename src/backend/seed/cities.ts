@@ -7,6 +7,8 @@ export interface CitySeed {
   pinyin: string;
   province: string;
   servicePhone: string;
+  /** Telephone area code (长株潭 share 0731). */
+  areaCode: string;
   lat: number;
   lng: number;
   /** Average second-hand price, yuan per square metre. */
@@ -24,6 +26,7 @@ export const CITIES: CitySeed[] = [
     name: '长沙',
     cname: '长沙市',
     domain: 'cs',
+    areaCode: '0731',
     pinyin: 'changsha',
     province: '湖南省',
     servicePhone: '400-888-0731',
@@ -159,6 +162,7 @@ export const CITIES: CitySeed[] = [
     name: '武汉',
     cname: '武汉市',
     domain: 'wh',
+    areaCode: '027',
     pinyin: 'wuhan',
     province: '湖北省',
     servicePhone: '400-888-0270',
@@ -298,6 +302,7 @@ export const CITIES: CitySeed[] = [
     name: '南昌',
     cname: '南昌市',
     domain: 'nc',
+    areaCode: '0791',
     pinyin: 'nanchang',
     province: '江西省',
     servicePhone: '400-888-0791',
@@ -413,6 +418,7 @@ export const CITIES: CitySeed[] = [
     name: '株洲',
     cname: '株洲市',
     domain: 'zz',
+    areaCode: '0731',
     pinyin: 'zhuzhou',
     province: '湖南省',
     servicePhone: '400-888-0733',
@@ -450,6 +456,7 @@ export const CITIES: CitySeed[] = [
     name: '岳阳',
     cname: '岳阳市',
     domain: 'yy',
+    areaCode: '0730',
     pinyin: 'yueyang',
     province: '湖南省',
     servicePhone: '400-888-0730',
@@ -486,6 +493,7 @@ export const CITIES: CitySeed[] = [
     name: '衡阳',
     cname: '衡阳市',
     domain: 'hy',
+    areaCode: '0734',
     pinyin: 'hengyang',
     province: '湖南省',
     servicePhone: '400-888-0734',

@@ -303,7 +303,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
         shop.id,
         `${shop.name}${cn(Math.floor(i / shops.length) + 1)}店`,
         address(r.name),
-        `0${rng.pick(['731', '27', '791', '733', '730', '734'])}-8${rng.digits(7)}`,
+        `${city.areaCode}-8${rng.digits(['027', '0731', '0791'].includes(city.areaCode) ? 7 : 6)}`,
         imageUrl('store', id),
         `${city.pinyin.slice(0, 2).toUpperCase()}FC${rng.digits(8)}`,
         personName(),
@@ -574,7 +574,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
       for (let y = 0; y < ysCount; y++) {
         q.yushou.run(
           id,
-          `${city.pinyin.slice(0, 2).toUpperCase()}房预售证第${2024 + y}${rng.digits(4)}号`,
+          `${city.name.slice(0, 1)}住建预许字(${2024 + y})第${rng.int(10, 999)}号`,
           sqlTime(open + y * 90 * DAY).slice(0, 10),
           `${rng.int(1, 10)}栋、${rng.int(11, 20)}栋`,
           rng.int(80, 500),
@@ -686,7 +686,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
         halls = rooms >= 3 ? 2 : 1;
         toilets = rooms >= 4 ? rng.int(2, 3) : rooms === 3 ? rng.int(1, 2) : 1;
         tags = rng.sample(W.LISTING_TAGS, rng.int(2, 4));
-        title = `${(xq as NonNullable<typeof xq>).name} ${rooms}室${halls}厅 ${decoration}${rng.pick(W.TITLE_PHRASES)}`;
+        title = `${(xq as NonNullable<typeof xq>).name} ${rooms}室${halls}厅 ${decoration} ${rng.pick(W.TITLE_PHRASES)}`;
       } else if (houseType === 12) {
         const shared = rng.chance(0.3);
         rentType = shared ? '合租' : '整租';
@@ -702,10 +702,10 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
           : Math.round((city.avgRent * (area / 90) * rng.float(0.75, 1.3) * (i % 30 === 0 ? 2.2 : 1)) / 50) * 50;
         if (shortTerm) price = Math.round((price * 1.2) / 10) * 10;
         unit = Math.round(price / area);
-        tags = rng.sample(W.RENT_TAGS, rng.int(2, 4));
+        tags = [...rng.sample(W.RENT_TAGS, rng.int(2, 4)), ...(shortTerm ? ['可短租'] : [])];
         title = shared
           ? `合租·${(xq as NonNullable<typeof xq>).name} ${rooms}居室-${rng.pick(['主卧', '次卧', '带阳台主卧', '独卫次卧'])}`
-          : `${shortTerm ? '短租·' : '整租·'}${(xq as NonNullable<typeof xq>).name} ${rooms}室${halls}厅 ${rng.pick(W.RENT_PHRASES)}`;
+          : `${shortTerm ? '短租·' : '整租·'}${(xq as NonNullable<typeof xq>).name} ${rooms}室${halls}厅 ${shortTerm ? '可短租 月付' : rng.pick(W.RENT_PHRASES)}`;
       } else {
         const shop2 = houseType <= 14;
         const sale = houseType === 13 || houseType === 15;
@@ -715,7 +715,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
           unit = Math.round((city.avgPrice * region.factor * (shop2 ? rng.float(1.4, 2.6) : rng.float(0.8, 1.3))) / 10) * 10;
           price = Math.round((unit * area) / 1000) / 10;
         } else {
-          const daily = (city.avgPrice / 10000) * (shop2 ? rng.float(2, 6) : rng.float(1.2, 3.2));
+          const daily = (city.avgPrice / 10000) * (shop2 ? rng.float(2, 6) : rng.float(0.8, 2));
           price = Math.round((daily * 30 * area) / 10) * 10;
           unit = Math.round(price / area);
         }
@@ -872,7 +872,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
         level,
         nature,
         address(region.name),
-        `0${rng.int(700, 799)}-8${rng.digits(7)}`,
+        `${city.areaCode}-8${rng.digits(['027', '0731', '0791'].includes(city.areaCode) ? 7 : 6)}`,
         rng.sample(W.SCHOOL_TAGS, 2).join(','),
         imageUrl('school', id),
         rng.int(1905, 2020),
@@ -1002,7 +1002,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
     // Questions and answers.
     for (let i = 0; i < C.wenda; i++) {
       const id = ++ids.wenda;
-      const [cat, tpl] = W.WENDA_TEMPLATES[i % W.WENDA_TEMPLATES.length];
+      const [cat, tpl, facts] = W.WENDA_TEMPLATES[i % W.WENDA_TEMPLATES.length];
       const lp = rng.pick(loupans);
       const xq = rng.pick(xiaoqus);
       const region = rng.pick(regions);
@@ -1036,7 +1036,9 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
           b,
           b ? null : `u${rng.digits(6)}`,
           b ? '置业顾问' : nick(),
-          fill(rng.pick(W.WENDA_ANSWERS), { ans: rng.pick(W.WENDA_FACTS) }),
+          fill(rng.pick(W.WENDA_ANSWERS), {
+            ans: fill(rng.pick(facts), { fee: rng.float(1.5, 3.5, 1), rent: Math.round((city.avgRent * 0.8) / 100) * 100 }),
+          }),
           rng.int(0, 60),
           sqlTime(created + rng.int(1, 20) * 3_600_000),
         );
@@ -1063,7 +1065,10 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
     }
     count('banner', positions.length * 3);
     const cfg: Record<string, unknown> = {
-      zsdh: { tel: `0${rng.int(700, 799)}-8${rng.digits(7)}`, name: `${city.name}招商热线` },
+      zsdh: {
+        tel: `${city.areaCode}-8${rng.digits(['027', '0731', '0791'].includes(city.areaCode) ? 7 : 6)}`,
+        name: `${city.name}招商热线`,
+      },
       zstupian: { img: imageUrl('banner', cid), link: '/jiameng/' },
       time_line_switch: { open: cid % 2 === 1 },
       problem_ask: ['小区的物业怎么样？', '房子满五唯一吗？', '房子可以贷款吗？', '业主为什么卖房？', '什么时候可以看房？'],

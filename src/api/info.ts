@@ -8,6 +8,8 @@ const emptyPage = <T>(size = 10): Page<T> => ({ content: [], totalElements: 0, t
 export interface InfoDocFilter {
   cityId?: number;
   typeId?: number;
+  /** Alias of typeId. */
+  type?: number;
   accountId?: number;
   houseId?: number;
   keyword?: string;

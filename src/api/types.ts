@@ -94,6 +94,7 @@ export type LoupanDetail = ReturnType<typeof M.loupanDetail> & {
   DTid: number | null;
   yushouList: Yushou[];
   belongerList: Belonger[];
+  belongerNum: number;
   agentInfo: Belonger | null;
   imDetails: { uid: string; belongerId: number; name: string; portrait: string } | null;
 };

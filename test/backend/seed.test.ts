@@ -5,7 +5,7 @@ import path from 'node:path';
 import t from 'tap';
 import { type DB, openDb } from '../../src/backend/db.ts';
 import { SCHEMA_VERSION } from '../../src/backend/migrations.ts';
-import { seedDatabase } from '../../src/backend/seed/index.ts';
+import { parseSqlTime, SEED_NOW, seedDatabase, sqlTime } from '../../src/backend/seed/index.ts';
 
 /** The demo data set: deterministic from its seed number, and at full scale it has what the issue and SPEC 9 ask for. */
 const dirs: string[] = [];
@@ -29,6 +29,11 @@ function digest(db: DB): Record<string, string> {
   }
   return out;
 }
+
+t.test('times are Beijing wall-clock time and read back exactly', async (t) => {
+  t.equal(sqlTime(Date.UTC(2026, 10, 20, 16, 30, 5)), '2026-11-21 00:30:05');
+  t.equal(parseSqlTime(sqlTime(SEED_NOW)), SEED_NOW);
+});
 
 t.test('two seeds with the same number give the same rows; another number gives other rows', async (t) => {
   const a = fresh();

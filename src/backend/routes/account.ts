@@ -4,7 +4,7 @@ import type { BackendContext } from '../context.ts';
 import { fail, ok } from '../envelope.ts';
 import { body, phone, str } from '../schemas.ts';
 import { imageUrl } from '../seed/images.ts';
-import { sqlTime } from '../seed/index.ts';
+import { parseSqlTime, sqlTime } from '../seed/index.ts';
 import { sqlNow } from '../util.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
@@ -115,8 +115,7 @@ export function registerAccountRoutes(app: FastifyInstance, { db }: BackendConte
       if (b.purpose === 'register' && exists) return fail(409, '该手机号已注册，请直接登录');
       if (b.purpose !== 'register' && !exists) return fail(404, '该手机号未注册');
       const last = lastCode.get(b.phone, b.purpose) as Row | undefined;
-      if (last && Date.now() - Date.parse(`${last.created_at.replace(' ', 'T')}Z`) < CODE_RESEND_MS)
-        return fail(429, '验证码发送过于频繁，请稍后再试');
+      if (last && Date.now() - parseSqlTime(last.created_at) < CODE_RESEND_MS) return fail(429, '验证码发送过于频繁，请稍后再试');
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       insertCode.run(b.phone, b.purpose, code, sqlNow(), sqlTime(Date.now() + CODE_TTL_MS));
       // Development: no SMS gateway. The code goes to the log only, for the developer to read.

@@ -71,6 +71,8 @@ export function registerInfoRoutes(app: FastifyInstance, { db }: BackendContext)
   const docFilter = body({
     cityId: int(1, 9999),
     typeId: int(1, 99),
+    /** Alias of typeId (SPEC 3 info call fields: type). */
+    type: int(1, 99),
     accountId: int(1),
     houseId: int(1),
     keyword: str(64),
@@ -82,6 +84,7 @@ export function registerInfoRoutes(app: FastifyInstance, { db }: BackendContext)
     const b = req.body as {
       cityId?: number;
       typeId?: number;
+      type?: number;
       accountId?: number;
       houseId?: number;
       keyword?: string;
@@ -96,7 +99,7 @@ export function registerInfoRoutes(app: FastifyInstance, { db }: BackendContext)
       args.push(v);
     };
     if (b.cityId) add('d.city_id = ?', b.cityId);
-    if (b.typeId) add('d.type_id = ?', b.typeId);
+    if (b.typeId ?? b.type) add('d.type_id = ?', b.typeId ?? b.type);
     if (b.accountId) add('d.account_id = ?', b.accountId);
     if (b.houseId) add('d.loupan_id = ?', b.houseId);
     if (b.keyword) {

@@ -173,6 +173,7 @@ export function registerXinfangRoutes(app: FastifyInstance, { db }: BackendConte
       DTid: dt[0]?.DTid ?? null,
       yushouList: yushou.all(row.id),
       belongerList: agents,
+      belongerNum: agents.length,
       agentInfo: agents[0] ?? null,
       imDetails: agents[0]
         ? { uid: agents[0].uid, belongerId: agents[0].belongerId, name: agents[0].name, portrait: agents[0].portrait }

@@ -47,9 +47,17 @@ export interface SeedSummary {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
+/**
+ * Times are stored and answered as Beijing wall-clock time (UTC+8, no DST), `YYYY-MM-DD HH:MM:SS`, as a Chinese
+ * gateway answers them. `parseSqlTime` reads them back.
+ */
+const BEIJING_OFFSET_MS = 8 * 3_600_000;
 export function sqlTime(ms: number): string {
-  const d = new Date(ms);
+  const d = new Date(ms + BEIJING_OFFSET_MS);
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+export function parseSqlTime(s: string): number {
+  return Date.parse(`${s.replace(' ', 'T')}+08:00`);
 }
 /** The last 24 months, oldest first, as YYYY-MM, ending with the month before SEED_NOW. */
 export function priceMonths(): string[] {

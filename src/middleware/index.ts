@@ -1,5 +1,6 @@
 import type { Middleware } from '../pipeline/types.ts';
 import { authenticated } from './authenticated.ts';
+import { listingQuery } from './listing-query.ts';
 import { memberOnly } from './member-only.ts';
 import { pageCache } from './page-cache.ts';
 
@@ -8,4 +9,5 @@ export const middleware: Readonly<Record<string, Middleware>> = {
   authenticated,
   'member-only': memberOnly,
   'page-cache': pageCache,
+  'listing-query': listingQuery,
 };

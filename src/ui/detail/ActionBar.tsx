@@ -3,8 +3,8 @@ import { isMember } from '../../stores/app-state.ts';
 import { useAppState } from '../../stores/context.tsx';
 import { AppLink } from '../AppLink.tsx';
 import { HeartIcon, ShareIcon } from '../icons.tsx';
-import { guardChat, useChatHref } from './AgentCard.tsx';
 import type { AgentInfo, AgentPhone } from './AgentCard.tsx';
+import { guardChat, useChatHref } from './AgentCard.tsx';
 import { type CollectKind, loginHref, telHref } from './links.ts';
 import { showToast } from './toast.ts';
 
@@ -119,7 +119,7 @@ export function ActionBar({ houseId, houseType, kind, title, url, collected, age
           在线咨询
         </a>
         {phone?.webCall ? (
-          <a className="abar__btn abar__btn--tel" href={telHref(phone.webCall, phone.extNum)}>
+          <a className="abar__btn abar__btn--tel" href={telHref(phone.webCall)}>
             电话咨询
           </a>
         ) : null}

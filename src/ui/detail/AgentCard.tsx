@@ -82,7 +82,7 @@ export function AgentCard({
           在线咨询
         </a>
         {phone?.webCall ? (
-          <a className="dt-agent__btn dt-agent__btn--tel" href={telHref(phone.webCall, phone.extNum)} aria-label={`拨打${agent.name}电话`}>
+          <a className="dt-agent__btn dt-agent__btn--tel" href={telHref(phone.webCall)} aria-label={`拨打${agent.name}电话`}>
             <PhoneIcon size={18} />
           </a>
         ) : null}

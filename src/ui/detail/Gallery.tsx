@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type UIEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type UIEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { AppLink } from '../AppLink.tsx';
 
 export interface GalleryProps {
@@ -58,11 +58,6 @@ export function Gallery({ photos, title, photoHref, videoUrl, start = 0, fullscr
     const i = Math.round(el.scrollLeft / el.clientWidth);
     if (i !== index && i >= 0 && i < photos.length) setIndex(i);
   };
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'ArrowRight') goTo(Math.min(photos.length - 1, index + 1));
-    if (e.key === 'ArrowLeft') goTo(Math.max(0, index - 1));
-  };
-
   if (!photos.length) {
     return (
       <div className="gal gal--empty">
@@ -72,8 +67,7 @@ export function Gallery({ photos, title, photoHref, videoUrl, start = 0, fullscr
   }
   return (
     <section className={`gal${full ? ' gal--full' : ''}`} aria-roledescription="carousel" aria-label={`${title} 房源图片`}>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the strip scrolls with the arrow keys */}
-      <div className="gal__strip" ref={strip} onScroll={onScroll} onKeyDown={onKeyDown} tabIndex={0} data-testid="gallery-strip">
+      <div className="gal__strip" ref={strip} onScroll={onScroll} data-testid="gallery-strip">
         {photos.map((src, i) => (
           <button
             // biome-ignore lint/suspicious/noArrayIndexKey: a photo may repeat; its position is its identity

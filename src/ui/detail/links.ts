@@ -21,7 +21,10 @@ export const CHAT_ID_REQUIRED = '经纪人ID/UID 必传一个';
  * The chat session path with the agent's parameters (and the house being discussed). Null when neither uid nor
  * belongerId is known: SPEC 5, the jump is aborted with the toast 经纪人ID/UID 必传一个.
  */
-export function chatSessionPath(agent: ChatTarget | null | undefined, house?: { houseId: number | string; houseType: number }): string | null {
+export function chatSessionPath(
+  agent: ChatTarget | null | undefined,
+  house?: { houseId: number | string; houseType: number },
+): string | null {
   if (!agent || (!agent.uid && !agent.belongerId)) return null;
   const q = new URLSearchParams();
   if (agent.belongerId) q.set('belongerId', String(agent.belongerId));
@@ -39,9 +42,10 @@ export function loginHref(back: string): string {
   return `/login?bUrl=${encodeURIComponent(back)}`;
 }
 
-/** tel: link of a phone number such as `400-888-0731,8012` (extension after a comma: dialled after a pause). */
-export function telHref(phone: string, ext?: string | null): string {
-  const digits = phone.replace(/[^\d+]/g, '');
+/** tel: link of a phone number such as zhcall's webCall `400-888-0731,8012` (the extension after a comma is dialled after a pause). */
+export function telHref(phone: string): string {
+  const [main = '', ext] = phone.split(',');
+  const digits = main.replace(/[^\d+]/g, '');
   return ext ? `tel:${digits},${ext.replace(/\D/g, '')}` : `tel:${digits}`;
 }
 

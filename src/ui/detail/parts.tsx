@@ -37,7 +37,17 @@ export function KeyFacts({ headline, facts }: { headline: Fact[]; facts: Fact[] 
 }
 
 /** A titled white block of the detail page. */
-export function DetailBlock({ title, more, children, id }: { title: string; more?: { href: string; label: string }; children: ReactNode; id?: string }) {
+export function DetailBlock({
+  title,
+  more,
+  children,
+  id,
+}: {
+  title: string;
+  more?: { href: string; label: string };
+  children: ReactNode;
+  id?: string;
+}) {
   return (
     <section className="dt-block" id={id}>
       <div className="dt-block__head">
@@ -54,7 +64,15 @@ export function DetailBlock({ title, more, children, id }: { title: string; more
 }
 
 /** The description: paragraphs split on blank lines or 。-runs longer than the screen stay one paragraph. */
-export function Description({ title = '房源描述', text, extra }: { title?: string; text: string | null | undefined; extra?: Array<{ label: string; text: string }> }) {
+export function Description({
+  title = '房源描述',
+  text,
+  extra,
+}: {
+  title?: string;
+  text: string | null | undefined;
+  extra?: Array<{ label: string; text: string }>;
+}) {
   if (!text && !extra?.length) return null;
   return (
     <DetailBlock title={title}>
@@ -97,7 +115,9 @@ export function CommunityCard({ community }: { community: CommunityInfo | null }
   return (
     <DetailBlock title="小区信息" more={{ href: `/xiaoqu/${community.stressId}.html`, label: '小区详情' }}>
       <AppLink className="dt-xq" href={`/xiaoqu/${community.stressId}.html`}>
-        {community.img ? <img className="dt-xq__img" src={community.img} alt={community.name} width={96} height={72} loading="lazy" /> : null}
+        {community.img ? (
+          <img className="dt-xq__img" src={community.img} alt={community.name} width={96} height={72} loading="lazy" />
+        ) : null}
         <div className="dt-xq__body">
           <h3 className="dt-xq__name">{community.name}</h3>
           <p className="dt-xq__line">
@@ -122,7 +142,17 @@ export function CommunityCard({ community }: { community: CommunityInfo | null }
 }
 
 /** Similar listings under the detail (same community or area). */
-export function SimilarListings({ title, items, kind, more }: { title: string; items: Listing[]; kind: ListingKind; more?: { href: string; label: string } }) {
+export function SimilarListings({
+  title,
+  items,
+  kind,
+  more,
+}: {
+  title: string;
+  items: Listing[];
+  kind: ListingKind;
+  more?: { href: string; label: string };
+}) {
   if (!items.length) return null;
   return (
     <DetailBlock title={title} more={more}>

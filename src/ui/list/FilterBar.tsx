@@ -113,7 +113,11 @@ export function FilterBar({ kind, base, query: q, dict }: FilterBarProps) {
               {dict.shopMaps
                 .filter((s) => s.regionId === region.regionId)
                 .map((s) => (
-                  <Opt key={s.shopMapId} href={href({ ...noLocation, regionId: s.regionId, shopMapId: s.shopMapId })} on={q.shopMapId === s.shopMapId}>
+                  <Opt
+                    key={s.shopMapId}
+                    href={href({ ...noLocation, regionId: s.regionId, shopMapId: s.shopMapId })}
+                    on={q.shopMapId === s.shopMapId}
+                  >
                     {s.shopMapName}
                   </Opt>
                 ))}
@@ -131,7 +135,11 @@ export function FilterBar({ kind, base, query: q, dict }: FilterBarProps) {
           {metro ? (
             <Group title={`${metro.name}站点`}>
               {metro.stations.map((s) => (
-                <Opt key={s.stationId} href={href({ ...noLocation, metroId: metro.metroId, stationId: s.stationId })} on={q.stationId === s.stationId}>
+                <Opt
+                  key={s.stationId}
+                  href={href({ ...noLocation, metroId: metro.metroId, stationId: s.stationId })}
+                  on={q.stationId === s.stationId}
+                >
                   {s.name}
                 </Opt>
               ))}

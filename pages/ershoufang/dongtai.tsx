@@ -1,0 +1,7 @@
+import type { DongtaiData } from '../../src/loaders/ershoufang.ts';
+import type { PageProps } from '../../src/render/page-props.ts';
+import { DongtaiView } from './sub.tsx';
+
+export default function ErshoufangDongtaiPage({ data }: PageProps<DongtaiData>) {
+  return <DongtaiView data={data} />;
+}

@@ -1,0 +1,8 @@
+import type { PageProps } from '../../src/render/page-props.ts';
+import { ListingListView } from '../../src/ui/list/ListingListView.tsx';
+import type { ListPageData } from '../../src/ui/list/types.ts';
+
+/** /ershoufang/ and its filter tails (SPEC 9 second-hand filters). */
+export default function ErshoufangListPage({ data }: PageProps<ListPageData>) {
+  return <ListingListView data={data} />;
+}

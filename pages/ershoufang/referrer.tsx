@@ -1,0 +1,7 @@
+import type { ReferrerData } from '../../src/loaders/ershoufang.ts';
+import type { PageProps } from '../../src/render/page-props.ts';
+import { ReferrerView } from './sub.tsx';
+
+export default function ErshoufangReferrerPage({ data }: PageProps<ReferrerData>) {
+  return <ReferrerView data={data} />;
+}

@@ -1,0 +1,98 @@
+import { type FormEvent, useState } from 'react';
+import type { FormPageData } from '../src/loaders/member.ts';
+import type { PageProps } from '../src/render/page-props.ts';
+import { useAppState } from '../src/stores/context.tsx';
+import { AppLink } from '../src/ui/AppLink.tsx';
+import { loginHref } from '../src/ui/detail/links.ts';
+import { showToast } from '../src/ui/detail/toast.ts';
+
+/** Post a member form as JSON; a visitor (401) goes to log in and comes back. True when saved. */
+export async function postAction(path: string, form: HTMLFormElement, back: string): Promise<boolean> {
+  const body: Record<string, string> = {};
+  for (const [k, v] of new FormData(form)) if (typeof v === 'string' && v !== '') body[k] = v;
+  const res = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+    credentials: 'same-origin',
+  });
+  if (res.status === 401) {
+    window.location.assign(loginHref(back));
+    return false;
+  }
+  if (!res.ok) {
+    const msg = ((await res.json().catch(() => null)) as { message?: string } | null)?.message;
+    showToast(msg || '提交失败，请检查填写内容');
+    return false;
+  }
+  return true;
+}
+
+/** A date input's minimum: today (local). */
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** /yuyuekanfang?houseId=: book a viewing (api/kanfang/add through POST /-/action/kanfang). */
+export default function YuyuekanfangPage({ data }: PageProps<FormPageData>) {
+  const { user, route } = useAppState();
+  const [done, setDone] = useState(data.done);
+  const self = `${route.path}${data.house ? `?houseId=${data.house.houseId}` : ''}`;
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (await postAction('/-/action/kanfang', e.currentTarget, self)) {
+      setDone(true);
+      showToast('预约成功');
+    }
+  };
+  if (done) {
+    return (
+      <section className="fm">
+        <h1 className="fm__title">预约成功</h1>
+        <p className="fm__house">经纪人将尽快与您电话联系，确认看房时间。</p>
+        <AppLink className="btn btn--primary btn--block" href={data.back}>
+          返回房源
+        </AppLink>
+      </section>
+    );
+  }
+  return (
+    <form className="fm" method="post" action="/-/action/kanfang" onSubmit={onSubmit}>
+      <h1 className="fm__title">预约看房</h1>
+      {data.house ? (
+        <p className="fm__house">
+          {data.house.title} · {data.house.priceText}
+          {data.house.agentName ? ` · 经纪人 ${data.house.agentName}` : ''}
+        </p>
+      ) : null}
+      {data.house ? <input type="hidden" name="houseId" value={data.house.houseId} /> : null}
+      <input type="hidden" name="back" value={self} />
+      <label className="fm__field">
+        <span>联系人</span>
+        <input name="name" required maxLength={30} defaultValue={user.nickName} placeholder="您的称呼" />
+      </label>
+      <label className="fm__field">
+        <span>手机号</span>
+        <input
+          name="phone"
+          type="tel"
+          required
+          pattern="1[3-9][0-9]{9}"
+          maxLength={11}
+          defaultValue={user.phone}
+          placeholder="11位手机号"
+        />
+      </label>
+      <label className="fm__field">
+        <span>看房日期</span>
+        <input name="visitDate" type="date" required min={today()} />
+      </label>
+      <label className="fm__field">
+        <span>备注</span>
+        <textarea name="remark" maxLength={500} rows={3} placeholder="如：周末下午方便" />
+      </label>
+      <button type="submit" className="fm__submit" data-testid="book-submit">
+        提交预约
+      </button>
+      <p className="fm__hint">提交即表示同意我们联系您安排看房，您的信息仅用于本次预约。</p>
+    </form>
+  );
+}

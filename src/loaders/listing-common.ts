@@ -1,0 +1,336 @@
+import { LRUCache } from 'lru-cache';
+import type { Belonger, ListingDetail, ListingItem, XiaoquItem } from '../api/types.ts';
+import { errors } from '../errors.ts';
+import {
+  filterLabels,
+  fromQueryParams,
+  hasFilterQuery,
+  type ListingKind,
+  type ListingQuery,
+  type LocationDict,
+  parseTail,
+  toApiFilter,
+  toTail,
+} from '../lib/listing-filters.ts';
+import { cityOrigin } from '../pipeline/head.ts';
+import type { LoaderResult, Middleware, PageContext, PageHead } from '../pipeline/types.ts';
+import type { ListPageData } from '../ui/list/types.ts';
+
+const ONE_HOUR = 60 * 60 * 1000;
+
+/**
+ * SPEC 9 "a second cache holds 1 hour": the region, shop-area and metro dictionaries of a city change rarely and
+ * every list request needs them. src/api has no dictionary cache, so it lives here, per city, with in-flight
+ * requests shared.
+ */
+const dictCache = new LRUCache<number, LocationDict>({ max: 100, ttl: ONE_HOUR });
+const dictInflight = new Map<number, Promise<LocationDict>>();
+
+export async function locationDict(ctx: PageContext): Promise<LocationDict> {
+  const { cityId } = ctx.city;
+  const hit = dictCache.get(cityId);
+  if (hit) return hit;
+  let p = dictInflight.get(cityId);
+  if (!p) {
+    p = (async () => {
+      const [regions, shopMaps, metros] = await Promise.all([
+        ctx.api.config.regions(ctx.call, cityId),
+        ctx.api.xiaoqu.findShopMaps(ctx.call, { cityId }),
+        ctx.api.config.metros(ctx.call, cityId).catch(() => []),
+      ]);
+      const dict: LocationDict = {
+        regions: regions.map((r) => ({ regionId: r.regionId, regionName: r.regionName })),
+        shopMaps: shopMaps.map((s) => ({ shopMapId: s.shopMapId, shopMapName: s.shopMapName, regionId: s.regionId })),
+        metros: metros.map((m) => ({
+          metroId: m.metroId,
+          name: m.name,
+          stations: m.stations.map((s) => ({ stationId: s.stationId, name: s.name })),
+        })),
+      };
+      dictCache.set(cityId, dict);
+      return dict;
+    })().finally(() => dictInflight.delete(cityId));
+    dictInflight.set(cityId, p);
+  }
+  return p;
+}
+
+/** Test seam: forget the cached dictionaries. */
+export function clearLocationDicts(): void {
+  dictCache.clear();
+}
+
+export interface ListSpec {
+  kind: ListingKind;
+  /** List root, e.g. `/ershoufang/`. */
+  base: string;
+  houseType: 11 | 12;
+  shortTerm?: boolean;
+  /** 二手房 / 租房 / 短租房. */
+  noun: string;
+  pageSize: number;
+}
+
+/** The tail of the list URL (the wildcard of `/ershoufang/*`); empty for `/zufang/duanzu`. */
+function tailOf(ctx: PageContext): string {
+  return ctx.params['*'] ?? '';
+}
+
+/**
+ * Middleware `listing-query` (registry): on a list page, filters given as query parameters (and non-canonical
+ * tails such as `l3p2`) redirect with 301 to the canonical path form; an unknown tail is the 404 screen.
+ */
+export function listingQueryRedirect(specOf: (ctx: PageContext) => ListSpec | null): Middleware {
+  return async (ctx) => {
+    const spec = specOf(ctx);
+    if (!spec) return;
+    const dict = await locationDict(ctx);
+    const tail = tailOf(ctx);
+    const parsed = parseTail(tail, spec.kind, dict);
+    if (!parsed) throw errors.pageNotFound();
+    const fromQuery = hasFilterQuery(ctx.query);
+    const canonical = spec.base + toTail(fromQuery ? fromQueryParams(ctx.query, spec.kind, dict, parsed) : parsed, spec.kind, dict);
+    if (fromQuery) return { kind: 'redirect', status: 301, location: canonical };
+    // Aliases such as /zufang/duanzu keep their URL (their canonical link names the list root).
+    const path = ctx.path.endsWith('/') ? ctx.path : `${ctx.path}/`;
+    if (!path.toLowerCase().startsWith(spec.base)) return;
+    if (path.toLowerCase() !== canonical.toLowerCase()) return { kind: 'redirect', status: 301, location: canonical };
+  };
+}
+
+export function locationName(q: ListingQuery, dict: LocationDict): string {
+  const metro = dict.metros.find((m) => m.metroId === q.metroId);
+  const station = metro?.stations.find((s) => s.stationId === q.stationId);
+  if (station) return `${station.name}地铁站`;
+  if (metro) return `地铁${metro.name}`;
+  const shop = dict.shopMaps.find((s) => s.shopMapId === q.shopMapId);
+  if (shop) return shop.shopMapName;
+  return dict.regions.find((r) => r.regionId === q.regionId)?.regionName ?? '';
+}
+
+/** The list page: filters from the tail, one gateway search, SEO head with canonical and rel prev/next. */
+export async function loadList(ctx: PageContext, spec: ListSpec): Promise<LoaderResult<ListPageData>> {
+  const dict = await locationDict(ctx);
+  const q = parseTail(tailOf(ctx), spec.kind, dict);
+  if (!q) throw errors.pageNotFound();
+  const filter = toApiFilter(q, spec.kind);
+  const page = await ctx.api.house.findByCondition(ctx.call, {
+    ...filter,
+    cityId: ctx.city.cityId,
+    houseType: spec.houseType,
+    ...(spec.shortTerm ? { shortTerm: true } : {}),
+    size: spec.pageSize,
+  });
+  const pageNo = q.page ?? 1;
+  const totalPages = Math.max(1, page.totalPages || Math.ceil(page.totalElements / spec.pageSize));
+  if (pageNo > 1 && pageNo > totalPages) throw errors.pageNotFound();
+
+  const cityName = ctx.city.name;
+  const where = locationName(q, dict);
+  const labels = filterLabels(q, spec.kind);
+  const heading = `${cityName}${where}${spec.noun}`;
+  const brand = ctx.site.brand;
+  const hrefOf = (n: number) => spec.base + toTail({ ...q, page: n > 1 ? n : undefined }, spec.kind, dict);
+  const canonical = hrefOf(pageNo);
+  const filterText = [...labels, q.keyword ? `“${q.keyword}”` : ''].filter(Boolean).join(' ');
+  const pageText = pageNo > 1 ? `_第${pageNo}页` : '';
+  const prices = page.content.map((l) => l.price).filter((p) => p > 0);
+  const unit = spec.kind === 'zufang' ? '元/月' : '万';
+  const priceText = prices.length ? `，价格${Math.min(...prices)}-${Math.max(...prices)}${unit}` : '';
+  const head: Partial<PageHead> = {
+    title: `${heading}${filterText ? `_${filterText}` : ''}${pageText}_${cityName}${where}${spec.noun}${spec.kind === 'zufang' ? '信息' : '出售'}_${brand}`,
+    description: `${brand}${heading}频道，共${page.totalElements}套${where}${filterText ? `${filterText}` : ''}${spec.noun}房源${priceText}。真实房源，实时更新，按区域、地铁、价格、户型筛选，专业经纪人带看。`,
+    keywords: `${heading},${cityName}${spec.noun},${where}${spec.noun}出售,${where}${spec.noun}价格`,
+    canonical,
+    links: [
+      ...(pageNo > 1 ? [{ rel: 'prev', href: hrefOf(pageNo - 1) }] : []),
+      ...(pageNo < totalPages ? [{ rel: 'next', href: hrefOf(pageNo + 1) }] : []),
+    ],
+    jsonLd: [
+      breadcrumbs(ctx, [
+        { name: `${cityName}${spec.noun}`, path: spec.base },
+        ...(where ? [{ name: heading, path: spec.base + toTail({ ...emptyLocationQuery(q) }, spec.kind, dict) }] : []),
+      ]),
+      {
+        '@context': 'https://schema.org',
+        '@type': 'ItemList',
+        name: heading,
+        numberOfItems: page.content.length,
+        itemListElement: page.content.map((l, i) => ({
+          '@type': 'ListItem',
+          position: (pageNo - 1) * spec.pageSize + i + 1,
+          url: `${cityOrigin(ctx.site, ctx.city)}${detailPath(spec.kind, l.houseId)}`,
+          name: l.title,
+        })),
+      },
+    ],
+  };
+  return {
+    data: {
+      kind: spec.kind,
+      base: spec.base,
+      query: q,
+      dict,
+      items: page.content,
+      total: page.totalElements,
+      page: pageNo,
+      totalPages,
+      heading,
+      labels,
+      shortTerm: spec.shortTerm,
+    },
+    head,
+  };
+}
+
+/** Only the location part of a filter state (for the breadcrumb). */
+function emptyLocationQuery(q: ListingQuery): ListingQuery {
+  return { rooms: [], tags: [], regionId: q.regionId, shopMapId: q.shopMapId, metroId: q.metroId, stationId: q.stationId };
+}
+
+export const detailPath = (kind: ListingKind, id: number | string) => `/${kind}/${id}.html`;
+
+export function breadcrumbs(ctx: PageContext, items: Array<{ name: string; path: string }>) {
+  const origin = cityOrigin(ctx.site, ctx.city);
+  const all = [{ name: `${ctx.city.name}${ctx.site.brand}`, path: '/' }, ...items];
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: all.map((it, i) => ({ '@type': 'ListItem', position: i + 1, name: it.name, item: origin + it.path })),
+  };
+}
+
+// ---------- detail pages ----------
+
+const ID = /^[1-9][0-9]{0,15}$/;
+
+/** The listing id of a detail URL (`:id` or `?id=`), or the 404 screen for a missing or malformed one. */
+export function idOf(ctx: PageContext, key = 'id'): number {
+  const raw = ctx.params[key] ?? ctx.query[key] ?? '';
+  if (!ID.test(raw)) throw errors.pageNotFound();
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n)) throw errors.pageNotFound();
+  return n;
+}
+
+/** A gateway "not found" (404 answer or empty obj) becomes the 404 screen; other failures stay errors. */
+export async function orNotFound<T>(p: Promise<T | null | undefined>): Promise<T> {
+  let v: T | null | undefined;
+  try {
+    v = await p;
+  } catch (err) {
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status === 404 || status === 400) throw errors.pageNotFound();
+    throw err;
+  }
+  if (v === null || v === undefined) throw errors.pageNotFound();
+  return v;
+}
+
+/** A call whose answer is a bonus on the page: its failure is logged and the page renders without it. */
+export async function optional<T>(ctx: PageContext, what: string, p: Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await p;
+  } catch (err) {
+    ctx.log.warn({ err, what }, 'optional gateway call failed');
+    return fallback;
+  }
+}
+
+export interface DetailExtras {
+  agentPhone: { webCall: string; extNum?: string | null } | null;
+  community: XiaoquItem | null;
+  similar: ListingItem[];
+  collected: boolean;
+  collectTotal: number;
+}
+
+/**
+ * The parts every listing detail shares: the agent's phone (api/zhcall), the community, similar listings,
+ * the member's favourite state, and the view history (members only, never on ad variants: SPEC 4, 7.4).
+ */
+export async function detailExtras(
+  ctx: PageContext,
+  house: ListingDetail,
+  opts: { similarSize: number; ad: boolean },
+): Promise<DetailExtras> {
+  const agent = house.agentInfo as Belonger | null;
+  const memberId = ctx.user?.uid || ctx.user?.userId || '';
+  const [agentPhone, community, similar, collected, collectTotal] = await Promise.all([
+    agent ? optional(ctx, 'zhcall', ctx.api.belonger.zhcall(ctx.call, agent.belongerId, house.houseType), null) : null,
+    house.stressId ? optional(ctx, 'xiaoqu', ctx.api.xiaoqu.findBriefById(ctx.call, house.stressId), null) : null,
+    optional(
+      ctx,
+      'similar',
+      ctx.api.house
+        .findByCondition(ctx.call, {
+          cityId: house.cityId,
+          houseType: house.houseType,
+          ...(house.stressId ? { stressId: house.stressId } : { shopMapId: house.shopMapId }),
+          size: opts.similarSize + 1,
+        })
+        .then(async (p) => {
+          let list = p.content.filter((l) => l.houseId !== house.houseId);
+          if (list.length < 3) {
+            const more = await ctx.api.house.findByCondition(ctx.call, {
+              cityId: house.cityId,
+              houseType: house.houseType,
+              regionId: house.regionId,
+              size: opts.similarSize + 1,
+            });
+            const seen = new Set(list.map((l) => l.houseId));
+            list = [...list, ...more.content.filter((l) => l.houseId !== house.houseId && !seen.has(l.houseId))];
+          }
+          return list.slice(0, opts.similarSize);
+        }),
+      [] as ListingItem[],
+    ),
+    memberId ? optional(ctx, 'isCollect', ctx.api.user.isCollect(ctx.call, house.houseId, memberId), false) : false,
+    optional(ctx, 'collectTotal', ctx.api.house.collectHouseTotal(ctx.call, house.houseId), 0),
+  ]);
+  if (memberId && !opts.ad && /^[A-Za-z0-9_-]{1,40}$/.test(memberId)) {
+    // SPEC 7.4 view history: fire and forget, the page never waits for it.
+    ctx.api.house.saveHouseViewHistory(ctx.call, house.houseId, memberId, 'wap').catch((err: unknown) => {
+      ctx.log.warn({ err }, 'saveHouseViewHistory failed');
+    });
+  }
+  return { agentPhone, community, similar, collected, collectTotal };
+}
+
+/** schema.org for a listing: an Offer on a Residence (sale) or a rental Offer, plus the breadcrumb. */
+export function listingJsonLd(ctx: PageContext, house: ListingDetail, kind: ListingKind, canonicalPath: string) {
+  const origin = cityOrigin(ctx.site, ctx.city);
+  const rent = kind === 'zufang';
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: house.title,
+      sku: house.houseNumber,
+      image: house.photos.slice(0, 5).map((p) => origin + p),
+      description: house.description,
+      category: rent ? '租房' : '二手房',
+      offers: {
+        '@type': 'Offer',
+        url: origin + canonicalPath,
+        priceCurrency: 'CNY',
+        price: rent ? house.price : Math.round(house.price * 10000),
+        ...(rent
+          ? { priceSpecification: { '@type': 'UnitPriceSpecification', price: house.price, priceCurrency: 'CNY', unitText: 'MON' } }
+          : {}),
+        availability: house.status === '在售' ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+        businessFunction: rent ? 'http://purl.org/goodrelations/v1#LeaseOut' : 'http://purl.org/goodrelations/v1#Sell',
+      },
+      additionalProperty: [
+        { '@type': 'PropertyValue', name: '户型', value: house.huxing },
+        { '@type': 'PropertyValue', name: '面积', value: `${house.area}㎡` },
+        { '@type': 'PropertyValue', name: '小区', value: house.xiaoquName ?? '' },
+      ],
+    },
+    breadcrumbs(ctx, [
+      { name: `${ctx.city.name}${rent ? '租房' : '二手房'}`, path: `/${kind}/` },
+      ...(house.regionName ? [{ name: `${house.regionName}${rent ? '租房' : '二手房'}`, path: `/${kind}/` }] : []),
+      { name: house.title, path: canonicalPath },
+    ]),
+  ];
+}

@@ -1,0 +1,183 @@
+import type { CollectEntry, CollectKind } from '../api/user.ts';
+import { errors } from '../errors.ts';
+import type { Loader, PageContext } from '../pipeline/types.ts';
+import { optional } from './listing-common.ts';
+
+const KINDS: readonly CollectKind[] = ['ershoufang', 'rent', 'newhouse', 'xiaoqu'];
+
+export interface MyShoucangData {
+  kind: CollectKind | null;
+  entries: CollectEntry[];
+  counts: Record<CollectKind, number>;
+}
+
+/** The member id the gateway's member calls take (the uid of the signed cookie). */
+export function memberIdOf(ctx: Pick<PageContext, 'user'>): string {
+  return ctx.user?.uid || ctx.user?.userId || '';
+}
+
+/** /myshoucang[?kind=]: the member's favourites of the four kinds (SPEC 7.8). member-only runs before. */
+export const myShoucangLoader: Loader<MyShoucangData> = async (ctx) => {
+  const memberId = memberIdOf(ctx);
+  if (!memberId) throw errors.pageNotFound();
+  const kind = KINDS.includes(ctx.query.kind as CollectKind) ? (ctx.query.kind as CollectKind) : null;
+  const all = await ctx.api.user.collectList(ctx.call, memberId);
+  const counts = { ershoufang: 0, rent: 0, newhouse: 0, xiaoqu: 0 } as Record<CollectKind, number>;
+  for (const e of all) counts[e.kind] = (counts[e.kind] ?? 0) + 1;
+  return {
+    data: { kind, entries: kind ? all.filter((e) => e.kind === kind) : all, counts },
+    head: { title: `我的收藏_${ctx.site.brand}`, robots: 'noindex' },
+  };
+};
+
+/** The house a form is about (booking, report), when the query names one. */
+export interface FormHouse {
+  houseId: number;
+  houseType: number;
+  title: string;
+  priceText: string;
+  belongerId: number | null;
+  agentName: string | null;
+}
+
+async function formHouse(ctx: PageContext): Promise<FormHouse | null> {
+  const raw = ctx.query.houseId ?? ctx.query.id;
+  if (raw === undefined) return null;
+  if (!/^[1-9][0-9]{0,15}$/.test(raw)) throw errors.pageNotFound();
+  const house = await optional(ctx, 'listingDetail', ctx.api.house.listingDetail(ctx.call, raw), null);
+  if (!house) throw errors.pageNotFound();
+  return {
+    houseId: house.houseId,
+    houseType: house.houseType,
+    title: house.title,
+    priceText: house.priceText,
+    belongerId: house.belongerId ?? null,
+    agentName: house.agentInfo?.name ?? null,
+  };
+}
+
+export interface FormPageData {
+  house: FormHouse | null;
+  /** Set after a successful plain-form post (?ok=1). */
+  done: boolean;
+  back: string;
+}
+
+const safeBack = (raw: string | undefined, fallback: string) =>
+  raw?.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\') ? raw : fallback;
+
+const detailOf = (h: FormHouse | null) => (h ? `/${h.houseType === 12 ? 'zufang' : 'ershoufang'}/${h.houseId}.html` : '/');
+
+/** /yuyuekanfang?houseId=: the viewing booking form (POST /-/action/kanfang → api/kanfang/add). */
+export const yuyuekanfangLoader: Loader<FormPageData> = async (ctx) => {
+  const house = await formHouse(ctx);
+  return {
+    data: { house, done: ctx.query.ok === '1', back: safeBack(ctx.query.back, detailOf(house)) },
+    head: {
+      title: `预约看房${house ? `_${house.title}` : ''}_${ctx.site.brand}`,
+      robots: 'noindex',
+    },
+  };
+};
+
+/** /jubao?houseId=: the report form (POST /-/action/jubao → api/jubao/save). */
+export const jubaoLoader: Loader<FormPageData> = async (ctx) => {
+  const house = await formHouse(ctx);
+  return {
+    data: { house, done: ctx.query.ok === '1', back: safeBack(ctx.query.back, detailOf(house)) },
+    head: { title: `举报房源${house ? `_${house.title}` : ''}_${ctx.site.brand}`, robots: 'noindex' },
+  };
+};
+
+/** SPEC 3 gallery state, the /photo page's data. */
+export interface PhotoData {
+  photoList: string[];
+  activeItem: number;
+  houseTitle: string;
+  showAgent: boolean;
+  videoUrl: string | null;
+  loupan: { houseId: number; name: string } | null;
+  huxing: Array<{ name: string; img: string }>;
+  video: string | null;
+  agentComment: string | null;
+  agent: { name: string; uid: string; belongerId: number; portrait: string } | null;
+  back: string;
+  houseId: number;
+  houseType: number;
+}
+
+/**
+ * /photo?id=&type=ershoufang|zufang|xinfang&active=n: the full-screen gallery of a listing or an estate. The
+ * estate variant reads its photos and floor plans from api/house/findById.
+ */
+export const photoLoader: Loader<PhotoData> = async (ctx) => {
+  const raw = ctx.query.id ?? ctx.query.houseId ?? '';
+  if (!/^[1-9][0-9]{0,15}$/.test(raw)) throw errors.pageNotFound();
+  const active = Math.max(0, Number(/^\d{1,4}$/.test(ctx.query.active ?? '') ? ctx.query.active : 0));
+  const type = ctx.query.type ?? 'ershoufang';
+  if (type === 'xinfang') {
+    const lp = await optional(ctx, 'loupan', ctx.api.house.findById(ctx.call, raw), null);
+    if (!lp) throw errors.pageNotFound();
+    const l = lp as unknown as {
+      houseId: number;
+      name: string;
+      photos?: string[];
+      img?: string;
+      huxingList?: Array<{ name: string; img: string }>;
+    };
+    const photos = l.photos?.length ? l.photos : l.img ? [l.img] : [];
+    const agent = lp.agentInfo;
+    return {
+      data: {
+        photoList: photos,
+        activeItem: Math.min(active, Math.max(0, photos.length - 1)),
+        houseTitle: l.name,
+        showAgent: Boolean(agent),
+        videoUrl: null,
+        loupan: { houseId: l.houseId, name: l.name },
+        huxing: (l.huxingList ?? []).map((h) => ({ name: h.name, img: h.img })),
+        video: null,
+        agentComment: null,
+        agent: agent ? { name: agent.name, uid: agent.uid, belongerId: agent.belongerId, portrait: agent.portrait } : null,
+        back: `/xinfang/${l.houseId}.html`,
+        houseId: l.houseId,
+        houseType: 1,
+      },
+      head: { title: `${l.name}相册_${ctx.site.brand}`, canonical: `/photo?id=${l.houseId}&type=xinfang` },
+    };
+  }
+  const house = await optional(ctx, 'listingDetail', ctx.api.house.listingDetail(ctx.call, raw), null);
+  if (!house || house.cityId !== ctx.city.cityId) throw errors.pageNotFound();
+  const kind = house.houseType === 12 ? 'zufang' : 'ershoufang';
+  const agent = house.agentInfo;
+  const comment = agent
+    ? await optional(
+        ctx,
+        'audit',
+        ctx.api.house.auditFindContent(ctx.call, house.houseNumber, agent.belongerId).then((l) => l[0]?.content ?? null),
+        null,
+      )
+    : null;
+  return {
+    data: {
+      photoList: house.photos,
+      activeItem: Math.min(active, Math.max(0, house.photos.length - 1)),
+      houseTitle: house.title,
+      showAgent: Boolean(agent),
+      videoUrl: null,
+      loupan: null,
+      huxing: [],
+      video: null,
+      agentComment: comment,
+      agent: agent ? { name: agent.name, uid: agent.uid, belongerId: agent.belongerId, portrait: agent.portrait } : null,
+      back: `/${kind}/${house.houseId}.html`,
+      houseId: house.houseId,
+      houseType: house.houseType,
+    },
+    head: {
+      title: `${house.title}图片_${house.xiaoquName ?? ''}实拍图_${ctx.site.brand}`,
+      description: `${house.xiaoquName ?? ''}${house.huxing}${house.area}㎡房源实拍图共${house.photos.length}张。`,
+      canonical: `/photo?id=${house.houseId}&type=${kind}`,
+    },
+  };
+};

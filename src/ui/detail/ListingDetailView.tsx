@@ -1,0 +1,130 @@
+import type { ListingDetailData } from '../../loaders/ershoufang.ts';
+import { AppLink } from '../AppLink.tsx';
+import { groupDigits } from '../paths.ts';
+import { ActionBar } from './ActionBar.tsx';
+import { AgentCard } from './AgentCard.tsx';
+import { Gallery } from './Gallery.tsx';
+import { collectKindOf, num } from './links.ts';
+import { CommunityCard, Description, DetailBlock, type Fact, KeyFacts, SimilarListings, Timeline } from './parts.tsx';
+
+const day = (s: string) => s.slice(0, 10);
+
+/** The second-hand and rental detail screen, built from the shared detail parts. */
+export function ListingDetailView({ data, notice }: { data: ListingDetailData; notice?: string }) {
+  const { house: h, extras, kind } = data;
+  const rent = kind === 'zufang';
+  const agent = h.agentInfo
+    ? {
+        name: h.agentInfo.name,
+        uid: h.agentInfo.uid,
+        belongerId: h.agentInfo.belongerId,
+        portrait: h.agentInfo.portrait,
+        storeName: h.agentInfo.storeName,
+        title: h.agentInfo.title,
+        score: h.agentInfo.score,
+        years: h.agentInfo.years,
+        tags: h.agentInfo.tags,
+      }
+    : null;
+  const headline: Fact[] = rent
+    ? [
+        { label: '租金', value: `${groupDigits(h.price)}元/月` },
+        { label: '户型', value: h.huxing || '—' },
+        { label: '面积', value: `${num(h.area)}㎡` },
+      ]
+    : [
+        { label: '总价', value: `${num(h.price)}万` },
+        { label: '房型', value: h.huxing || '—' },
+        { label: '建面', value: `${num(h.area)}㎡` },
+      ];
+  const facts: Fact[] = [
+    rent ? { label: '方式', value: h.rentType ?? '' } : { label: '单价', value: `${groupDigits(h.unitPrice)}元/㎡` },
+    rent ? { label: '付款', value: h.payType ?? '' } : { label: '挂牌', value: day(h.createdAt) },
+    { label: '朝向', value: h.orientation },
+    { label: '楼层', value: `${h.floorLevel}/共${h.totalFloors}层` },
+    { label: '装修', value: h.decoration },
+    { label: '电梯', value: h.elevator ? '有' : '无' },
+    { label: '年代', value: h.buildYear ? `${h.buildYear}年` : '' },
+    { label: '用途', value: h.useType },
+    { label: '区域', value: [h.regionName, h.shopMapName].filter(Boolean).join(' ') },
+    { label: '地铁', value: h.stationName ? `近${h.stationName}站` : '' },
+    { label: '小区', value: h.xiaoquName ?? '' },
+    { label: '编号', value: h.houseNumber },
+  ];
+  const houseRef = { houseId: h.houseId, houseType: h.houseType };
+  const photoHref = `/photo?id=${h.houseId}&type=${kind}`;
+  const bookHref = `/yuyuekanfang?houseId=${h.houseId}`;
+  const logItems = data.log.map((l) => ({
+    key: l.id,
+    when: day(l.createdAt),
+    text:
+      l.kind === '调价' && l.oldPrice != null && l.newPrice != null
+        ? `调价：${num(l.oldPrice)} → ${num(l.newPrice)}${rent ? '元/月' : '万'}`
+        : `${l.kind}${l.newPrice != null ? `，挂牌价${num(l.newPrice)}${rent ? '元/月' : '万'}` : ''}`,
+  }));
+  return (
+    <article className="dt">
+      <Gallery
+        photos={h.photos}
+        title={h.title}
+        photoHref={photoHref}
+        badges={[h.hasVr ? 'VR看房' : '', h.status !== '在售' ? h.status : ''].filter(Boolean)}
+      />
+      {notice ? <p className="dt-notice">{notice}</p> : null}
+      <header className="dt-head">
+        <h1 className="dt-head__title">{h.title}</h1>
+        {h.tags.length ? (
+          <p className="dt-head__tags">
+            {h.tags.map((t, i) => (
+              <span key={t} className={`tag${i === 0 ? ' tag--hl' : ''}`}>
+                {t}
+              </span>
+            ))}
+          </p>
+        ) : null}
+      </header>
+      <KeyFacts headline={headline} facts={facts} />
+      <Description
+        title={rent ? '房源介绍' : '房源描述'}
+        text={h.description}
+        extra={[
+          ...(data.readme ? [{ label: '业主自荐', text: data.readme }] : []),
+          ...data.comments.map((c) => ({ label: `经纪人点评 · ${c.name}`, text: c.content })),
+        ]}
+      />
+      <AgentCard agent={agent} phone={extras.agentPhone} house={houseRef} />
+      <CommunityCard community={extras.community} />
+      {rent ? null : (
+        <DetailBlock title="房源动态" more={{ href: `/ershoufang/dongtai?id=${h.houseId}`, label: '全部动态' }}>
+          <Timeline items={logItems.slice(0, 3)} />
+          <div className="dt-links">
+            <AppLink href={`/ershoufang/daikan?id=${h.houseId}`}>带看记录 {data.daikanCount}次</AppLink>
+            <AppLink href={`/ershoufang/zhou?id=${h.houseId}`}>周边配套</AppLink>
+            <span className="tag">{extras.collectTotal}人关注</span>
+          </div>
+        </DetailBlock>
+      )}
+      <SimilarListings
+        title={rent ? '附近租房推荐' : '同小区/同商圈房源'}
+        items={extras.similar}
+        kind={kind}
+        more={{ href: `/${kind}/`, label: '更多房源' }}
+      />
+      <p className="dt-report">
+        <AppLink href={`/jubao?houseId=${h.houseId}`}>房源有误？举报</AppLink>
+        <span>浏览{h.viewNum}次</span>
+      </p>
+      <ActionBar
+        houseId={h.houseId}
+        houseType={h.houseType}
+        kind={collectKindOf(h.houseType)}
+        title={h.title}
+        url={data.url}
+        collected={extras.collected}
+        agent={agent}
+        phone={extras.agentPhone}
+        bookHref={bookHref}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,101 @@
+import { emptyQuery, toTail } from '../../lib/listing-filters.ts';
+import { AppLink } from '../AppLink.tsx';
+import { SearchIcon } from '../icons.tsx';
+import { ListingCard } from '../ListingCard.tsx';
+import { FilterBar } from './FilterBar.tsx';
+import { Pagination } from './Pagination.tsx';
+import type { ListPageData } from './types.ts';
+
+/**
+ * The second-hand / rental / short-term list screen: keyword search (a GET form: the server redirects it to the
+ * canonical path), kind tabs, the filter bar, the active filters, the count, the cards and the page links.
+ */
+export function ListingListView({ data }: { data: ListPageData }) {
+  const { kind, base, query: q, dict } = data;
+  const rent = kind === 'zufang';
+  const noun = data.shortTerm ? '短租房' : rent ? '租房' : '二手房';
+  return (
+    <div className="lst">
+      <div className="lst__top">
+        <form className="lst__search" action={base} method="get" role="search">
+          <SearchIcon size={18} />
+          <input
+            type="search"
+            name="keyword"
+            defaultValue={q.keyword ?? ''}
+            placeholder={rent ? '请输入小区或商圈名' : '请输入小区、商圈或地铁站'}
+            aria-label={`搜索${noun}`}
+            maxLength={64}
+          />
+          <button type="submit">搜索</button>
+        </form>
+        {rent ? (
+          <nav className="lst__kinds" aria-label="租房类型">
+            <AppLink href="/zufang/" className={!data.shortTerm && !q.rentType ? 'is-on' : ''}>
+              全部
+            </AppLink>
+            <AppLink href="/zufang/rt1/" className={!data.shortTerm && q.rentType === 1 ? 'is-on' : ''}>
+              整租
+            </AppLink>
+            <AppLink href="/zufang/rt2/" className={!data.shortTerm && q.rentType === 2 ? 'is-on' : ''}>
+              合租
+            </AppLink>
+            <AppLink href="/duanzu/" className={data.shortTerm ? 'is-on' : ''}>
+              短租
+            </AppLink>
+          </nav>
+        ) : null}
+      </div>
+      <FilterBar kind={kind} base={base} query={q} dict={dict} />
+      {data.labels.length || q.keyword ? (
+        <div className="lst__chips">
+          {q.keyword ? <span className="lst__chip">“{q.keyword}”</span> : null}
+          {data.labels.map((l) => (
+            <span key={l} className="lst__chip">
+              {l}
+            </span>
+          ))}
+          <AppLink
+            className="lst__clear"
+            href={
+              base +
+              toTail(
+                { ...emptyQuery(), regionId: q.regionId, shopMapId: q.shopMapId, metroId: q.metroId, stationId: q.stationId },
+                kind,
+                dict,
+              )
+            }
+          >
+            清空筛选
+          </AppLink>
+        </div>
+      ) : null}
+      <div className="lst__count">
+        <h1 className="lst__h1">{data.heading}</h1> 共找到<b data-testid="total">{data.total}</b>套{noun}
+      </div>
+      {data.items.length ? (
+        <ul className="lst__list" data-testid="listing-list">
+          {data.items.map((l) => (
+            <li key={l.houseId}>
+              <ListingCard listing={l} kind={kind} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="lst__empty">
+          <p>没有找到符合条件的{noun}，换个条件试试吧</p>
+          <p>
+            <AppLink className="btn btn--ghost btn--sm" href={base}>
+              查看全部{noun}
+            </AppLink>
+          </p>
+        </div>
+      )}
+      <Pagination
+        page={data.page}
+        totalPages={data.totalPages}
+        hrefOf={(n) => base + toTail({ ...q, page: n > 1 ? n : undefined }, kind, dict)}
+      />
+    </div>
+  );
+}

@@ -9,9 +9,11 @@ import cityPlugin from '../plugins/city.ts';
 import { createEtagStore } from '../plugins/etag-store.ts';
 import iconSprite from '../plugins/icon-sprite.ts';
 import loggingPlugin, { PortalLogController } from '../plugins/logging.ts';
+import memberActions from '../plugins/member-actions.ts';
 import pageCacheStore from '../plugins/page-cache-store.ts';
 import redirectsPlugin from '../plugins/redirects.ts';
 import registryPlugin from '../plugins/registry.ts';
+import sitemapPlugin from '../plugins/sitemap.ts';
 import { type Api, createApi } from './api/index.ts';
 import type { Config } from './config.ts';
 import { loaders } from './loaders/index.ts';
@@ -124,6 +126,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(iconSprite);
+  await app.register(sitemapPlugin);
+  await app.register(memberActions);
 
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(async (req, reply) =>

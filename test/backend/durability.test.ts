@@ -120,7 +120,7 @@ for (const [round, killAfterMs] of [
     await exited;
     stop.dead = true;
     const attempts = await load;
-    t.ok(acks.length > 100, `${acks.length} acknowledged of ${attempts} attempted writes`);
+    t.ok(acks.length > 20, `${acks.length} acknowledged of ${attempts} attempted writes`);
     allAcks.push(...acks);
 
     // Restart: WAL recovery happens on open; then every acknowledged write of every round must be there.

@@ -56,8 +56,7 @@ export default function MyShoucangPage({ data }: PageProps<MyShoucangData>) {
             href={t.kind ? `/myshoucang?kind=${t.kind}` : '/myshoucang'}
             className={data.kind === t.kind ? 'is-on' : ''}
           >
-            {t.label}
-            {t.kind ? `(${data.counts[t.kind]})` : ''}
+            {t.kind ? `${t.label}(${data.counts[t.kind]})` : t.label}
           </AppLink>
         ))}
       </nav>

@@ -7,13 +7,36 @@ import {
   ershoufangZhouLoader,
   referrerLoader,
 } from './ershoufang.ts';
+import * as dongtai from './dongtai.ts';
 import { homeLoader } from './home.ts';
+import * as huxing from './huxing.ts';
+import * as xinfang from './xinfang.ts';
 import { jubaoLoader, myShoucangLoader, photoLoader, yuyuekanfangLoader } from './member.ts';
 import { duanzuListLoader, zufangDetailLoader, zufangListLoader, zuyjDetailLoader } from './zufang.ts';
 
 /** The named loaders registry.json may refer to. */
 export const loaders: Readonly<Record<string, Loader>> = {
   home: homeLoader,
+  xinfangList: xinfang.xinfangList,
+  xinfangDetail: xinfang.xinfangDetail,
+  xinfangBelonger: xinfang.xinfangBelonger,
+  xinfangDaikan: xinfang.xinfangDaikan,
+  xinfangFindHouse: xinfang.xinfangFindHouse,
+  xinfangHangqing: xinfang.xinfangHangqing,
+  xinfangClassify: xinfang.xinfangClassify,
+  xinfangPjguwen: xinfang.xinfangPjguwen,
+  xinfangSalesRanking: xinfang.xinfangSalesRanking,
+  xinfangStarAgent: xinfang.xinfangStarAgent,
+  xinfangUnreadlist: xinfang.xinfangUnreadlist,
+  xinfangVideo: xinfang.xinfangVideo,
+  xinfangVr: xinfang.xinfangVr,
+  xinfangWendalist: xinfang.xinfangWendalist,
+  xinfangTabPages: xinfang.xinfangTabPages,
+  huxingList: huxing.huxingList,
+  huxingDetail: huxing.huxingDetail,
+  huxingMagnify: huxing.huxingMagnify,
+  dongtaiFeed: dongtai.dongtaiFeed,
+  dongtaiDetail: dongtai.dongtaiDetail,
   ershoufangList: ershoufangListLoader,
   ershoufangDetail: ershoufangDetailLoader,
   ershoufangDaikan: ershoufangDaikanLoader,

@@ -92,9 +92,15 @@ export function listingQueryRedirect(specOf: (ctx: PageContext) => ListSpec | nu
     const canonical = spec.base + toTail(fromQuery ? fromQueryParams(ctx.query, spec.kind, dict, parsed) : parsed, spec.kind, dict);
     if (fromQuery) return { kind: 'redirect', status: 301, location: canonical };
     // Aliases such as /zufang/duanzu keep their URL (their canonical link names the list root).
-    const path = ctx.path.endsWith('/') ? ctx.path : `${ctx.path}/`;
-    if (!path.toLowerCase().startsWith(spec.base)) return;
-    if (path.toLowerCase() !== canonical.toLowerCase()) return { kind: 'redirect', status: 301, location: canonical };
+    if (!`${ctx.path}/`.toLowerCase().startsWith(spec.base)) return;
+    const same = (a: string, b: string) => {
+      try {
+        return decodeURIComponent(a) === decodeURIComponent(b);
+      } catch {
+        return false;
+      }
+    };
+    if (!same(ctx.path, canonical)) return { kind: 'redirect', status: 301, location: canonical };
   };
 }
 

@@ -10,8 +10,10 @@ export interface GalleryProps {
   videoUrl?: string | null;
   /** Start at this photo (0-based), e.g. the /photo page's activeItem. */
   start?: number;
-  /** Render as the full-screen viewer from the start (the /photo page). */
+  /** Render as the full-screen viewer from the start. */
   fullscreen?: boolean;
+  /** The large in-page viewer of the /photo page (black stage, whole photos). */
+  stage?: boolean;
   /** Labels shown over the photos (VR, 视频, …). */
   badges?: string[];
 }
@@ -21,7 +23,7 @@ export interface GalleryProps {
  * an index counter, a tap to open the full-screen view (Escape or ✕ closes it). Works without JavaScript as a
  * scrollable strip with a link to the /photo page.
  */
-export function Gallery({ photos, title, photoHref, videoUrl, start = 0, fullscreen = false, badges = [] }: GalleryProps) {
+export function Gallery({ photos, title, photoHref, videoUrl, start = 0, fullscreen = false, stage = false, badges = [] }: GalleryProps) {
   const strip = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(Math.min(Math.max(0, start), Math.max(0, photos.length - 1)));
   const [full, setFull] = useState(fullscreen);
@@ -66,7 +68,11 @@ export function Gallery({ photos, title, photoHref, videoUrl, start = 0, fullscr
     );
   }
   return (
-    <section className={`gal${full ? ' gal--full' : ''}`} aria-roledescription="carousel" aria-label={`${title} 房源图片`}>
+    <section
+      className={`gal${full ? ' gal--full' : ''}${stage ? ' gal--stage' : ''}`}
+      aria-roledescription="carousel"
+      aria-label={`${title} 房源图片`}
+    >
       <div className="gal__strip" ref={strip} onScroll={onScroll} data-testid="gallery-strip">
         {photos.map((src, i) => (
           <button
@@ -97,7 +103,7 @@ export function Gallery({ photos, title, photoHref, videoUrl, start = 0, fullscr
         </p>
       ) : null}
       <span className="gal__count" data-testid="gallery-count">
-        {index + 1}/{photos.length}
+        {`${index + 1}/${photos.length}`}
       </span>
       {videoUrl ? (
         <a className="gal__video" href={videoUrl}>

@@ -1,0 +1,33 @@
+import type { DongtaiFeedData } from '../../src/loaders/dongtai.ts';
+import type { PageProps } from '../../src/render/page-props.ts';
+import { AppLink } from '../../src/ui/AppLink.tsx';
+import { Timeline } from '../../src/ui/detail/index.ts';
+import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
+import { Pager } from '../../src/ui/xinfang/Pager.tsx';
+
+/** /dongtai/{houseId}: the estate's news feed (SPEC 7.3 findDT), newest first. */
+export default function DongtaiFeedPage({ data }: PageProps<DongtaiFeedData>) {
+  const e = data.estate;
+  const base = `/dongtai/${e.houseId}`;
+  return (
+    <div className="xf-page">
+      <XfHero title={`${e.name}楼盘动态`} sub={`共${data.total}条动态`} back={{ href: `/xinfang/${e.houseId}.html`, label: e.name }} />
+      <section className="card xf-sec" data-testid="xf-dongtai">
+        <Timeline
+          items={data.list.map((d) => ({
+            key: d.DTid,
+            when: d.createdAt.slice(0, 10),
+            text: (
+              <AppLink href={`/dongtai/${d.DTid}.html`} className="xf-dtl">
+                <span className="xf-dtl__kind">{d.kind}</span>
+                <b className="xf-dtl__title">{d.title}</b>
+                <span className="xf-dtl__text">{d.content}</span>
+              </AppLink>
+            ),
+          }))}
+        />
+      </section>
+      <Pager page={data.page} totalPages={data.totalPages} hrefOf={(n) => (n === 1 ? base : `${base}?page=${n}`)} />
+    </div>
+  );
+}

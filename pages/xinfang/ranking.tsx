@@ -1,0 +1,29 @@
+import type { RankingData } from '../../src/loaders/xinfang.ts';
+import type { PageProps } from '../../src/render/page-props.ts';
+import { useAppState } from '../../src/stores/context.tsx';
+import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
+import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
+import { Pager } from '../../src/ui/xinfang/Pager.tsx';
+
+/** /xinfang/salesRanking: estates by sales (SPEC 7.3 newHouseSalesRank/pubPage). */
+export default function XinfangRankingPage({ data }: PageProps<RankingData>) {
+  const { city } = useAppState();
+  return (
+    <div className="xf-page">
+      <XfHero title={`${city.selectCityName}新房热销榜`} sub="按楼盘销量排名，每日更新" />
+      <ol className="card xf-sec xf-rank" data-testid="xf-rank">
+        {data.list.map((e) => (
+          <li key={e.houseId}>
+            <EstateItem estate={e} rank={e.rank} />
+            <p className="xf-rank__sales">已售{e.salesCount}套</p>
+          </li>
+        ))}
+      </ol>
+      <Pager
+        page={data.page}
+        totalPages={data.totalPages}
+        hrefOf={(n) => (n === 1 ? '/xinfang/salesRanking' : `/xinfang/salesRanking?page=${n}`)}
+      />
+    </div>
+  );
+}

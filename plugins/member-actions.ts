@@ -1,0 +1,192 @@
+import formbody from '@fastify/formbody';
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { CollectKind } from '../src/api/user.ts';
+import { safeReturnPath } from '../src/lib/return-url.ts';
+import { readUser } from '../src/middleware/authenticated.ts';
+import type { UserInfo } from '../src/pipeline/types.ts';
+
+/**
+ * The member actions of the detail pages (SPEC 6, 7.8): favourite, book a viewing, report. The member is taken
+ * ONLY from the signed login cookie, never from the body. Each endpoint answers JSON to fetch() callers and works
+ * as a plain HTML form post too: a visitor gets 401 (JSON) or goes to /login?bUrl=<back> (form); a member's form
+ * post is redirected back (303) with a success notice. Encapsulated: its form-body parser and error handler
+ * apply to these routes only.
+ */
+
+const PREFIX = '/-/action';
+const id = { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } as const;
+const back = { type: 'string', maxLength: 2048 } as const;
+const phone = { type: 'string', pattern: '^1[3-9][0-9]{9}$' } as const;
+
+const favouriteSchema = {
+  type: 'object',
+  required: ['houseId', 'kind'],
+  additionalProperties: false,
+  properties: {
+    houseId: id,
+    kind: { type: 'string', enum: ['ershoufang', 'rent', 'newhouse', 'xiaoqu'] },
+    op: { type: 'string', enum: ['add', 'remove'], default: 'add' },
+    back,
+  },
+} as const;
+
+const kanfangSchema = {
+  type: 'object',
+  required: ['name', 'phone'],
+  additionalProperties: false,
+  properties: {
+    houseId: id,
+    name: { type: 'string', minLength: 1, maxLength: 30 },
+    phone,
+    visitDate: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2})?$' },
+    remark: { type: 'string', maxLength: 500 },
+    back,
+  },
+} as const;
+
+const jubaoSchema = {
+  type: 'object',
+  required: ['houseId', 'reason'],
+  additionalProperties: false,
+  properties: {
+    houseId: id,
+    reason: { type: 'string', minLength: 1, maxLength: 50 },
+    content: { type: 'string', maxLength: 500 },
+    phone,
+    back,
+  },
+} as const;
+
+/** A fetch() caller asks for JSON; a browser form post accepts HTML. */
+const wantsJson = (req: FastifyRequest) =>
+  (req.headers.accept ?? '').includes('application/json') || req.headers['content-type']?.includes('json');
+
+const withQuery = (path: string, key: string, value: string) => `${path}${path.includes('?') ? '&' : '?'}${key}=${value}`;
+
+/** Cross-site posts are refused: an Origin, when sent, must be this host (the cookie is also SameSite=Lax). */
+function sameOrigin(req: FastifyRequest): boolean {
+  const origin = req.headers.origin;
+  if (!origin || origin === 'null') return !origin;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+function memberOf(req: FastifyRequest): { user: UserInfo; memberId: string } | null {
+  const user = readUser(req);
+  const memberId = user?.uid || user?.userId || '';
+  if (!user || !/^[A-Za-z0-9_-]{1,40}$/.test(memberId)) return null;
+  return { user, memberId };
+}
+
+type Body = Record<string, unknown> & { back?: string };
+
+/** Shared front half of every action: origin, member, return path. Null when the reply has been sent. */
+function begin(req: FastifyRequest, reply: FastifyReply, fallbackBack: string) {
+  const body = req.body as Body;
+  const backPath = safeReturnPath(body.back ?? req.headers.referer?.replace(/^https?:\/\/[^/]+/, ''), fallbackBack);
+  if (!sameOrigin(req)) {
+    reply.code(403).send({ status: 403, message: '非法请求来源' });
+    return null;
+  }
+  const member = memberOf(req);
+  if (!member) {
+    const login = `/login?bUrl=${encodeURIComponent(backPath)}`;
+    if (wantsJson(req)) reply.code(401).send({ status: 401, message: '请先登录', login });
+    else reply.redirect(login, 303);
+    return null;
+  }
+  return { ...member, body, backPath };
+}
+
+function gatewayFailed(req: FastifyRequest, reply: FastifyReply, err: unknown) {
+  const status = (err as { statusCode?: number }).statusCode;
+  const known = status === 404 || status === 400;
+  if (!known) req.log.error({ err }, 'member action failed');
+  return reply
+    .code(known ? status : 502)
+    .send({ status: known ? status : 502, message: known ? (err as Error).message : '服务繁忙，请稍后再试' });
+}
+
+const memberActions: FastifyPluginAsync = async (app) => {
+  await app.register(formbody, { bodyLimit: 16_384 });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err.validation) return reply.code(400).send({ status: 400, message: '参数错误', detail: err.message });
+    req.log.error({ err }, 'member action error');
+    return reply.code(err.statusCode && err.statusCode < 500 ? err.statusCode : 500).send({ status: 500, message: '服务繁忙，请稍后再试' });
+  });
+
+  /** POST /-/action/favourite {houseId, kind, op}: add or remove a favourite of one of SPEC 7.8's four kinds. */
+  app.post(`${PREFIX}/favourite`, { schema: { body: favouriteSchema } }, async (req, reply) => {
+    const b = req.body as { houseId: number; kind: CollectKind; op: 'add' | 'remove' };
+    const ctx = begin(req, reply, '/myshoucang');
+    if (!ctx) return reply;
+    const call = { reqId: req.id, log: req.log };
+    try {
+      if (b.op === 'remove') await app.api.user.removeCollect(call, b.houseId, ctx.memberId, b.kind);
+      else await app.api.user.collect(call, b.kind, b.houseId, ctx.memberId);
+    } catch (err) {
+      return gatewayFailed(req, reply, err);
+    }
+    const collected = b.op !== 'remove';
+    if (wantsJson(req)) return { status: 200, obj: { houseId: b.houseId, kind: b.kind, collected } };
+    return reply.redirect(withQuery(ctx.backPath, 'notice', collected ? 'favourited' : 'unfavourited'), 303);
+  });
+
+  /** POST /-/action/kanfang: book a viewing (api/kanfang/add) of a listing, with its type and agent. */
+  app.post(`${PREFIX}/kanfang`, { schema: { body: kanfangSchema } }, async (req, reply) => {
+    const b = req.body as { houseId?: number; name: string; phone: string; visitDate?: string; remark?: string };
+    const ctx = begin(req, reply, '/yuyuekanfang');
+    if (!ctx) return reply;
+    const call = { reqId: req.id, log: req.log };
+    try {
+      const house = b.houseId ? await app.api.house.listingDetail(call, b.houseId) : null;
+      if (b.houseId && !house) return reply.code(404).send({ status: 404, message: '房源不存在' });
+      const saved = await app.api.user.kanfang(call, {
+        cityId: req.city?.cityId,
+        houseId: house?.houseId,
+        houseType: house?.houseType,
+        belongerId: house?.belongerId ?? undefined,
+        memberId: ctx.memberId,
+        name: b.name,
+        phone: b.phone,
+        visitDate: b.visitDate,
+        remark: b.remark,
+        source: 'wap',
+      });
+      if (wantsJson(req)) return { status: 200, obj: saved };
+      return reply.redirect(withQuery(ctx.backPath, 'ok', '1'), 303);
+    } catch (err) {
+      return gatewayFailed(req, reply, err);
+    }
+  });
+
+  /** POST /-/action/jubao: report a listing (api/jubao/save). */
+  app.post(`${PREFIX}/jubao`, { schema: { body: jubaoSchema } }, async (req, reply) => {
+    const b = req.body as { houseId: number; reason: string; content?: string; phone?: string };
+    const ctx = begin(req, reply, '/jubao');
+    if (!ctx) return reply;
+    const call = { reqId: req.id, log: req.log };
+    try {
+      const house = await app.api.house.listingDetail(call, b.houseId);
+      if (!house) return reply.code(404).send({ status: 404, message: '房源不存在' });
+      const saved = await app.api.user.jubao(call, {
+        houseId: house.houseId,
+        houseType: house.houseType,
+        memberId: ctx.memberId,
+        phone: b.phone ?? (ctx.user.phone || undefined),
+        reason: b.reason,
+        content: b.content,
+      });
+      if (wantsJson(req)) return { status: 200, obj: saved };
+      return reply.redirect(withQuery(ctx.backPath, 'ok', '1'), 303);
+    } catch (err) {
+      return gatewayFailed(req, reply, err);
+    }
+  });
+};
+
+export default memberActions;

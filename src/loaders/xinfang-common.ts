@@ -1,0 +1,115 @@
+import type { Belonger, LoupanDetail, LoupanItem } from '../api/types.ts';
+import { errors } from '../errors.ts';
+import { cityOrigin } from '../pipeline/head.ts';
+import type { LoaderResult, PageContext } from '../pipeline/types.ts';
+
+/** Shared helpers of the new-home, floor-plan and estate-news loaders (xinfang.ts, huxing.ts, dongtai.ts). */
+
+const ID = /^[1-9][0-9]{0,9}$/;
+const MAX_ID = 2_147_483_647;
+
+/** A positive integer id within the gateway's range, else the 404 screen (never a gateway 400 → 500). */
+export function idOf(raw: string | undefined): number {
+  if (!raw || !ID.test(raw)) throw errors.pageNotFound();
+  const n = Number(raw);
+  if (n > MAX_ID) throw errors.pageNotFound();
+  return n;
+}
+
+/** An optional id: undefined when absent, 404 when present but malformed. */
+export const optionalIdOf = (raw: string | undefined): number | undefined => (raw === undefined || raw === '' ? undefined : idOf(raw));
+
+/** The estate, only when it belongs to the city of the host: another city's id is not a page of this site. */
+export async function loadEstate(ctx: PageContext, id: number): Promise<LoupanDetail> {
+  const estate = await ctx.api.house.findByIdForM(ctx.call, id);
+  if (!estate || (estate.cityId && estate.cityId !== ctx.city.cityId)) throw errors.pageNotFound();
+  return estate;
+}
+
+/** Run a call whose failure only removes a section of the page: logged by the client, the page still renders. */
+export async function optional<T>(p: Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await p;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * A loader cannot end the pipeline with a redirect, so a moved list answers 301 with a Location header and a
+ * small page that links to the new address (for a person whose client ignores the header).
+ */
+export function movedTo(ctx: PageContext, location: string): LoaderResult<{ movedTo: string }> {
+  ctx.reply.header('location', location);
+  return { data: { movedTo: location }, status: 301, head: { canonical: location.split('?')[0], robots: 'noindex' } };
+}
+
+export const absolute = (ctx: PageContext, path: string) => cityOrigin(ctx.site, ctx.city) + path;
+
+/** A belonger with the phone number the site shows (SPEC 7.7 api/zhcall webCall: the switchboard plus extension). */
+export type BelongerWithCall = Belonger & { webCall: string };
+
+/** SPEC 7.7: each agent's phone through api/zhcall (type 1: new homes); a failed call falls back to the agent's own. */
+export async function withCalls(ctx: PageContext, list: Belonger[], limit = 6): Promise<BelongerWithCall[]> {
+  return Promise.all(
+    list.slice(0, limit).map(async (b) => {
+      const call = await optional(ctx.api.belonger.zhcall(ctx.call, b.belongerId, 1), null);
+      return { ...b, webCall: call?.webCall || b.phone || '' };
+    }),
+  );
+}
+
+export const priceText = (e: Pick<LoupanItem, 'price'>) => (e.price ? `均价${e.price}元/㎡` : '价格待定');
+
+export function breadcrumbLd(ctx: PageContext, items: Array<[string, string]>) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map(([name, path], i) => ({ '@type': 'ListItem', position: i + 1, name, item: absolute(ctx, path) })),
+  };
+}
+
+/**
+ * Find which estate of the city holds a child row (floor plan, news item) when only the child's id is known.
+ * The gateway has no by-id call for floor plans or news items (SPEC 7.3 only lists them by estate), so this
+ * bisects the city's estates, whose child ids ascend with the estate id; `span` answers the child id range of one
+ * estate (null: none). Results are kept, so a crawler's repeat visit costs one list call at most.
+ */
+export async function locateEstate(
+  ctx: PageContext,
+  kind: string,
+  childId: number,
+  span: (estateId: number) => Promise<[number, number] | null>,
+): Promise<number | null> {
+  const key = `${kind}:${ctx.city.cityId}:${childId}`;
+  const hit = located.get(key);
+  if (hit !== undefined) return hit;
+  const ids: number[] = [];
+  for (let page = 1; page <= 20; page++) {
+    const res = await ctx.api.house.findListByWap(ctx.call, { cityId: ctx.city.cityId, page, size: 100 });
+    ids.push(...res.content.map((e) => e.houseId));
+    if (res.content.length < 100 || page >= (res.totalPages || 1)) break;
+  }
+  ids.sort((a, b) => a - b);
+  let lo = 0;
+  let hi = ids.length - 1;
+  let found: number | null = null;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const s = await span(ids[mid]);
+    if (!s) {
+      hi = mid - 1;
+      continue;
+    }
+    if (childId < s[0]) hi = mid - 1;
+    else if (childId > s[1]) lo = mid + 1;
+    else {
+      found = ids[mid];
+      break;
+    }
+  }
+  if (located.size > 5000) located.clear();
+  located.set(key, found);
+  return found;
+}
+const located = new Map<string, number | null>();

@@ -1,0 +1,56 @@
+import type { LoupanItem } from '../../api/types.ts';
+import { loupanTypeNames } from '../../lib/loupan-types.ts';
+import { AppLink } from '../AppLink.tsx';
+import { LazyImage } from '../LazyImage.tsx';
+import { groupDigits } from '../paths.ts';
+import { SaleBadge } from './SaleBadge.tsx';
+
+type EstateLike = Pick<LoupanItem, 'houseId' | 'name' | 'img' | 'price' | 'saleStatus'> &
+  Partial<
+    Pick<LoupanItem, 'regionName' | 'shopMapName' | 'typeCodes' | 'tags' | 'totalMin' | 'totalMax' | 'hasVr' | 'hasVideo' | 'decoration'>
+  >;
+
+/** A new-home estate in a list (Beike 新房 style): photo with VR/视频 marks, name and sale status, place, types, tags, price. */
+export function EstateItem({ estate, rank }: { estate: EstateLike; rank?: number }) {
+  const types = loupanTypeNames(estate.typeCodes ?? []);
+  const where = [estate.regionName, estate.shopMapName].filter(Boolean).join(' ');
+  const total = estate.totalMin ? `总价${Math.round(estate.totalMin)}-${Math.round(estate.totalMax ?? estate.totalMin)}万/套` : '';
+  return (
+    <AppLink href={`/xinfang/${estate.houseId}.html`} className="xf-item" data-house-id={estate.houseId}>
+      <div className="xf-item__media">
+        <LazyImage className="xf-item__img" src={estate.img} alt={estate.name} width={112} height={84} />
+        {rank ? <span className={`xf-item__rank${rank <= 3 ? ' is-top' : ''}`}>{rank}</span> : null}
+        {estate.hasVr ? <span className="xf-item__mark">VR</span> : estate.hasVideo ? <span className="xf-item__mark">视频</span> : null}
+      </div>
+      <div className="xf-item__body">
+        <h3 className="xf-item__title">
+          <span className="xf-item__name">{estate.name}</span>
+          <SaleBadge status={estate.saleStatus} />
+        </h3>
+        <p className="xf-item__meta">{[where, types.join('/'), estate.decoration].filter(Boolean).join(' | ')}</p>
+        <p className="xf-item__price">
+          {estate.price ? (
+            <>
+              <strong className="xf-price" data-price={estate.price}>
+                {groupDigits(estate.price)}
+              </strong>
+              <span className="xf-price__unit">元/㎡</span>
+            </>
+          ) : (
+            <strong className="xf-price xf-price--tbd">价格待定</strong>
+          )}
+          {total ? <span className="xf-item__total">{total}</span> : null}
+        </p>
+        {estate.tags?.length ? (
+          <p className="xf-item__tags">
+            {estate.tags.slice(0, 3).map((t) => (
+              <span key={t} className="xf-tag">
+                {t}
+              </span>
+            ))}
+          </p>
+        ) : null}
+      </div>
+    </AppLink>
+  );
+}

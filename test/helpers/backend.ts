@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,20 @@ function cacheKey(): string {
 
 let cached: string | null = null;
 
+/** Removes cached databases of other code versions not touched for a day (they are only ever copied from). */
+function pruneOldCaches(root: string, keep: string): void {
+  const dayAgo = Date.now() - 86_400_000;
+  for (const name of readdirSync(root)) {
+    if (name === keep) continue;
+    const p = path.join(root, name);
+    try {
+      if (statSync(p).mtimeMs < dayAgo) rmSync(p, { recursive: true, force: true });
+    } catch {
+      // Raced with another test process: nothing to do.
+    }
+  }
+}
+
 /** Seeds the test database once per code version into a cache under the OS temp dir (safe with parallel test files). */
 function cachedDbFile(): string {
   if (cached && existsSync(cached)) return cached;
@@ -31,6 +45,7 @@ function cachedDbFile(): string {
   const file = path.join(dir, DB_FILE);
   if (!existsSync(file)) {
     mkdirSync(dir, { recursive: true });
+    pruneOldCaches(path.dirname(dir), path.basename(dir));
     const work = mkdtempSync(path.join(dir, 'seeding-'));
     const db = openDb(work);
     seedDatabase(db, { seed: DEFAULT_SEED, scale: TEST_SCALE });

@@ -46,4 +46,5 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   yuyuekanfang: () => import('./yuyuekanfang.tsx'),
   jubao: () => import('./jubao.tsx'),
   myshoucang: () => import('./myshoucang.tsx'),
+  downloadapp: () => import('./downloadapp.tsx'),
 };

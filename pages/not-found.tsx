@@ -1,15 +1,12 @@
 import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
 import type { PageProps } from '../src/render/page-props.ts';
 import { AppLink } from '../src/ui/AppLink.tsx';
+import { OpenAppButton } from '../src/ui/OpenApp.tsx';
 import { SearchBar } from '../src/ui/SearchBar.tsx';
 
 /** SPEC 9: the 404 screen counts down 5 s, then replaces the route with home. */
 export const NOT_FOUND_COUNTDOWN = 5;
-
-/** Replace, not push: the 404 entry does not stay in history (issue 4). */
-function goHome() {
-  window.location.replace('/');
-}
 
 /** SPEC 2.6: the four link groups. */
 export const NOT_FOUND_GROUPS = [
@@ -45,12 +42,15 @@ export const NOT_FOUND_GROUPS = [
   },
 ] as const;
 
-export function useCountdown(from: number, onDone: () => void): number {
+/** Counts `from`, from-1, ..., 0 once a second, then calls onDone once; a new `restartKey` starts over. */
+export function useCountdown(from: number, onDone: () => void, restartKey = ''): number {
   const [left, setLeft] = useState(from);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restartKey is the trigger (another 404 URL reuses this screen)
   useEffect(() => {
+    setLeft(from);
     const timer = setInterval(() => setLeft((n) => (n > 0 ? n - 1 : 0)), 1000);
     return () => clearInterval(timer);
-  }, []);
+  }, [from, restartKey]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: onDone runs once, when the count reaches 0
   useEffect(() => {
     if (left === 0) onDone();
@@ -61,7 +61,10 @@ export function useCountdown(from: number, onDone: () => void): number {
 const DEFAULT_MESSAGE = 'This page could not be found';
 
 export default function NotFoundPage({ data }: PageProps<unknown>) {
-  const left = useCountdown(NOT_FOUND_COUNTDOWN, goHome);
+  const [path, navigate] = useLocation();
+  // Replace, not push: the 404 entry does not stay in history (issue 4); a client navigation, not a reload.
+  const goHome = () => navigate('/', { replace: true });
+  const left = useCountdown(NOT_FOUND_COUNTDOWN, goHome, path);
   // A more specific reason (an unknown city: util:城市ID不存在) is shown under the headline.
   const message = (data as { message?: unknown } | null)?.message;
   const reason = typeof message === 'string' && message !== DEFAULT_MESSAGE ? message : null;
@@ -87,9 +90,9 @@ export default function NotFoundPage({ data }: PageProps<unknown>) {
         </p>
       </div>
       <SearchBar className="nf__search" placeholder="搜一搜，找回你想看的房子" />
-      <AppLink href="/downloadapp" className="btn btn--primary btn--block nf__app">
+      <OpenAppButton className="btn btn--primary btn--block nf__app" path="/">
         打开APP，看更多好房
-      </AppLink>
+      </OpenAppButton>
       <div className="nf__groups">
         {NOT_FOUND_GROUPS.map((g) => (
           <section key={g.title} className="nf__group" aria-label={g.title}>

@@ -6,6 +6,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cityPlugin from '../plugins/city.ts';
+import clientRoutesPlugin from '../plugins/client-routes.ts';
 import { createEtagStore } from '../plugins/etag-store.ts';
 import iconSprite from '../plugins/icon-sprite.ts';
 import loggingPlugin, { PortalLogController } from '../plugins/logging.ts';
@@ -14,6 +15,7 @@ import pageCacheStore from '../plugins/page-cache-store.ts';
 import redirectsPlugin from '../plugins/redirects.ts';
 import registryPlugin from '../plugins/registry.ts';
 import sitemapPlugin from '../plugins/sitemap.ts';
+import trackingPlugin from '../plugins/tracking.ts';
 import { type Api, createApi } from './api/index.ts';
 import type { Config } from './config.ts';
 import { loaders } from './loaders/index.ts';
@@ -128,6 +130,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(iconSprite);
   await app.register(sitemapPlugin);
   await app.register(memberActions);
+  await app.register(trackingPlugin);
+  await app.register(clientRoutesPlugin);
 
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(async (req, reply) =>

@@ -1,24 +1,91 @@
 import '../ui/styles.css';
 import { hydrateRoot } from 'react-dom/client';
 import { proxy } from 'valtio';
-import { pageModules } from '../../pages/modules.ts';
-import { App } from '../render/App.tsx';
 import { APP_ROOT_ID, STATE_SCRIPT_ID } from '../render/document.ts';
-import type { PageProps } from '../render/page-props.ts';
 import type { AppState } from '../stores/app-state.ts';
+import { createStores } from '../stores/context.tsx';
+import { loadState, saveState } from '../stores/persistence.ts';
+import { applyHead, applyScroll, browserDeps } from './browser.ts';
+import { ClientRoot } from './ClientRoot.tsx';
+import { createNavigation } from './navigation.ts';
+import { hasPageModule, loadPage } from './pages.ts';
+import { startProgressBar } from './progress.ts';
+import { preloadRoutes } from './routes.ts';
+import { createTracker } from './tracking.ts';
 
-/** Browser entry: seed the stores from exactly the server's snapshot, load the screen's chunk, hydrate. */
+const storage = (): Storage | null => {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Browser entry: seed the stores from exactly the server's snapshot, load the screen's chunk, hydrate; from then on
+ * links navigate client-side (navigation.ts), state is persisted on pagehide, pages are tracked.
+ */
 async function start(): Promise<void> {
   const el = document.getElementById(STATE_SCRIPT_ID);
   const root = document.getElementById(APP_ROOT_ID);
   if (!el || !root) return;
   const snapshot = JSON.parse(el.textContent || '{}') as AppState;
   const state = proxy(snapshot);
-  const importer = pageModules[snapshot.route.module];
-  if (!importer) return;
-  const mod = await importer();
-  const Page = mod.default as React.ComponentType<PageProps>;
-  hydrateRoot(root, <App state={state} Page={Page} />);
+  const stores = createStores();
+  const restored = loadState(storage());
+  const tracker = createTracker();
+  tracker.checkQuery(location.search, snapshot.route.page, location.href);
+
+  try {
+    await loadPage(snapshot.route.module);
+  } catch {
+    // The first screen's chunk failed: the server's HTML stays as it is (no reload loop); a later visit retries.
+    return;
+  }
+
+  let pendingScroll: { scroll: number | null; hash: string } | null = null;
+  const navigation = createNavigation({
+    ...browserDeps(state, stores.fetch, hasPageModule, loadPage),
+    checkQuery: (search, page) => tracker.checkQuery(search, page, location.href),
+    // A swapped screen scrolls once it is in the DOM (onScreen); an anchor on the same screen scrolls now.
+    committed: (info) => {
+      if (info.swapped) pendingScroll = info;
+      else applyScroll(info);
+    },
+  });
+  if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+  let first = true;
+  hydrateRoot(
+    root,
+    <ClientRoot
+      state={state}
+      stores={stores}
+      navigation={navigation}
+      onHydrated={() => stores.pages.restore(restored)}
+      onScreen={() => {
+        applyHead(state.route.head);
+        if (pendingScroll) {
+          applyScroll(pendingScroll);
+          pendingScroll = null;
+        }
+        tracker.route(state.route, location.href);
+        if (first) {
+          first = false;
+          tracker.agentRequest();
+        }
+      }}
+    />,
+  );
+  startProgressBar(stores.fetch);
+  window.addEventListener('popstate', () => void navigation.pop());
+  window.addEventListener('pagehide', () => {
+    saveState(storage(), stores.pages.persistable());
+    tracker.leave();
+  });
+  window.addEventListener('pageshow', (e) => {
+    if (e.persisted) tracker.resume(state.route, location.href);
+  });
+  preloadRoutes();
 }
 
 void start();

@@ -1,4 +1,5 @@
 import type { Loader } from '../pipeline/types.ts';
+import { downloadappLoader } from './downloadapp.ts';
 import {
   ershoufangDaikanLoader,
   ershoufangDetailLoader,
@@ -51,4 +52,5 @@ export const loaders: Readonly<Record<string, Loader>> = {
   yuyuekanfang: yuyuekanfangLoader,
   jubao: jubaoLoader,
   photo: photoLoader,
+  downloadapp: downloadappLoader,
 };

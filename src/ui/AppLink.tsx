@@ -1,17 +1,38 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
+import { Link } from 'wouter';
 
-export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { href: string; children?: ReactNode };
+export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+  href: string;
+  /** Replace the current history entry instead of adding one. */
+  replace?: boolean;
+  children?: ReactNode;
+};
+
+/** Links that leave the single-page navigation: other origins, other schemes, downloads, new windows. */
+export function isClientHref(href: string, attrs: { target?: string; download?: unknown } = {}): boolean {
+  if (attrs.download !== undefined || (attrs.target && attrs.target !== '_self')) return false;
+  // A site path: one leading slash (not `//host`), or a query/anchor on the current page.
+  return (/^\/(?![/\\])/.test(href) || href.startsWith('?') || href.startsWith('#')) && !href.startsWith('/-/');
+}
 
 /**
- * The one in-site link: every header, menu, footer and page link goes through here, so client-side navigation
- * (issue 4) is switched on in this one place. Until the browser entry re-renders the screen on a location change,
- * a plain `<a href>` (a full page load) is the link that always works; the markup is the same on the server and in
- * the browser. To navigate client-side, render wouter's `<Link href={href} {...rest}>` here instead.
+ * The one in-site link: every header, menu, footer and page link goes through here. In the browser it is wouter's
+ * `<Link>`: a tap navigates client-side (the next screen's chunk and data load, the URL and title change, scroll goes
+ * to the top) while a modified click (new tab) keeps the browser's behaviour. The markup is a plain `<a href>` on the
+ * server and in the browser, so it works before hydration and without JavaScript. External, `tel:`, download and
+ * new-window links stay plain anchors.
  */
-export function AppLink({ href, children, ...rest }: AppLinkProps) {
+export function AppLink({ href, children, replace, ...rest }: AppLinkProps) {
+  if (!isClientHref(href, rest)) {
+    return (
+      <a href={href} {...rest}>
+        {children}
+      </a>
+    );
+  }
   return (
-    <a href={href} {...rest}>
+    <Link href={href} replace={replace} {...rest}>
       {children}
-    </a>
+    </Link>
   );
 }

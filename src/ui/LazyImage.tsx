@@ -6,6 +6,22 @@ export const PLACEHOLDER_SRC = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///y
 /** SPEC 2.8: images start loading before they enter the view (1.3 × the viewport), with up to 4 attempts. */
 export const LAZY_FACTOR = 1.3;
 export const LAZY_ATTEMPTS = 4;
+/** Wait before attempt n+1: 0.5 s, 1 s, 2 s (a flaky mobile network gets a moment to recover). */
+export const retryDelayMs = (attempt: number) => 500 * 2 ** (attempt - 1);
+
+/** The margin around the viewport within which an image starts loading: (factor − 1) × the viewport height. */
+export const lazyRootMargin = (viewportHeight: number, factor = LAZY_FACTOR) => {
+  const m = Math.max(0, Math.round(viewportHeight * (factor - 1)));
+  return `${m}px 0px ${m}px 0px`;
+};
+
+/** The URL of attempt n: a retry parameter makes the browser ask again instead of reusing the failed answer. */
+export function attemptSrc(src: string, attempt: number): string {
+  if (attempt <= 1) return src;
+  const hash = src.indexOf('#');
+  const [base, frag] = hash === -1 ? [src, ''] : [src.slice(0, hash), src.slice(hash)];
+  return `${base}${base.includes('?') ? '&' : '?'}retry=${attempt}${frag}`;
+}
 
 export interface LazyImageProps {
   src?: string;
@@ -17,54 +33,58 @@ export interface LazyImageProps {
 
 /**
  * A plain `<img>` with width and height. The server and the first client render show the placeholder (identical
- * markup, so hydration matches); an effect swaps in the real source once the image is within 1.3 viewports, and
- * retries a failed load up to LAZY_ATTEMPTS times in all. The real URL is in `data-src` for crawlers and tests.
+ * markup, so hydration matches); once the image is within 1.3 viewports the real source is swapped in; a failed load
+ * is tried again after a short wait, up to LAZY_ATTEMPTS attempts in all, then the placeholder stays (with its alt).
+ * The real URL is in `data-src` for crawlers and tests; a new `src` (the same card on another screen) starts over.
  */
 export function LazyImage({ src, alt, width, height, className }: LazyImageProps) {
   const ref = useRef<HTMLImageElement>(null);
-  const [shown, setShown] = useState<string | null>(null);
+  const [near, setNear] = useState(false);
   const [attempt, setAttempt] = useState(1);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
+    setNear(false);
+    setAttempt(1);
+    setFailed(false);
     const el = ref.current;
     if (!el || !src) return;
     if (typeof IntersectionObserver === 'undefined') {
-      setShown(src);
+      setNear(true);
       return;
     }
-    const margin = Math.round(window.innerHeight * (LAZY_FACTOR - 1));
     const io = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {
-          setShown(src);
+          setNear(true);
           io.disconnect();
         }
       },
-      { rootMargin: `${margin}px 0px ${margin}px 0px` },
+      { rootMargin: lazyRootMargin(window.innerHeight) },
     );
     io.observe(el);
     return () => io.disconnect();
   }, [src]);
 
+  const retry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(retry.current), []);
+
   const onError = () => {
-    if (!shown) return;
+    if (!near || !src || failed) return;
     if (attempt >= LAZY_ATTEMPTS) {
       setFailed(true);
       return;
     }
-    const next = attempt + 1;
-    setAttempt(next);
-    // A cache-busting retry parameter makes the browser ask again instead of reusing the failed answer.
-    setShown(`${src}${src?.includes('?') ? '&' : '?'}retry=${next}`);
+    clearTimeout(retry.current);
+    retry.current = setTimeout(() => setAttempt((n) => n + 1), retryDelayMs(attempt));
   };
 
-  const loaded = shown && !failed;
+  const loading = near && src && !failed;
   return (
     <img
       ref={ref}
-      className={`lazy-img${loaded ? ' is-loaded' : ''}${className ? ` ${className}` : ''}`}
-      src={loaded ? shown : PLACEHOLDER_SRC}
+      className={`lazy-img${loading ? ' is-loaded' : ''}${failed ? ' is-failed' : ''}${className ? ` ${className}` : ''}`}
+      src={loading ? attemptSrc(src, attempt) : PLACEHOLDER_SRC}
       data-src={src}
       alt={alt}
       width={width}

@@ -1,0 +1,110 @@
+import { Component, createContext, type ReactNode, useContext, useEffect, useLayoutEffect, useMemo } from 'react';
+import { useSnapshot } from 'valtio';
+import { Router } from 'wouter';
+import { compilePattern } from '../registry/match.ts';
+import { App } from '../render/App.tsx';
+import type { AppState } from '../stores/app-state.ts';
+import { BrowserStoresProvider, type Stores } from '../stores/context.tsx';
+import type { Navigation } from './navigation.ts';
+import { pageComponent } from './pages.ts';
+
+/** wouter's pattern parser over the server's compiler, so a `<Route path>` or `useRoute` matches like the registry. */
+export function routeParser(route: string): { pattern: RegExp; keys: string[] } {
+  if (!route.startsWith('/')) return { pattern: /^(.*)$/, keys: ['*'] };
+  const { regex, keys } = compilePattern(route);
+  return { pattern: regex, keys };
+}
+
+const NavContext = createContext<{ state: AppState; navigation: Navigation } | null>(null);
+
+function useNav(): { state: AppState; navigation: Navigation } {
+  const nav = useContext(NavContext);
+  if (!nav) throw new Error('wouter location hook outside ClientRoot');
+  return nav;
+}
+
+/** wouter's location hook: the screen shown (not the address bar: it changes when the new screen is in), and navigate. */
+function useNavLocation(): [string, (to: string, opts?: { replace?: boolean }) => void] {
+  const { state, navigation } = useNav();
+  const path = useSnapshot(state).route.path;
+  return [path, (to, opts) => void navigation.navigate(to, { replace: opts?.replace })];
+}
+
+/** wouter's search hook: the query of the screen shown. */
+function useNavSearch(): string {
+  const { state } = useNav();
+  useSnapshot(state).route.query;
+  return location.search.replace(/^\?/, '');
+}
+
+interface RootProps {
+  state: AppState;
+  stores: Omit<Stores, 'state'>;
+  navigation: Navigation;
+  /** After hydration: restore the page stores saved by the previous load. */
+  onHydrated(): void;
+  /** After every screen swap (and once after hydration). */
+  onScreen(first: boolean): void;
+}
+
+/**
+ * The browser's tree: wouter's Router with a location hook over the navigation controller (a wouter `<Link>` click is
+ * a client navigation), the browser's stores, then exactly the App the server rendered. The Router and the providers
+ * render no markup, so the hydrated HTML is the server's.
+ */
+export function ClientRoot({ state, stores, navigation, onHydrated, onScreen }: RootProps) {
+  const snap = useSnapshot(state);
+  const Page = pageComponent(snap.route.module);
+  const nav = useMemo(() => ({ state, navigation }), [state, navigation]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, after the hydration commit
+  useEffect(() => onHydrated(), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the route object is the trigger
+  useLayoutEffect(() => onScreen(false), [snap.route]);
+
+  return (
+    <ScreenErrorBoundary>
+      <BrowserStoresProvider stores={stores}>
+        <NavContext.Provider value={nav}>
+          <Router hook={useNavLocation} searchHook={useNavSearch} parser={routeParser}>
+            <App state={state} Page={Page} />
+          </Router>
+        </NavContext.Provider>
+      </BrowserStoresProvider>
+    </ScreenErrorBoundary>
+  );
+}
+
+const RELOADED_KEY = 'portal:error-reload';
+
+/**
+ * A screen that throws while rendering after hydration: reload once (the server renders it, or its error page); if
+ * that already happened for this URL, the fallback of SPEC 8 with a link home.
+ */
+class ScreenErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(): void {
+    try {
+      if (sessionStorage.getItem(RELOADED_KEY) !== location.href) {
+        sessionStorage.setItem(RELOADED_KEY, location.href);
+        location.reload();
+      }
+    } catch {
+      // No storage: stay on the fallback.
+    }
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div style={{ padding: '48px 16px', textAlign: 'center', fontFamily: 'sans-serif' }}>
+        <h1>页面出错了</h1>
+        <p>页面暂时无法显示，请稍后再试。</p>
+        <p>
+          <a href="/">返回首页</a>
+        </p>
+      </div>
+    );
+  }
+}

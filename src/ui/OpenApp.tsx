@@ -1,0 +1,80 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { DOWNLOAD_PATH, detectDevice, planOpenApp } from '../lib/device.ts';
+
+export interface OpenAppOptions {
+  /** The site path to open in the app. */
+  path: string;
+  /** When to check whether the page is still visible (SPEC 9: 1.5 s and 2 s; 2.2 s on the download page). */
+  checksMs?: readonly number[];
+  /** Still visible after the last check: the app is not installed. */
+  onNotInstalled(): void;
+}
+
+/**
+ * SPEC 2.8, 8, 9: try the app's link; if the page is still visible at every check, the app did not open. On iOS
+ * outside a phone browser (an app's web view) the link cannot work, so an alert says to use the phone browser.
+ * Returns a cancel function.
+ */
+export function openApp({ path, checksMs, onNotInstalled }: OpenAppOptions): () => void {
+  const plan = planOpenApp(detectDevice(navigator.userAgent), path, checksMs);
+  if (plan.kind === 'alert') {
+    window.alert(plan.message);
+    return () => undefined;
+  }
+  let left = true;
+  const gone = () => {
+    left = false;
+  };
+  // The app took over: the page is hidden (or leaves) before a check.
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') gone();
+  };
+  document.addEventListener('visibilitychange', onVisibility);
+  window.addEventListener('pagehide', gone);
+  const timers = plan.checksMs.map((ms, i) =>
+    setTimeout(() => {
+      if (document.visibilityState === 'hidden') gone();
+      if (!left) return cleanup();
+      if (i === plan.checksMs.length - 1) {
+        cleanup();
+        onNotInstalled();
+      }
+    }, ms),
+  );
+  function cleanup() {
+    for (const t of timers) clearTimeout(t);
+    document.removeEventListener('visibilitychange', onVisibility);
+    window.removeEventListener('pagehide', gone);
+  }
+  window.location.href = plan.href;
+  return cleanup;
+}
+
+export interface OpenAppButtonProps {
+  className?: string;
+  children?: ReactNode;
+  /** Site path to open in the app; default: the page the visitor is on. */
+  path?: string;
+}
+
+/**
+ * The 打开APP button: an `<a href="/downloadapp/">` (so it works before hydration and without JavaScript); a tap tries
+ * the app and goes to /downloadapp/ when the app did not open.
+ */
+export function OpenAppButton({ className, children = '打开APP', path }: OpenAppButtonProps) {
+  const [, navigate] = useLocation();
+  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+    e.preventDefault();
+    openApp({
+      path: path ?? window.location.pathname + window.location.search,
+      onNotInstalled: () => navigate(DOWNLOAD_PATH),
+    });
+  };
+  return (
+    <a href={DOWNLOAD_PATH} className={className} onClick={onClick} data-open-app="">
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,51 @@
+import t from 'tap';
+import { startE2E } from './browser.ts';
+
+/** Issue 4: client navigation in real Chromium over the built client (npm run build first). */
+t.test('client navigation', async (t) => {
+  const e2e = await startE2E();
+  t.teardown(() => e2e.close());
+
+  t.test('hydrates the home, a list and a detail page without console errors', async (t) => {
+    for (const path of ['/', '/ershoufang/', '/ershoufang/100001.html']) {
+      const { page, errors } = await e2e.newPage();
+      await page.goto(e2e.base + path, { waitUntil: 'networkidle' });
+      // Hydrated: a client link navigates without a reload.
+      t.same(errors, [], `${path}: no console errors or hydration warnings`);
+      await page.close();
+    }
+  });
+
+  t.test('a link navigates client-side: URL, title and content change, no reload, scroll to top; back and forward work', async (t) => {
+    const { page, errors } = await e2e.newPage();
+    await page.goto(`${e2e.base}/`, { waitUntil: 'networkidle' });
+    await page.evaluate(() => {
+      (window as unknown as { __marker: number }).__marker = 42;
+    });
+    const homeTitle = await page.title();
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await page.locator('header a[href="/downloadapp/"]').click();
+    await page.waitForURL(`${e2e.base}/downloadapp/`);
+    await page.getByRole('heading', { level: 1, name: '湘房网APP' }).waitFor();
+    t.match(await page.title(), /下载APP/, 'the title is the new screen');
+    t.not(await page.title(), homeTitle);
+    t.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), 42, 'no full page load');
+    t.equal(await page.evaluate(() => window.scrollY), 0, 'scrolled to the top');
+
+    // Into a list from the new screen's own links (footer), then back twice.
+    await page.locator('footer a[href="/aboutUs"]').click();
+    await page.waitForURL(`${e2e.base}/aboutUs`);
+    await page.waitForFunction(() => document.title.includes('关于'));
+    await page.goBack();
+    await page.waitForURL(`${e2e.base}/downloadapp/`);
+    await page.getByRole('heading', { level: 1, name: '湘房网APP' }).waitFor();
+    await page.goBack();
+    await page.waitForURL(`${e2e.base}/`);
+    await page.waitForFunction((title) => document.title === title, homeTitle);
+    t.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), 42, 'back stayed client-side');
+    await page.goForward();
+    await page.waitForURL(`${e2e.base}/downloadapp/`);
+    await page.getByRole('heading', { level: 1, name: '湘房网APP' }).waitFor();
+    t.same(errors, [], 'no console errors along the way');
+  });
+});

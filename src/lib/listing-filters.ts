@@ -58,9 +58,9 @@ export const ROOM_OPTIONS = ['一室', '二室', '三室', '四室', '五室及�
 /** Building age at most N years. */
 export const AGE_OPTIONS = [5, 10, 15, 20] as const;
 export const FLOOR_OPTIONS = [
-  { label: '低楼层(6层以下)', value: 'low' },
-  { label: '中楼层(6-12层)', value: 'mid' },
-  { label: '高楼层(12层以上)', value: 'high' },
+  { label: '低楼层', value: 'low' },
+  { label: '中楼层', value: 'mid' },
+  { label: '高楼层', value: 'high' },
 ] as const;
 export const ORIENTATIONS = ['南北', '南', '东南', '西南', '东', '西', '北', '东西'] as const;
 export const DECORATIONS = ['精装', '简装', '毛坯', '豪装'] as const;
@@ -585,7 +585,7 @@ export function filterLabels(q: ListingQuery, kind: ListingKind): string[] {
   const age = at(AGE_OPTIONS, q.age);
   if (age) out.push(`${age}年以内`);
   const floor = at(FLOOR_OPTIONS, q.floor);
-  if (floor) out.push(floor.label.replace(/\(.*\)/, ''));
+  if (floor) out.push(floor.label);
   const rest = [
     at(ORIENTATIONS, q.orientation) ? `朝${at(ORIENTATIONS, q.orientation)}` : undefined,
     at(DECORATIONS, q.decoration),

@@ -211,7 +211,7 @@ export function FilterBar({ kind, base, query: q, dict }: FilterBarProps) {
               ))}
             </Group>
           )}
-          <Group title="楼层">
+          <Group title="楼层(低:6层以下 中:6-12层 高:12层以上)">
             {FLOOR_OPTIONS.map((f, i) => (
               <Opt key={f.value} href={href({ floor: q.floor === i + 1 ? undefined : i + 1 })} on={q.floor === i + 1}>
                 {f.label}

@@ -7,10 +7,16 @@ t.test('client navigation', async (t) => {
   t.teardown(() => e2e.close());
 
   t.test('hydrates the home, a list and a detail page without console errors', async (t) => {
-    for (const path of ['/', '/ershoufang/', '/ershoufang/100001.html']) {
+    // A detail page of the demo data: the first second-hand listing the list links to.
+    const list = await e2e.newPage();
+    await list.page.goto(`${e2e.base}/ershoufang/`, { waitUntil: 'networkidle' });
+    const detail = await list.page.locator('a[href^="/ershoufang/"][href$=".html"]').first().getAttribute('href');
+    await list.page.close();
+    t.ok(detail, `a detail page: ${detail}`);
+    for (const path of ['/', '/ershoufang/', detail ?? '/ershoufang/100001.html']) {
       const { page, errors } = await e2e.newPage();
-      await page.goto(e2e.base + path, { waitUntil: 'networkidle' });
-      // Hydrated: a client link navigates without a reload.
+      const res = await page.goto(e2e.base + path, { waitUntil: 'networkidle' });
+      t.equal(res?.status(), 200, `${path}: 200`);
       t.same(errors, [], `${path}: no console errors or hydration warnings`);
       await page.close();
     }

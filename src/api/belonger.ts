@@ -1,9 +1,7 @@
 import type { Got } from 'got';
-import { getList, getObj, post, seg } from './call.ts';
+import { asPage, getList, getObj, post, seg } from './call.ts';
 import type { CallContext } from './http.ts';
 import type { Belonger, BelongerCard, ListingItem, LoupanItem, Page, Store, StoreDetail } from './types.ts';
-
-const emptyPage = <T>(size = 20): Page<T> => ({ content: [], totalElements: 0, totalPages: 0, number: 1, size, first: true, last: true });
 
 export interface Dianping {
   id: number;
@@ -28,7 +26,7 @@ export function createBelongerApi(gateway: Got) {
     findByCondition: async (
       call: CallContext,
       body: { cityId: number; storeId?: number; regionId?: number; iskefu?: boolean; keyword?: string; page?: number; size?: number },
-    ) => (await getObj<Page<Belonger>>(gateway, call, '/api/belonger/findByCondition', post(body))) ?? emptyPage<Belonger>(),
+    ) => asPage(call, await getObj<Page<Belonger>>(gateway, call, '/api/belonger/findByCondition', post(body)), 20),
     personalized: (call: CallContext, body: { houseId?: number; cityId?: number; limit?: number }) =>
       getList<Belonger>(gateway, call, 'api/belonger/getPersonalized', post(body)),
     recommendList: (call: CallContext, body: { cityId: number; limit?: number }) =>
@@ -60,15 +58,19 @@ export function createBelongerApi(gateway: Got) {
         post({ houseNumber }),
       ),
     daikanOfBelonger: async (call: CallContext, id: number, q: { page?: number; size?: number } = {}) =>
-      (await getObj<
-        Page<{ id: number; houseNumber: string; houseId: number; title: string; customer: string; remark: string; createdAt: string }>
-      >(gateway, call, `api/daikan/findlistbybelongerId/${seg(id)}`, { searchParams: q })) ?? emptyPage(),
+      asPage(
+        call,
+        await getObj<
+          Page<{ id: number; houseNumber: string; houseId: number; title: string; customer: string; remark: string; createdAt: string }>
+        >(gateway, call, `api/daikan/findlistbybelongerId/${seg(id)}`, { searchParams: q }),
+        20,
+      ),
     storesByStressId: (call: CallContext, id: number) =>
       getList<Store>(gateway, call, `/api/department/findDepartmentByStressId/${seg(id)}`),
     storePage: async (
       call: CallContext,
       body: { cityId: number; regionId?: number; shopMapId?: number; keyword?: string; page?: number; size?: number },
-    ) => (await getObj<Page<Store>>(gateway, call, '/api/department/pageForWeb', post(body))) ?? emptyPage<Store>(),
+    ) => asPage(call, await getObj<Page<Store>>(gateway, call, '/api/department/pageForWeb', post(body)), 20),
     /** Store detail (our path; SPEC 7.7 shows none). */
     store: (call: CallContext, id: number | string) => getObj<StoreDetail>(gateway, call, `/api/department/findById/${seg(id)}`),
     /** SPEC 3 phone numbers: webCall. */
@@ -81,7 +83,7 @@ export function createBelongerApi(gateway: Got) {
     dianpingList: async (
       call: CallContext,
       body: { houseId?: number; belongerId?: number; cityId?: number; page?: number; size?: number },
-    ) => (await getObj<Page<Dianping>>(gateway, call, 'api/yhdianping/wap/list', post(body))) ?? emptyPage<Dianping>(10),
+    ) => asPage(call, await getObj<Page<Dianping>>(gateway, call, 'api/yhdianping/wap/list', post(body)), 10),
     addDianping: (
       call: CallContext,
       body: {

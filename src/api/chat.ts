@@ -1,5 +1,5 @@
 import type { Got } from 'got';
-import { getList, getObj, post, seg } from './call.ts';
+import { asPage, getList, getObj, post, seg } from './call.ts';
 import { type CallContext, callGateway } from './http.ts';
 import type { Belonger, ChatHouseCard, ChatRecord, Page } from './types.ts';
 
@@ -14,15 +14,11 @@ export function createChatApi(gateway: Got, chatClient: Got, chatUrl: string) {
     saveRecord: (call: CallContext, body: { userId: string; targetId: string; msgType: ChatRecord['msgType']; content: string | object }) =>
       getObj<{ id: number }>(gateway, call, 'api/microchat/record', post(body)),
     records: async (call: CallContext, userId: string, targetId: string, q: { page?: number; size?: number } = {}) =>
-      (await getObj<Page<ChatRecord>>(gateway, call, `api/microchat/record/${seg(userId)}/${seg(targetId)}`, { searchParams: q })) ?? {
-        content: [],
-        totalElements: 0,
-        totalPages: 0,
-        number: 1,
-        size: 30,
-        first: true,
-        last: true,
-      },
+      asPage(
+        call,
+        await getObj<Page<ChatRecord>>(gateway, call, `api/microchat/record/${seg(userId)}/${seg(targetId)}`, { searchParams: q }),
+        30,
+      ),
     push: (call: CallContext, body: { target: string; title?: string; content: string }) =>
       getObj<{ id: number }>(gateway, call, 'api/mobpush/send', post(body)),
     addUser: (call: CallContext, body: { uid: string; nickName?: string; headUrl?: string }) =>

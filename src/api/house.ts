@@ -1,5 +1,5 @@
 import type { Got } from 'got';
-import { getList, getObj, post, seg } from './call.ts';
+import { asPage, getList, getObj, post, seg } from './call.ts';
 import type { CallContext } from './http.ts';
 import type {
   Belonger,
@@ -17,17 +17,15 @@ import type {
   XiaoquItem,
 } from './types.ts';
 
-const emptyPage = <T>(size = 20): Page<T> => ({ content: [], totalElements: 0, totalPages: 0, number: 1, size, first: true, last: true });
-
 /** SPEC 7.3 (new homes) and 7.4 (second-hand, rental and commercial listings). Paths exactly as SPEC 7 writes them. */
 export function createHouseApi(gateway: Got) {
   return {
     // 7.3 New homes
     async findListByWap(call: CallContext, filter: LoupanFilter): Promise<Page<LoupanItem>> {
-      return (await getObj<Page<LoupanItem>>(gateway, call, '/api/house/findListByWap', post(filter))) ?? emptyPage();
+      return asPage(call, await getObj<Page<LoupanItem>>(gateway, call, '/api/house/findListByWap', post(filter)), 20);
     },
     async findByWeb(call: CallContext, filter: LoupanFilter): Promise<Page<LoupanItem>> {
-      return (await getObj<Page<LoupanItem>>(gateway, call, '/web/house/findByWeb', post(filter))) ?? emptyPage();
+      return asPage(call, await getObj<Page<LoupanItem>>(gateway, call, '/web/house/findByWeb', post(filter)), 20);
     },
     findById: (call: CallContext, id: number | string) => getObj<LoupanDetail>(gateway, call, `api/house/findById/${seg(id)}`),
     findByIdForM: (call: CallContext, id: number | string) => getObj<LoupanDetail>(gateway, call, `api/house/findByIdForM/${seg(id)}`),
@@ -78,7 +76,7 @@ export function createHouseApi(gateway: Got) {
     juheDetail: (call: CallContext, id: number, q: { cityId: number; page?: number; size?: number }) =>
       getObj<Page<LoupanItem> & { id: number; name: string }>(gateway, call, `/api/juhe/detail/${seg(id)}`, { searchParams: q }),
     async findDT(call: CallContext, id: number, paging: { page?: number; size?: number } = {}): Promise<Page<Dongtai>> {
-      return (await getObj<Page<Dongtai>>(gateway, call, `/api/dongtai/findDT/${seg(id)}`, post(paging))) ?? emptyPage(10);
+      return asPage(call, await getObj<Page<Dongtai>>(gateway, call, `/api/dongtai/findDT/${seg(id)}`, post(paging)), 10);
     },
     xiangqingContent: (call: CallContext, houseId: number, DTid: number) =>
       getObj<Dongtai & { houseId: number; louPanName: string }>(
@@ -93,10 +91,12 @@ export function createHouseApi(gateway: Got) {
         `/api/dongtai/xiangqingContentByOld/${seg(houseId)}/${seg(DTid)}`,
       ),
     async salesRankPubPage(call: CallContext, q: { cityId: number; memberId?: string; page?: number; size?: number }) {
-      return (
-        (await getObj<Page<LoupanItem & { rank: number; favorite: boolean }>>(gateway, call, '/api/newHouseSalesRank/pubPage', {
+      return asPage(
+        call,
+        await getObj<Page<LoupanItem & { rank: number; favorite: boolean }>>(gateway, call, '/api/newHouseSalesRank/pubPage', {
           searchParams: q,
-        })) ?? emptyPage(10)
+        }),
+        10,
       );
     },
     salesRankFavorite: (call: CallContext, q: { favorite: boolean; memberId: string; newHouseId: number }) =>
@@ -104,9 +104,7 @@ export function createHouseApi(gateway: Got) {
     salesRankDetail: (call: CallContext, q: { cityId: number; newHouseId: number }) =>
       getObj<LoupanItem & { rank: number; contracts: unknown[] }>(gateway, call, '/api/newHouseSalesRank/detail', { searchParams: q }),
     async starBelongerPubPage(call: CallContext, q: { cityId: number; page?: number; size?: number }) {
-      return (
-        (await getObj<Page<Belonger>>(gateway, call, '/api/newHouseStarBelonger/pubPage', { searchParams: q })) ?? emptyPage<Belonger>(10)
-      );
+      return asPage(call, await getObj<Page<Belonger>>(gateway, call, '/api/newHouseStarBelonger/pubPage', { searchParams: q }), 10);
     },
     getBelongerLouPanListNew: (call: CallContext, houseId: number) =>
       getList<Belonger>(gateway, call, '/api/belongerLouPanBind/getBelongerLouPanListNew', post({ houseId })),
@@ -116,13 +114,13 @@ export function createHouseApi(gateway: Got) {
 
     // 7.4 Second-hand, rental and commercial
     async findByCondition(call: CallContext, filter: ListingFilter): Promise<Page<ListingItem>> {
-      return (await getObj<Page<ListingItem>>(gateway, call, 'api/house/search/findByCondition', post(filter))) ?? emptyPage();
+      return asPage(call, await getObj<Page<ListingItem>>(gateway, call, 'api/house/search/findByCondition', post(filter)), 20);
     },
     async findByWapConditionData(call: CallContext, filter: ListingFilter): Promise<Page<ListingItem>> {
-      return (await getObj<Page<ListingItem>>(gateway, call, 'api/house/search/findByWapConditionData', post(filter))) ?? emptyPage();
+      return asPage(call, await getObj<Page<ListingItem>>(gateway, call, 'api/house/search/findByWapConditionData', post(filter)), 20);
     },
     async douyinFindByCondition(call: CallContext, filter: ListingFilter): Promise<Page<ListingItem>> {
-      return (await getObj<Page<ListingItem>>(gateway, call, '/api/house/search/douyin/findByCondition', post(filter))) ?? emptyPage();
+      return asPage(call, await getObj<Page<ListingItem>>(gateway, call, '/api/house/search/douyin/findByCondition', post(filter)), 20);
     },
     findHouse: (call: CallContext, q: { houseId: number } | { houseNumber: string }) =>
       getObj<ListingDetail>(gateway, call, 'api/house/search/findHouse', post(q)),
@@ -178,10 +176,12 @@ export function createHouseApi(gateway: Got) {
     findBusinessFormat: (call: CallContext) =>
       getList<{ name: string; count: number }>(gateway, call, '/api/cmsShopComboUserOrder/findBusinessFormat'),
     async belongerHouseCommentRent(call: CallContext, body: { houseId: number; page?: number; size?: number }) {
-      return (
-        (await getObj<
+      return asPage(
+        call,
+        await getObj<
           Page<{ id: number; content: string; createdAt: string; belongerId: number; name: string; portrait: string; uid: string }>
-        >(gateway, call, '/api/belongerHouseCommentRent/find', post(body))) ?? emptyPage(10)
+        >(gateway, call, '/api/belongerHouseCommentRent/find', post(body)),
+        10,
       );
     },
   };

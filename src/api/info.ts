@@ -1,9 +1,7 @@
 import type { Got } from 'got';
-import { getList, getObj, post, seg } from './call.ts';
+import { asPage, getList, getObj, post, seg } from './call.ts';
 import { type CallContext, callGateway } from './http.ts';
 import type { BaikeItem, InfoComment, InfoDoc, InfoDocDetail, Overseas, Page, WendaAnswer, WendaItem, XhAccount } from './types.ts';
-
-const emptyPage = <T>(size = 10): Page<T> => ({ content: [], totalElements: 0, totalPages: 0, number: 1, size, first: true, last: true });
 
 export interface InfoDocFilter {
   cityId?: number;
@@ -24,7 +22,7 @@ export function createInfoApi(gateway: Got, houseClient: Got, houseUrl: string) 
     (await callGateway<T>(houseClient, call, path, { ...opts, url: `${houseUrl}/${path}` })).obj ?? null;
   return {
     docList: async (call: CallContext, filter: InfoDocFilter) =>
-      (await getObj<Page<InfoDoc>>(gateway, call, 'api/info/getInfoDocList', post(filter))) ?? emptyPage<InfoDoc>(),
+      asPage(call, await getObj<Page<InfoDoc>>(gateway, call, 'api/info/getInfoDocList', post(filter)), 20),
     types: (call: CallContext, ids: number[] | 'all') =>
       getList<{ id: number; name: string }>(gateway, call, `api/info/getInfoTypeListByArr/${ids === 'all' ? 'all' : ids.join(',')}`),
     hotComments: (call: CallContext, infoDocId: number, limit: number) =>
@@ -37,7 +35,7 @@ export function createInfoApi(gateway: Got, houseClient: Got, houseUrl: string) 
       getObj<boolean>(gateway, call, `api/info/deleteInfoComment/${seg(id)}`, { searchParams: { userId } }),
     /** Comments of an article, paged (POST api/info/insertlist). */
     comments: async (call: CallContext, body: { infoDocId: number; page?: number; size?: number }) =>
-      (await getObj<Page<InfoComment>>(gateway, call, 'api/info/insertlist', post(body))) ?? emptyPage<InfoComment>(20),
+      asPage(call, await getObj<Page<InfoComment>>(gateway, call, 'api/info/insertlist', post(body)), 20),
     /** House service: info/InfoFangList (articles about an estate). */
     infoFangList: async (call: CallContext, body: { cityId: number; houseId?: number; limit?: number }) =>
       (await house<InfoDoc[]>(call, 'info/InfoFangList', { method: 'POST', json: body })) ?? [],
@@ -79,7 +77,7 @@ export function createInfoApi(gateway: Got, houseClient: Got, houseUrl: string) 
     async accountContent(call: CallContext, body: { accountId?: number; userName?: string; page?: number; size?: number }) {
       const res = await callGateway<Page<InfoDoc>>(gateway, call, 'api/xhaccount/contentByPage', post(body));
       return {
-        page: res.obj ?? emptyPage<InfoDoc>(),
+        page: asPage(call, res.obj ?? null, 10),
         account: ((res as unknown as { account?: XhAccount }).account ?? null) as XhAccount | null,
       };
     },
@@ -89,7 +87,7 @@ export function createInfoApi(gateway: Got, houseClient: Got, houseUrl: string) 
     // Knowledge base, Q&A, overseas (our paths; SPEC 7 shows none)
     baikeCategories: (call: CallContext) => getList<{ id: number; name: string; sample: string[] }>(gateway, call, '/api/baike/categories'),
     baikeList: async (call: CallContext, body: { cityId: number; category?: string; keyword?: string; page?: number; size?: number }) =>
-      (await getObj<Page<BaikeItem>>(gateway, call, '/api/baike/list', post(body))) ?? emptyPage<BaikeItem>(20),
+      asPage(call, await getObj<Page<BaikeItem>>(gateway, call, '/api/baike/list', post(body)), 20),
     baike: (call: CallContext, id: number | string) => getObj<BaikeItem>(gateway, call, `/api/baike/${seg(id)}`),
     wendaList: async (
       call: CallContext,
@@ -103,7 +101,7 @@ export function createInfoApi(gateway: Got, houseClient: Got, houseUrl: string) 
         page?: number;
         size?: number;
       },
-    ) => (await getObj<Page<WendaItem>>(gateway, call, '/api/wenda/list', post(body))) ?? emptyPage<WendaItem>(20),
+    ) => asPage(call, await getObj<Page<WendaItem>>(gateway, call, '/api/wenda/list', post(body)), 20),
     wenda: (call: CallContext, id: number | string) =>
       getObj<WendaItem & { answers: WendaAnswer[] }>(gateway, call, `/api/wenda/${seg(id)}`),
     ask: (
@@ -134,7 +132,7 @@ export function createInfoApi(gateway: Got, houseClient: Got, houseUrl: string) 
         page?: number;
         size?: number;
       },
-    ) => (await getObj<Page<Overseas>>(gateway, call, '/api/overseas/list', post(body))) ?? emptyPage<Overseas>(20),
+    ) => asPage(call, await getObj<Page<Overseas>>(gateway, call, '/api/overseas/list', post(body)), 20),
     overseas: (call: CallContext, id: number | string) => getObj<Overseas>(gateway, call, `/api/overseas/${seg(id)}`),
   };
 }

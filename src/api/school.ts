@@ -1,5 +1,5 @@
 import type { Got } from 'got';
-import { getList, getObj, post, seg } from './call.ts';
+import { asPage, getList, getObj, post, seg } from './call.ts';
 import type { CallContext } from './http.ts';
 import type { Page, SchoolDetail, SchoolItem } from './types.ts';
 
@@ -13,18 +13,20 @@ export interface SchoolFilter {
   size?: number;
 }
 type SchoolPage = Page<SchoolItem & { xiaoquCount: number }>;
-const empty: SchoolPage = { content: [], totalElements: 0, totalPages: 0, number: 1, size: 20, first: true, last: true };
 
 /** SPEC 7.6: schools. */
 export function createSchoolApi(gateway: Got) {
   return {
     webFindLouPanSchool: async (call: CallContext, f: SchoolFilter) =>
-      (await getObj<SchoolPage>(gateway, call, 'web/school/findLouPanSchoolByWeb', post(f))) ?? empty,
+      asPage(call, await getObj<SchoolPage>(gateway, call, 'web/school/findLouPanSchoolByWeb', post(f)), 20),
     findLouPanSchool: async (call: CallContext, f: SchoolFilter) =>
-      (await getObj<SchoolPage>(gateway, call, '/api/school/findLouPanSchoolByWeb', post(f))) ?? empty,
+      asPage(call, await getObj<SchoolPage>(gateway, call, '/api/school/findLouPanSchoolByWeb', post(f)), 20),
     search: async (call: CallContext, f: SchoolFilter) =>
-      (await getObj<SchoolPage>(gateway, call, 'web/school/search', { searchParams: f as unknown as Record<string, string | number> })) ??
-      empty,
+      asPage(
+        call,
+        await getObj<SchoolPage>(gateway, call, 'web/school/search', { searchParams: f as unknown as Record<string, string | number> }),
+        20,
+      ),
     byStressId: (call: CallContext, id: number, size: 1 | 2 = 2) =>
       getList<SchoolItem>(gateway, call, `/api/school/getSchoolByStressId/${seg(id)}`, { searchParams: { size } }),
     hotSearch: (call: CallContext, cityId: number) => getList<SchoolItem>(gateway, call, `/api/school/getHotSearch/${seg(cityId)}`),

@@ -1,5 +1,5 @@
 import type { Got } from 'got';
-import { getList, getObj, post, seg } from './call.ts';
+import { asPage, getList, getObj, post, seg } from './call.ts';
 import type { CallContext } from './http.ts';
 import type { ListingItem, MonthPrice, Page, Region, ShopMap, XiaoquDetail, XiaoquFilter, XiaoquItem } from './types.ts';
 
@@ -9,10 +9,10 @@ export function withShortName<T extends { name?: string; sname?: string } | null
   return x;
 }
 
-function pageWithShortNames(p: Page<XiaoquItem> | null, size = 20): Page<XiaoquItem> {
-  if (!p) return { content: [], totalElements: 0, totalPages: 0, number: 1, size, first: true, last: true };
-  p.content.forEach(withShortName);
-  return p;
+function pageWithShortNames<P extends Page<XiaoquItem>>(call: CallContext, p: P | null, size = 20): P {
+  const page = asPage(call, p, size);
+  page.content.forEach(withShortName);
+  return page;
 }
 
 /** SPEC 7.5: communities and prices. */
@@ -25,9 +25,9 @@ export function createXiaoquApi(gateway: Got) {
     get: async (call: CallContext, id: number | string) =>
       withShortName(await getObj<XiaoquDetail>(gateway, call, `api/xiaoqu/${seg(id)}`)),
     list: async (call: CallContext, filter: XiaoquFilter) =>
-      pageWithShortNames(await getObj<Page<XiaoquItem>>(gateway, call, 'api/xiaoqu', post(filter))),
+      pageWithShortNames(call, await getObj<Page<XiaoquItem>>(gateway, call, 'api/xiaoqu', post(filter))),
     webList: async (call: CallContext, filter: XiaoquFilter) =>
-      pageWithShortNames(await getObj<Page<XiaoquItem>>(gateway, call, 'web/xiaoqu', post(filter))),
+      pageWithShortNames(call, await getObj<Page<XiaoquItem>>(gateway, call, 'web/xiaoqu', post(filter))),
     postById: async (call: CallContext, id: number) =>
       withShortName(await getObj<XiaoquDetail>(gateway, call, `api/xiaoqu/${seg(id)}`, post({}))),
     webPostById: async (call: CallContext, id: number) =>
@@ -44,7 +44,7 @@ export function createXiaoquApi(gateway: Got) {
     findByName: async (call: CallContext, body: { name: string; cityId: number; limit?: number }) =>
       (await getList<XiaoquItem>(gateway, call, '/api/findXiaoquByName', post(body))).map(withShortName),
     stressRank: async (call: CallContext, filter: XiaoquFilter) =>
-      pageWithShortNames(await getObj<Page<XiaoquItem & { rank: number }>>(gateway, call, '/api/stressRank/queryPage', post(filter))),
+      pageWithShortNames(call, await getObj<Page<XiaoquItem & { rank: number }>>(gateway, call, '/api/stressRank/queryPage', post(filter))),
     hotStress: async (call: CallContext, body: { cityId: number; limit?: number }) =>
       (await getList<XiaoquItem>(gateway, call, 'api/hotStress', post(body))).map(withShortName),
     cityPrices: (call: CallContext, cityId: number) => getList<MonthPrice>(gateway, call, `api/avgprice/findlist/${seg(cityId)}`),

@@ -10,7 +10,18 @@ import { type CallContext, createApi, GatewayError } from '../../src/api/index.t
  * only logged. Also: request id forwarding, bounded retries for GETs only, sname → name, the per-city config cache, and
  * the full-URL clients (chat host, house service).
  */
-type Mode = 'ok' | 'http500' | 'http503' | 'status403' | 'statusWeird' | 'slow' | 'badjson' | 'emptyobj' | 'emptybody' | 'nullobj';
+type Mode =
+  | 'ok'
+  | 'badpage'
+  | 'http500'
+  | 'http503'
+  | 'status403'
+  | 'statusWeird'
+  | 'slow'
+  | 'badjson'
+  | 'emptyobj'
+  | 'emptybody'
+  | 'nullobj';
 let mode: Mode = 'ok';
 const hits: Array<{ method: string; url: string; reqId: string | undefined }> = [];
 
@@ -38,6 +49,8 @@ fake.all('/*', async (req, reply) => {
       return reply.type('application/json').send('');
     case 'nullobj':
       return { status: 200, obj: null };
+    case 'badpage':
+      return { status: 200, obj: { content: 'not a list', totalElements: '3' } };
     default:
       if (req.url.startsWith('/api/xiaoqu/findById/'))
         return { status: 200, obj: { stressId: 7, name: '万科魅力之城', sname: '魅力之城' } };
@@ -146,6 +159,15 @@ t.test('an empty body is only logged; list calls give [] and page calls an empty
   t.ok(lines.some((l) => l.msg === 'gateway answered an empty body'));
   mode = 'nullobj';
   t.equal(await api.house.findById(call, 1), null);
+});
+
+t.test('a malformed page is logged and becomes an empty page, never a crash', async (t) => {
+  mode = 'badpage';
+  const page = await api.house.findByCondition(call, { cityId: 1, size: 20 });
+  t.same(page.content, []);
+  t.equal(page.totalElements, 0);
+  t.ok(lines.some((l) => l.msg === 'gateway answered a malformed page'));
+  t.same((await api.xiaoqu.list(call, { cityId: 1 })).content, []);
 });
 
 t.test('the request id is forwarded on every call', async (t) => {

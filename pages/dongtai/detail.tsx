@@ -4,9 +4,11 @@ import { AppLink } from '../../src/ui/AppLink.tsx';
 import { DetailBlock } from '../../src/ui/detail/index.ts';
 import { AgentRow } from '../../src/ui/xinfang/AgentRow.tsx';
 import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
+import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 /** /dongtai/{DTid}.html: one news item of an estate (SPEC 7.3 xiangqingContent), the estate and its other news. */
-export default function DongtaiDetailPage({ data }: PageProps<DongtaiDetailData>) {
+export default function DongtaiDetailPage(props: PageProps<DongtaiDetailData>) {
+  const data = usePageData(props.data);
   const { item, estate: e } = data;
   return (
     <article className="xf-page">

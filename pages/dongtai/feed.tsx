@@ -4,9 +4,11 @@ import { AppLink } from '../../src/ui/AppLink.tsx';
 import { Timeline } from '../../src/ui/detail/index.ts';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
 import { Pager } from '../../src/ui/xinfang/Pager.tsx';
+import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 /** /dongtai/{houseId}: the estate's news feed (SPEC 7.3 findDT), newest first. */
-export default function DongtaiFeedPage({ data }: PageProps<DongtaiFeedData>) {
+export default function DongtaiFeedPage(props: PageProps<DongtaiFeedData>) {
+  const data = usePageData(props.data);
   const e = data.estate;
   const base = `/dongtai/${e.houseId}`;
   return (

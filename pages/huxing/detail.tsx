@@ -5,10 +5,12 @@ import { DetailBlock, KeyFacts } from '../../src/ui/detail/index.ts';
 import { LazyImage } from '../../src/ui/LazyImage.tsx';
 import { AgentRow } from '../../src/ui/xinfang/AgentRow.tsx';
 import { SaleBadge } from '../../src/ui/xinfang/SaleBadge.tsx';
+import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 import { PlanCard } from './list.tsx';
 
 /** /huxing/{id}.html: one floor plan (SPEC 3 huxingDetail) with its estate, the other plans and an adviser. */
-export default function HuxingDetailPage({ data }: PageProps<HuxingDetailData>) {
+export default function HuxingDetailPage(props: PageProps<HuxingDetailData>) {
+  const data = usePageData(props.data);
   const { plan: p, estate: e } = data;
   return (
     <article className="xf-page xf-hxd">

@@ -5,6 +5,7 @@ import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { LazyImage } from '../../src/ui/LazyImage.tsx';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
+import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 export function PlanCard({ plan, estateName }: { plan: Huxing; estateName: string }) {
   return (
@@ -34,7 +35,8 @@ export function PlanCard({ plan, estateName }: { plan: Huxing; estateName: strin
 }
 
 /** /huxing/lp{id}/[l{rooms}/]: an estate's floor plans by rooms; /huxing/: plans of the city's hot estates. */
-export default function HuxingListPage({ data }: PageProps<HuxingListData>) {
+export default function HuxingListPage(props: PageProps<HuxingListData>) {
+  const data = usePageData(props.data);
   const { city } = useAppState();
   const e = data.estate;
   return (

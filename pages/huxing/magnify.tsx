@@ -1,9 +1,11 @@
 import type { MagnifyData } from '../../src/loaders/huxing.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
+import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 /** /huxing/magnifyImg?id=: the plan drawing alone on a dark screen (pinch-zoom is the browser's). */
-export default function HuxingMagnifyPage({ data }: PageProps<MagnifyData>) {
+export default function HuxingMagnifyPage(props: PageProps<MagnifyData>) {
+  const data = usePageData(props.data);
   const { plan: p, estate: e } = data;
   return (
     <div className="xf-mag">

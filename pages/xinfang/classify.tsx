@@ -3,9 +3,11 @@ import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
+import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 /** /xinfang/houseClassifyData: estates by SPEC 9 property type, and by feature. */
-export default function XinfangClassifyPage({ data }: PageProps<ClassifyData>) {
+export default function XinfangClassifyPage(props: PageProps<ClassifyData>) {
+  const data = usePageData(props.data);
   const { city } = useAppState();
   return (
     <div className="xf-page">

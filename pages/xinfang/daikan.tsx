@@ -3,9 +3,11 @@ import type { PageProps } from '../../src/render/page-props.ts';
 import { groupDigits } from '../../src/ui/paths.ts';
 import { AgentRow } from '../../src/ui/xinfang/AgentRow.tsx';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
+import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 /** /xinfang/daikanrengou/{id}: monthly subscriptions and deal prices of the estate (SPEC 7.3 findContractList). */
-export default function XinfangDaikanPage({ data }: PageProps<DaikanData>) {
+export default function XinfangDaikanPage(props: PageProps<DaikanData>) {
+  const data = usePageData(props.data);
   const { estate, contracts } = data;
   const max = Math.max(1, ...contracts.map((c) => c.units));
   const units = contracts.reduce((s, c) => s + c.units, 0);

@@ -11,6 +11,7 @@ import { groupDigits } from '../../src/ui/paths.ts';
 import { AgentRow } from '../../src/ui/xinfang/AgentRow.tsx';
 import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
 import { SaleBadge } from '../../src/ui/xinfang/SaleBadge.tsx';
+import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 const day = (s: string) => (s ?? '').slice(0, 10);
 
@@ -19,14 +20,15 @@ const day = (s: string) => (s ?? '').slice(0, 10);
  * status, prices by property type, floor plans, news, pre-sale permits, advisers with phone and chat, facts,
  * schools, reviews, Q&A, sales data and estates nearby; the bottom bar to favourite, share, call and chat.
  */
-export default function XinfangDetailPage({ data }: PageProps<XinfangDetailData>) {
+export default function XinfangDetailPage(props: PageProps<XinfangDetailData>) {
+  const data = usePageData(props.data);
   const { route } = useAppState();
   const { estate: e, variant } = data;
   const status = saleStatusView(e.saleStatus);
   const badges = [e.hasVr ? 'VR' : '', e.hasVideo ? '视频' : ''].filter(Boolean);
   const id = e.houseId;
   return (
-    <article className={`dt xf-dt xf-dt--${variant}`} data-house-id={id}>
+    <article key={id} className={`dt xf-dt xf-dt--${variant}`} data-house-id={id}>
       {variant === 'ad' ? <p className="xf-dt__ad">推广</p> : null}
       <Gallery
         photos={e.photos ?? [e.img]}

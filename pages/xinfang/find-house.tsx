@@ -4,9 +4,11 @@ import type { FindHouseData } from '../../src/loaders/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
+import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 /** /xinfang/findHouse: tell us the budget, area and layout; the form lands on the filtered list (query → 301 → path). */
-export default function XinfangFindHousePage({ data }: PageProps<FindHouseData>) {
+export default function XinfangFindHousePage(props: PageProps<FindHouseData>) {
+  const data = usePageData(props.data);
   const { city } = useAppState();
   return (
     <div className="xf-page">

@@ -5,9 +5,11 @@ import { AppLink } from '../../src/ui/AppLink.tsx';
 import { groupDigits } from '../../src/ui/paths.ts';
 import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
+import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 /** /xinfang/hangqing: the city's new-home market. */
-export default function XinfangHangqingPage({ data }: PageProps<HangqingData>) {
+export default function XinfangHangqingPage(props: PageProps<HangqingData>) {
+  const data = usePageData(props.data);
   const { city } = useAppState();
   const maxCount = Math.max(1, ...data.regions.map((r) => r.count ?? 0));
   return (

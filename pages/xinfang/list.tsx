@@ -1,6 +1,7 @@
 import { loupanTypeName } from '../../src/lib/loupan-types.ts';
 import { saleStatusLabel } from '../../src/lib/sale-status.ts';
 import {
+  filterWords,
   ROOM_OPTIONS,
   TOTAL_PRICE_BANDS,
   toggleRoom,
@@ -17,6 +18,7 @@ import { CloseIcon, SearchIcon } from '../../src/ui/icons.tsx';
 import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
 import { Moved } from '../../src/ui/xinfang/Moved.tsx';
 import { Pager } from '../../src/ui/xinfang/Pager.tsx';
+import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 import { XfFilterBar } from '../../src/ui/xinfang/XfFilterBar.tsx';
 
 const ENTRIES = [
@@ -42,11 +44,12 @@ function chips(f: XinfangFilter, regionName: string): Array<{ label: string; wit
   return out;
 }
 
-export default function XinfangListPage({ data }: PageProps<XinfangListData | { movedTo: string }>) {
+export default function XinfangListPage(props: PageProps<XinfangListData | { movedTo: string }>) {
+  const data = usePageData(props.data);
   const { city } = useAppState();
   if ('movedTo' in data) return <Moved to={data.movedTo} />;
   const { filter, slugs } = data;
-  const heading = `${city.selectCityName}${data.regionName}新房`;
+  const heading = `${city.selectCityName}${data.regionName}${filterWords(filter).join('')}新房`;
   const active = chips(filter, data.regionName);
   return (
     <div className="xf-list">

@@ -6,9 +6,11 @@ import { LazyImage } from '../../src/ui/LazyImage.tsx';
 import { AgentRow } from '../../src/ui/xinfang/AgentRow.tsx';
 import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
+import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 /** /xinfang/video/{id}.html and /xinfang/vr/{id}.html (an estate's video or VR tour); without an id, the estates that have one. */
-export default function XinfangMediaPage({ data }: PageProps<MediaData>) {
+export default function XinfangMediaPage(props: PageProps<MediaData>) {
+  const data = usePageData(props.data);
   const { city } = useAppState();
   const label = data.kind === 'vr' ? 'VR看房' : '视频看房';
   const e = data.estate;

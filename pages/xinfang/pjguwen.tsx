@@ -2,11 +2,14 @@ import type { PjguwenData } from '../../src/loaders/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
+import { currentReturnPath, withReturnUrl } from '../../src/ui/paths.ts';
 import { AgentRow } from '../../src/ui/xinfang/AgentRow.tsx';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
+import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 /** /xinfang/pjguwen/{belongerId}: rate an adviser (members), with the reviews others left. */
-export default function XinfangPjguwenPage({ data }: PageProps<PjguwenData>) {
+export default function XinfangPjguwenPage(props: PageProps<PjguwenData>) {
+  const data = usePageData(props.data);
   const { user, route } = useAppState();
   const { belonger: b } = data;
   const member = Boolean(user.uid || user.userId);
@@ -50,7 +53,7 @@ export default function XinfangPjguwenPage({ data }: PageProps<PjguwenData>) {
         ) : (
           <p className="xf-login">
             登录后即可评价
-            <AppLink href={`/login?bUrl=${encodeURIComponent(route.path)}`} className="btn btn--primary btn--sm">
+            <AppLink href={withReturnUrl('/login', currentReturnPath(route.path, route.query))} className="btn btn--primary btn--sm">
               去登录
             </AppLink>
           </p>

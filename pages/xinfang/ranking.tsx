@@ -4,9 +4,11 @@ import { useAppState } from '../../src/stores/context.tsx';
 import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
 import { Pager } from '../../src/ui/xinfang/Pager.tsx';
+import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 /** /xinfang/salesRanking: estates by sales (SPEC 7.3 newHouseSalesRank/pubPage). */
-export default function XinfangRankingPage({ data }: PageProps<RankingData>) {
+export default function XinfangRankingPage(props: PageProps<RankingData>) {
+  const data = usePageData(props.data);
   const { city } = useAppState();
   return (
     <div className="xf-page">
@@ -14,8 +16,7 @@ export default function XinfangRankingPage({ data }: PageProps<RankingData>) {
       <ol className="card xf-sec xf-rank" data-testid="xf-rank">
         {data.list.map((e) => (
           <li key={e.houseId}>
-            <EstateItem estate={e} rank={e.rank} />
-            <p className="xf-rank__sales">已售{e.salesCount}套</p>
+            <EstateItem estate={e} rank={e.rank} note={`已售${e.salesCount}套`} />
           </li>
         ))}
       </ol>

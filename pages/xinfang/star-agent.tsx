@@ -5,9 +5,11 @@ import { AppLink } from '../../src/ui/AppLink.tsx';
 import { AgentRow } from '../../src/ui/xinfang/AgentRow.tsx';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
 import { Pager } from '../../src/ui/xinfang/Pager.tsx';
+import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 /** /xinfang/starAgent: the city's star advisers (SPEC 7.3 newHouseStarBelonger/pubPage). */
-export default function XinfangStarAgentPage({ data }: PageProps<StarAgentData>) {
+export default function XinfangStarAgentPage(props: PageProps<StarAgentData>) {
+  const data = usePageData(props.data);
   const { city } = useAppState();
   return (
     <div className="xf-page">

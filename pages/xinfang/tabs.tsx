@@ -3,9 +3,11 @@ import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
+import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 /** /xinfangTabPages/{hot|newest|recommend|xianfang}: the channel's tab lists. */
-export default function XinfangTabsPage({ data }: PageProps<TabData>) {
+export default function XinfangTabsPage(props: PageProps<TabData>) {
+  const data = usePageData(props.data);
   const { city } = useAppState();
   return (
     <div className="xf-page">

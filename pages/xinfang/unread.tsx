@@ -2,9 +2,11 @@ import type { UnreadData } from '../../src/loaders/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
+import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 /** /xinfang/unreadlist: a member's unread estate news and replies; a visitor is asked to log in. */
-export default function XinfangUnreadPage({ data }: PageProps<UnreadData>) {
+export default function XinfangUnreadPage(props: PageProps<UnreadData>) {
+  const data = usePageData(props.data);
   return (
     <div className="xf-page">
       <XfHero title="未读消息" sub="关注楼盘的最新动态与顾问回复" />

@@ -3,9 +3,11 @@ import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
+import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 /** /xinfang/wendalist?id=: questions about the estate and their answers. */
-export default function XinfangWendalistPage({ data }: PageProps<WendaListData>) {
+export default function XinfangWendalistPage(props: PageProps<WendaListData>) {
+  const data = usePageData(props.data);
   const { city } = useAppState();
   const name = data.estate?.name ?? `${city.selectCityName}新房`;
   return (

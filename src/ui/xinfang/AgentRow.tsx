@@ -22,7 +22,7 @@ export interface EstateAgent {
  * button dials the zhcall number.
  */
 export function AgentRow({ agent, houseId, compact = false }: { agent: EstateAgent; houseId: number; compact?: boolean }) {
-  const chatHref = useChatHref(agent, { houseId, houseType: 1 });
+  const chatHref = useChatHref(agent, houseId ? { houseId, houseType: 1 } : undefined);
   const meta = [agent.storeName, agent.years ? `从业${agent.years}年` : '', agent.dealCount ? `成交${agent.dealCount}套` : '']
     .filter(Boolean)
     .join(' · ');

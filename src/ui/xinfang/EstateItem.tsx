@@ -11,7 +11,7 @@ type EstateLike = Pick<LoupanItem, 'houseId' | 'name' | 'img' | 'price' | 'saleS
   >;
 
 /** A new-home estate in a list (Beike 新房 style): photo with VR/视频 marks, name and sale status, place, types, tags, price. */
-export function EstateItem({ estate, rank }: { estate: EstateLike; rank?: number }) {
+export function EstateItem({ estate, rank, note }: { estate: EstateLike; rank?: number; note?: string }) {
   const types = loupanTypeNames(estate.typeCodes ?? []);
   const where = [estate.regionName, estate.shopMapName].filter(Boolean).join(' ');
   const total = estate.totalMin ? `总价${Math.round(estate.totalMin)}-${Math.round(estate.totalMax ?? estate.totalMin)}万/套` : '';
@@ -39,7 +39,8 @@ export function EstateItem({ estate, rank }: { estate: EstateLike; rank?: number
           ) : (
             <strong className="xf-price xf-price--tbd">价格待定</strong>
           )}
-          {total ? <span className="xf-item__total">{total}</span> : null}
+          {total && !note ? <span className="xf-item__total">{total}</span> : null}
+          {note ? <span className="xf-item__note">{note}</span> : null}
         </p>
         {estate.tags?.length ? (
           <p className="xf-item__tags">

@@ -1,4 +1,4 @@
-import type { ReactNode, SyntheticEvent } from 'react';
+import type { MouseEvent, ReactNode, SyntheticEvent } from 'react';
 import { LOUPAN_TYPES } from '../../lib/loupan-types.ts';
 import {
   type RegionSlugs,
@@ -22,6 +22,11 @@ function Opt({ href, on, children }: { href: string; on: boolean; children: Reac
   );
 }
 
+/** A picked option closes its panel (a client navigation keeps the bar mounted). */
+function closeAfterPick(e: MouseEvent<HTMLDivElement>) {
+  if ((e.target as HTMLElement).closest('a')) e.currentTarget.closest('details')?.removeAttribute('open');
+}
+
 function Panel({ label, active, children, wide }: { label: string; active: boolean; children: ReactNode; wide?: boolean }) {
   // One panel open at a time: opening one closes its siblings (without JavaScript each simply toggles).
   const onToggle = (e: SyntheticEvent<HTMLDetailsElement>) => {
@@ -32,7 +37,10 @@ function Panel({ label, active, children, wide }: { label: string; active: boole
   return (
     <details className={`xf-fbar__tab${active ? ' is-active' : ''}`} onToggle={onToggle}>
       <summary className="xf-fbar__sum">{label}</summary>
-      <div className={`xf-fbar__panel${wide ? ' xf-fbar__panel--wide' : ''}`}>{children}</div>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: closes the panel after an option link is followed (the link itself is the control) */}
+      <div className={`xf-fbar__panel${wide ? ' xf-fbar__panel--wide' : ''}`} onClick={closeAfterPick}>
+        {children}
+      </div>
     </details>
   );
 }

@@ -298,7 +298,7 @@ export default function XinfangDetailPage(props: PageProps<XinfangDetailData>) {
         kind="newhouse"
         title={e.name}
         url={route.head.canonical}
-        collected={false}
+        collected={data.collected}
         agent={data.agent}
         phone={data.agent?.webCall ? { webCall: data.agent.webCall } : null}
         bookHref={`/yuyuekanfang?houseId=${id}&houseType=1`}

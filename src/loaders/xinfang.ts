@@ -143,6 +143,8 @@ export type EstateVariant = 'detail' | 'old' | 'ad' | 'dy' | 'fhlmxf' | 'daogou'
 export interface XinfangDetailData {
   variant: EstateVariant;
   estate: LoupanDetail;
+  /** The member has this estate among the favourites (SPEC 7.8 new-home kind). */
+  collected: boolean;
   prices: TypePrice[];
   huxingStats: Array<{ rooms: number; count: number; minArea: number; maxArea: number; name: string }>;
   belongers: BelongerWithCall[];
@@ -176,7 +178,14 @@ export const xinfangDetail: Loader<XinfangDetailData> = async (ctx) => {
   const estate = await loadEstate(ctx, id);
   const cityId = ctx.city.cityId;
   const referrerId = variant === 'daogou' ? Number(ctx.query.belongerId) || undefined : undefined;
-  const [prices, stats, bound, popup, dongtai, schools, comments, wenda, similar, referrer] = await Promise.all([
+  const memberId = ctx.user?.uid || ctx.user?.userId || '';
+  if (memberId && variant !== 'ad' && /^[A-Za-z0-9_-]{1,40}$/.test(memberId)) {
+    // SPEC 7.4 view history (ad variants are not tracked, SPEC 4): fire and forget.
+    ctx.api.house
+      .saveHouseViewHistory(ctx.call, id, memberId, 'wap')
+      .catch((err: unknown) => ctx.log.warn({ err }, 'saveHouseViewHistory failed'));
+  }
+  const [prices, stats, bound, popup, dongtai, schools, comments, wenda, similar, referrer, collected] = await Promise.all([
     optional(ctx.api.house.louPanWylbPriceAll(ctx.call, id), estate.prices ?? []),
     optional(ctx.api.house.getStatisticsByLpId(ctx.call, id), []),
     optional(ctx.api.house.getBelongerLouPanListNew(ctx.call, id), estate.belongerList ?? []),
@@ -187,6 +196,7 @@ export const xinfangDetail: Loader<XinfangDetailData> = async (ctx) => {
     optional(ctx.api.info.wendaList(ctx.call, { cityId, houseId: id, size: 3 }), emptyPage<WendaItem>(3)),
     optional(ctx.api.house.findListByWap(ctx.call, { cityId, regionId: estate.regionId, size: 6 }), emptyPage<LoupanItem>(6)),
     referrerId ? optional(ctx.api.belonger.find(ctx.call, referrerId), null) : Promise.resolve(null),
+    memberId ? optional(ctx.api.user.isCollect(ctx.call, id, memberId, 'newhouse'), false) : Promise.resolve(false),
   ]);
   const belongers = await withCalls(ctx, bound.length ? bound : (estate.belongerList ?? []));
   const popupAgent = popup ? (belongers.find((b) => b.belongerId === popup.belongerId) ?? (await withCalls(ctx, [popup]))[0]) : null;
@@ -204,6 +214,7 @@ export const xinfangDetail: Loader<XinfangDetailData> = async (ctx) => {
     data: {
       variant,
       estate,
+      collected,
       prices: prices.length ? prices : (estate.prices ?? []),
       huxingStats: stats,
       belongers,

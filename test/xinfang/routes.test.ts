@@ -215,6 +215,11 @@ t.test('new homes', async (t) => {
     t.match(res.body, 'app--svbar');
     const member = await get(`/xinfang/${estate.houseId}.html`, { cookie: memberCookie() });
     t.match(member.body, 'href="/im/session?belongerId=', 'a member’s chat goes to the session');
+    t.match(member.body, 'aria-pressed="false"', 'not yet a favourite');
+    await gw(`/api/house/collect/addNewHouse/${estate.houseId}/u1001`);
+    const fav = await get(`/xinfang/${estate.houseId}.html`, { cookie: memberCookie() });
+    t.match(fav.body, 'aria-pressed="true"', 'a favourite estate shows 已收藏 to the member (SPEC 7.8 new-home kind)');
+    t.match(fav.body, '已收藏');
   });
 
   t.test('the twins of the estate page share its canonical', async (t) => {

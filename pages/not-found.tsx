@@ -90,7 +90,7 @@ export default function NotFoundPage({ data }: PageProps<unknown>) {
         </p>
       </div>
       <SearchBar className="nf__search" placeholder="搜一搜，找回你想看的房子" />
-      <OpenAppButton className="btn btn--primary btn--block nf__app" path="/">
+      <OpenAppButton className="btn btn--primary btn--block nf__app" path="/" href="/downloadapp">
         打开APP，看更多好房
       </OpenAppButton>
       <div className="nf__groups">

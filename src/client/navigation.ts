@@ -104,8 +104,9 @@ export function createNavigation(deps: NavigationDeps) {
     } catch {
       return;
     }
-    const replace = Boolean(opts.replace);
-    if (url.origin !== loc.origin || !/^https?:$/.test(url.protocol)) return deps.fullLoad(url.href, replace);
+    if (url.origin !== loc.origin || !/^https?:$/.test(url.protocol)) return deps.fullLoad(url.href, Boolean(opts.replace));
+    // A link to the screen already shown reloads its data in place, like a browser replaces the same URL.
+    const replace = Boolean(opts.replace) || (!opts.pop && hops === 0 && url.pathname + url.search === shownUrl && !url.hash);
     const target = url.pathname + url.search;
     const current = deps.state.route;
     // Only the hash changes: no new screen, just the anchor.

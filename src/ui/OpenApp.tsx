@@ -56,24 +56,26 @@ export interface OpenAppButtonProps {
   children?: ReactNode;
   /** Site path to open in the app; default: the page the visitor is on. */
   path?: string;
+  /** Where the link goes without JavaScript and when the app does not open (default /downloadapp/). */
+  href?: string;
 }
 
 /**
  * The 打开APP button: an `<a href="/downloadapp/">` (so it works before hydration and without JavaScript); a tap tries
  * the app and goes to /downloadapp/ when the app did not open.
  */
-export function OpenAppButton({ className, children = '打开APP', path }: OpenAppButtonProps) {
+export function OpenAppButton({ className, children = '打开APP', path, href = DOWNLOAD_PATH }: OpenAppButtonProps) {
   const [, navigate] = useLocation();
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
     e.preventDefault();
     openApp({
       path: path ?? window.location.pathname + window.location.search,
-      onNotInstalled: () => navigate(DOWNLOAD_PATH),
+      onNotInstalled: () => navigate(href),
     });
   };
   return (
-    <a href={DOWNLOAD_PATH} className={className} onClick={onClick} data-open-app="">
+    <a href={href} className={className} onClick={onClick} data-open-app="">
       {children}
     </a>
   );

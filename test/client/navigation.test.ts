@@ -219,3 +219,11 @@ t.test('an anchor on the same screen only scrolls', async (t) => {
   t.equal(h.href(), 'http://m.test/#dl-stores');
   t.same(h.log, [`committed ${JSON.stringify({ pop: false, scroll: null, hash: '#dl-stores', swapped: false })}`]);
 });
+
+t.test('a link to the screen already shown refreshes it without a new history entry', async (t) => {
+  const again = route('home', 'home', '/');
+  const h = harness({ '/-/data/': { status: 200, route: again } });
+  await h.nav.navigate('/');
+  t.equal(h.stack.length, 1);
+  t.equal(h.state.route, again);
+});

@@ -144,12 +144,13 @@ t.test('the portal in the browser', async (t) => {
     t.equal(new URL(page.url()).pathname, '/zufang/');
   });
 
-  t.test('打开APP on the 404 tries the app and goes to /downloadapp/ when the page stays visible', async (t) => {
+  t.test('打开APP on the 404 tries the app and goes to /downloadapp when the page stays visible', async (t) => {
     const { page } = await e2e.newPage();
     await page.goto(`${e2e.base}/no-such-page-app`, { waitUntil: 'networkidle' });
     const started = Date.now();
     await page.locator('[data-open-app]').first().click();
-    await page.waitForURL(`${e2e.base}/downloadapp/`, { timeout: 4000 });
+    await page.waitForURL(`${e2e.base}/downloadapp`, { timeout: 4000 });
+    await page.getByRole('heading', { level: 1, name: '湘房网APP' }).waitFor();
     const took = Date.now() - started;
     t.ok(took >= 1900 && took < 3500, `after the 1.5 s and 2 s checks (${took} ms)`);
   });

@@ -1,0 +1,145 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import t from 'tap';
+import { loadClientAssets } from '../../src/render/assets.ts';
+import { startTestBackend } from '../helpers/backend.ts';
+import { buildTestApp, ROOT } from '../helpers/build.ts';
+import { backendRows, registerMember } from '../listings/helpers.ts';
+
+/**
+ * A phone visitor at 375x812 (issue 5): filter a list, open a detail, swipe the gallery, favourite as a visitor
+ * (→ login with bUrl) and as a member (saved, in /myshoucang after a reload), book a viewing (saved in the backend).
+ */
+// The harness of test/e2e/browser.ts, with the embedded backend kept at hand to check what was saved.
+const backend = await startTestBackend();
+const portal = await buildTestApp({
+  gatewayUrl: backend.url,
+  assets: loadClientAssets(path.join(ROOT, 'dist/client')),
+  clientDir: path.join(ROOT, 'dist/client'),
+});
+const base = `http://localhost:${new URL(await portal.app.listen({ port: 0, host: '127.0.0.1' })).port}`;
+const browser = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'e2e-listings-')), {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-sync',
+  ],
+  viewport: { width: 375, height: 812 },
+  isMobile: true,
+  hasTouch: true,
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36',
+});
+t.teardown(async () => {
+  await browser.close();
+  await portal.close();
+  await backend.close();
+});
+const e2e = {
+  base,
+  portal,
+  browser,
+  async newPage() {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(`${msg.type()}: ${msg.text()}`);
+    });
+    page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+    return { page, errors };
+  },
+};
+
+t.test('filter, detail, gallery swipe, favourite, booking', async (t) => {
+  const { page, errors } = await e2e.newPage();
+
+  // 1. Filter the second-hand list by price through the filter bar.
+  await page.goto(`${e2e.base}/ershoufang/`);
+  await page.locator('summary', { hasText: '价格' }).click();
+  await page.locator('.fbar__opt', { hasText: '80-100万' }).click();
+  await page.waitForURL(/\/ershoufang\/p3\/$/);
+  const prices = (await page.locator('.lcard .price').allTextContents()).map(Number);
+  t.ok(prices.length > 0, 'listings shown');
+  t.ok(
+    prices.every((p) => p >= 80 && p < 100),
+    `every price is 80-100万: ${prices.join(',')}`,
+  );
+
+  // 2. Open the first listing.
+  const href = (await page.locator('.lcard').first().getAttribute('href')) as string;
+  await page.locator('.lcard').first().click();
+  await page.waitForURL((u) => u.pathname === href);
+  await page.waitForSelector('[data-testid="gallery-count"]');
+  const count = page.locator('[data-testid="gallery-count"]');
+  const before = (await count.textContent()) as string;
+  t.match(before, /^1\/\d+$/);
+
+  // 3. Swipe the gallery with a finger (touch events through the DevTools protocol).
+  const strip = page.locator('[data-testid="gallery-strip"]');
+  const box = await strip.boundingBox();
+  const cdp = await e2e.browser.newCDPSession(page);
+  const y = Math.round((box?.y ?? 0) + (box?.height ?? 280) / 2);
+  const x0 = Math.round((box?.x ?? 0) + (box?.width ?? 375) * 0.85);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y }] });
+  for (let i = 1; i <= 10; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x0 - i * 25, y }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await page.waitForFunction(() => document.querySelector('[data-testid="gallery-count"]')?.textContent?.startsWith('2/'), null, {
+    timeout: 5000,
+  });
+  t.match(await count.textContent(), /^2\/\d+$/, 'the counter follows the swipe');
+
+  // 4. Favourite as a visitor → login with bUrl back to this page.
+  await page.locator('[data-testid="favourite"]').click();
+  await page.waitForURL(/\/login\?bUrl=/);
+  t.equal(new URL(page.url()).searchParams.get('bUrl'), href, 'bUrl is the detail page');
+
+  // 5. Log in as a real member (signed cookie) and favourite.
+  const houseId = Number(/\/(\d+)\.html$/.exec(href)?.[1]);
+  const member = await registerMember(backend, '13688889999', 'E2E买家');
+  const signed = e2e.portal.memberCookie({ uid: member.uid, userId: member.userId, phone: member.phone, nickName: member.nickName });
+  await e2e.browser.addCookies([{ name: 'userInfo', value: signed.slice('userInfo='.length), url: e2e.base }]);
+  await page.goto(`${e2e.base}${href}`);
+  await page.waitForSelector('[data-testid="favourite"]');
+  t.equal(await page.locator('[data-testid="favourite"]').getAttribute('aria-pressed'), 'false');
+  await page.locator('[data-testid="favourite"]').click();
+  await page.waitForSelector('[data-testid="favourite"][aria-pressed="true"]');
+  t.match(await page.locator('.toast').textContent(), '收藏成功');
+  t.same(
+    backendRows(backend, 'SELECT house_id AS h, kind FROM collect WHERE member_id = ?', member.uid),
+    [{ h: houseId, kind: 'ershoufang' }],
+    'saved in the backend',
+  );
+  await page.goto(`${e2e.base}/myshoucang`);
+  await page.reload();
+  t.equal(await page.locator(`[data-testid="favourites"] a[href="${href}"]`).count(), 1, 'visible in /myshoucang after reload');
+
+  // 6. Book a viewing.
+  await page.goto(`${e2e.base}${href}`);
+  await page.locator('[data-testid="book"]').click();
+  await page.waitForURL(/\/yuyuekanfang\?houseId=/);
+  t.equal(await page.locator('input[name="phone"]').inputValue(), member.phone, 'phone prefilled');
+  await page.locator('input[name="visitDate"]').fill('2027-01-15');
+  await page.locator('textarea[name="remark"]').fill('周六上午');
+  await page.locator('[data-testid="book-submit"]').click();
+  await page.waitForSelector('text=预约成功');
+  const rows = backendRows(backend, 'SELECT house_id, member_id, visit_date, remark, phone FROM kanfang WHERE member_id = ?', member.uid);
+  t.same(
+    rows,
+    [{ house_id: houseId, member_id: member.uid, visit_date: '2027-01-15', remark: '周六上午', phone: member.phone }],
+    'booking saved',
+  );
+  t.same(
+    errors.filter((e) => !/favicon|401/.test(e)),
+    [],
+    'no console errors',
+  );
+});

@@ -18,6 +18,7 @@ const STORE_SELECT = `SELECT d.*, r.name AS region_name, s.name AS shop_map_name
 /** SPEC 7.7: agents (belongers), stores (departments), agent comments, viewing records, user reviews (dianping). */
 export function registerBelongerRoutes(app: FastifyInstance, { db }: BackendContext): void {
   const one = db.prepare(`${BELONGER_SELECT} WHERE b.id = ?`);
+  const servicePhone = db.prepare('SELECT service_phone FROM city WHERE id = ?').pluck();
   const recommend = db.prepare(`${BELONGER_SELECT} WHERE b.city_id = ? AND b.iskefu = 0 ORDER BY b.star DESC, b.score DESC, b.id LIMIT ?`);
   const listingsOf = db.prepare(
     `${LISTING_SELECT} WHERE l.belonger_id = ? AND l.house_type = ? AND l.status = 1 ORDER BY l.view_num DESC LIMIT ?`,
@@ -244,7 +245,7 @@ export function registerBelongerRoutes(app: FastifyInstance, { db }: BackendCont
     const p = req.params as { belongerId: number; type: number };
     const row = one.get(p.belongerId) as Row | undefined;
     if (!row) return fail(404, '经纪人不存在');
-    const city = db.prepare('SELECT service_phone FROM city WHERE id = ?').pluck().get(row.city_id) as string;
+    const city = servicePhone.get(row.city_id) as string;
     return ok({ webCall: `${city},${row.ext_num}`, phone: city, extNum: row.ext_num, belongerId: row.id });
   });
 

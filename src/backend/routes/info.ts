@@ -50,6 +50,8 @@ export function registerInfoRoutes(app: FastifyInstance, { db }: BackendContext)
   const unfollow = db.prepare('DELETE FROM account_follow WHERE account_id = ? AND user_id = ?');
   const fans = db.prepare('UPDATE xhaccount SET fans = MAX(0, fans + ?) WHERE id = ?');
   const isFollow = db.prepare('SELECT 1 FROM account_follow WHERE account_id = ? AND user_id = ?').pluck();
+  const accountDocCount = db.prepare('SELECT COUNT(*) FROM info_doc WHERE account_id = ?').pluck();
+  const best = db.prepare('SELECT content FROM wenda_answer WHERE wenda_id = ? ORDER BY likes DESC, id LIMIT 1').pluck();
   const related = db.prepare(`${DOC_SELECT} WHERE d.city_id = ? AND (? IS NULL OR d.loupan_id = ?) ORDER BY d.created_at DESC LIMIT ?`);
 
   const detail = (id: number, uid: string | null) => {
@@ -285,7 +287,7 @@ export function registerInfoRoutes(app: FastifyInstance, { db }: BackendContext)
       const acc = (b.accountId ? account.get(b.accountId) : b.userName ? accountByName.get(b.userName) : undefined) as Row | undefined;
       if (!acc) return fail(404, '账号不存在');
       const { pageNo, size, offset } = paging(b, 10);
-      const total = db.prepare('SELECT COUNT(*) FROM info_doc WHERE account_id = ?').pluck().get(acc.accountId) as number;
+      const total = accountDocCount.get(acc.accountId) as number;
       const rows = cachedStatement(db, `${DOC_SELECT} WHERE d.account_id = ? ORDER BY d.created_at DESC LIMIT ? OFFSET ?`).all(
         acc.accountId,
         size,
@@ -420,7 +422,6 @@ export function registerInfoRoutes(app: FastifyInstance, { db }: BackendContext)
         size,
         offset,
       ) as Row[];
-      const best = db.prepare('SELECT content FROM wenda_answer WHERE wenda_id = ? ORDER BY likes DESC, id LIMIT 1').pluck();
       return page(
         rows.map((r) => ({ ...r, bestAnswer: best.get(r.id) ?? null })),
         total,

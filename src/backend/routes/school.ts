@@ -41,6 +41,8 @@ export function registerSchoolRoutes(app: FastifyInstance, { db }: BackendContex
     ORDER BY l.updated_at DESC LIMIT ?`);
   const around = db.prepare(`${SCHOOL_SELECT} WHERE s.region_id = ? AND s.id <> ? ORDER BY s.hot DESC LIMIT 10`);
 
+  const counts = db.prepare('SELECT COUNT(*) FROM school_xiaoqu WHERE school_id = ?').pluck();
+
   const list = (b: {
     cityId: number;
     regionId?: number;
@@ -81,7 +83,6 @@ export function registerSchoolRoutes(app: FastifyInstance, { db }: BackendContex
       size,
       offset,
     ) as Row[];
-    const counts = db.prepare('SELECT COUNT(*) FROM school_xiaoqu WHERE school_id = ?').pluck();
     return page(
       rows.map((r) => ({ ...schoolItem(r), xiaoquCount: counts.get(r.id) })),
       total,

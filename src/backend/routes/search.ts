@@ -5,6 +5,7 @@ import { ok } from '../envelope.ts';
 import { storeItem } from '../mappers.ts';
 import { body, int, params, str } from '../schemas.ts';
 import { segmentForQuery } from '../segment.ts';
+import { cachedStatement } from '../util.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
 type Row = Record<string, any>;
@@ -67,12 +68,13 @@ export function searchKeyword(db: DB, keyword: string, cityId: number, kinds: re
     for (const k of kinds) out[k] = { total: 0, list: [] };
     return out;
   }
-  const idsOf = db
-    .prepare('SELECT ref_id FROM search_fts WHERE search_fts MATCH ? AND kind = ? AND city_id = ? ORDER BY rank LIMIT 500')
-    .pluck();
+  const idsOf = cachedStatement(
+    db,
+    'SELECT ref_id FROM search_fts WHERE search_fts MATCH ? AND kind = ? AND city_id = ? ORDER BY rank LIMIT 500',
+  ).pluck();
   for (const kind of kinds) {
     const ids = idsOf.all(match, kind, cityId) as number[];
-    const rows = ids.length ? (db.prepare(LOOKUP[kind]).all(JSON.stringify(ids)) as Row[]) : [];
+    const rows = ids.length ? (cachedStatement(db, LOOKUP[kind]).all(JSON.stringify(ids)) as Row[]) : [];
     out[kind] = {
       total: rows.length,
       list: rows.slice(0, limit).map((r) => ({

@@ -40,9 +40,27 @@ export default function XinfangWendalistPage(props: PageProps<WendaListData>) {
             ))}
           </ul>
         ) : (
-          <p className="dt-empty">还没有人提问</p>
+          <p className="dt-empty">还没有人提问，有疑问可以问问置业顾问</p>
         )}
       </section>
+      {data.others?.length ? (
+        <section className="card xf-sec">
+          <h2 className="xf-sec__title">大家都在问</h2>
+          <ul className="xf-qa xf-qa--full">
+            {data.others.map((q) => (
+              <li key={q.id}>
+                <AppLink href={`/wenda/${q.id}.html`}>
+                  <span className="xf-qa__q">问</span>
+                  <span className="xf-qa__body">
+                    <b>{q.title}</b>
+                    <small>{q.answerCount}个回答</small>
+                  </span>
+                </AppLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -347,6 +347,8 @@ export interface WendaListData {
   estate: LoupanItem | null;
   list: WendaItem[];
   total: number;
+  /** Other new-home questions of the city, when the estate has none. */
+  others: WendaItem[];
 }
 
 /** /xinfang/wendalist?id={houseId}: the estate's questions and answers (city-wide new-home questions without an id). */
@@ -354,9 +356,15 @@ export const xinfangWendalist: Loader<WendaListData> = async (ctx) => {
   const houseId = optionalIdOf(ctx.query.id ?? ctx.query.houseId);
   const estate = houseId ? await loadEstate(ctx, houseId) : null;
   const res = await ctx.api.info.wendaList(ctx.call, { cityId: ctx.city.cityId, houseId, size: 20 });
+  // An estate nobody asked about yet: the city's other new-home questions below the empty state.
+  const others =
+    estate && !res.content.length
+      ? (await optional(ctx.api.info.wendaList(ctx.call, { cityId: ctx.city.cityId, category: '楼盘', size: 10 }), emptyPage<WendaItem>()))
+          .content
+      : [];
   const name = estate?.name ?? `${ctx.city.name}新房`;
   return {
-    data: { estate, list: res.content, total: res.totalElements },
+    data: { estate, list: res.content, total: res.totalElements, others },
     head: {
       title: `${name}问答_${name}怎么样_${ctx.site.brand}`,
       description: `关于${name}价格、交房、配套、户型的${res.totalElements}个问题与置业顾问解答。`,

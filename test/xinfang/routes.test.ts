@@ -57,6 +57,8 @@ t.test('new homes', async (t) => {
     DongTaiList: Array<{ DTid: number; title: string }>;
     belongerList: Array<{ belongerId: number; name: string }>;
   }>(`/api/house/findByIdForM/${estate.houseId}`);
+  const qaAll = await gw<{ content: Array<{ houseId: number | null }> }>('/api/wenda/list', { cityId: 1, size: 100 });
+  const qaCount = new Set(qaAll.content.map((q) => q.houseId));
   t.ok(all.length > 10 && detail.huxingList.length && detail.DongTaiList.length && detail.belongerList.length, 'seeded data');
 
   t.test('the list shows the city’s estates, a title, a canonical and rel=next', async (t) => {
@@ -309,6 +311,20 @@ t.test('new homes', async (t) => {
     t.equal(qa.statusCode, 200);
     t.match(titleOf(qa.body), `${estate.name}问答`);
     t.equal((await get('/xinfang/wendalist')).statusCode, 200);
+    const asked = await gw<{ content: Array<{ houseId: number; title: string }> }>('/api/wenda/list', {
+      cityId: 1,
+      category: '楼盘',
+      size: 1,
+    });
+    const askedId = asked.content[0]?.houseId;
+    if (askedId) {
+      const withQ = await get(`/xinfang/wendalist?id=${askedId}`);
+      t.equal(withQ.statusCode, 200);
+      t.match(withQ.body, asked.content[0].title, 'the estate’s own questions');
+    }
+    const quiet = all.find((e) => e.houseId !== askedId && !qaCount.has(e.houseId));
+    if (quiet)
+      t.match((await get(`/xinfang/wendalist?id=${quiet.houseId}`)).body, '大家都在问', 'an estate without questions shows the city’s');
 
     for (const kind of ['video', 'vr'] as const) {
       const has = all.find((e) => (kind === 'vr' ? e.hasVr : e.hasVideo))!;

@@ -49,11 +49,13 @@ async function start(): Promise<void> {
     checkQuery: (search, page) => tracker.checkQuery(search, page, location.href),
     // A swapped screen scrolls once it is in the DOM (onScreen); an anchor on the same screen scrolls now.
     committed: (info) => {
+      // From the first client navigation on, scroll positions are ours to restore (back/forward); a reload of the
+      // page as loaded keeps the browser's own restoration.
+      if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
       if (info.swapped) pendingScroll = info;
       else applyScroll(info);
     },
   });
-  if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
   let first = true;
   hydrateRoot(
     root,
@@ -78,9 +80,16 @@ async function start(): Promise<void> {
   );
   startProgressBar(stores.fetch);
   window.addEventListener('popstate', () => void navigation.pop());
+  const save = () => saveState(storage(), stores.pages.persistable());
   window.addEventListener('pagehide', () => {
-    saveState(storage(), stores.pages.persistable());
+    save();
     tracker.leave();
+    // A reload or a return from the back/forward cache restores the scroll position itself.
+    if ('scrollRestoration' in history) history.scrollRestoration = 'auto';
+  });
+  // Mobile browsers may discard a hidden tab without a pagehide: save when the page is hidden too.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') save();
   });
   window.addEventListener('pageshow', (e) => {
     if (e.persisted) tracker.resume(state.route, location.href);

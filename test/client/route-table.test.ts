@@ -81,3 +81,28 @@ t.test("wouter's parser is the registry's compiler", async (t) => {
   t.notOk(pattern.exec('/ershoufang/ab.html'));
   t.ok(routeParser('*').pattern.test('/anything'));
 });
+
+t.test('a hot-reloaded registry gets a new table and ETag; the old table leaves new pages to a full load', async (t) => {
+  const app = await buildTestApp();
+  t.teardown(() => app.close());
+  const before = await app.app.inject('/-/routes');
+  const stale = compileClientRoutes(before.json());
+  const { readFileSync, writeFileSync } = await import('node:fs');
+  const reg = JSON.parse(readFileSync(app.registryPath, 'utf8'));
+  reg.pages.push({
+    name: 'hot.page',
+    paths: ['/hot-new-page'],
+    module: 'section',
+    layout: 'default',
+    cache: 'no-cache',
+    meta: { title: '新页面' },
+  });
+  writeFileSync(app.registryPath, JSON.stringify(reg));
+  t.ok(app.app.registry.reload());
+  const after = await app.app.inject('/-/routes');
+  t.not(after.headers.etag, before.headers.etag);
+  t.equal(compileClientRoutes(after.json()).match('/hot-new-page')?.name, 'hot.page');
+  t.equal(stale.match('/hot-new-page'), null, 'a browser with the old table does not know it (it loads the page in full)');
+  const stillOld = await app.app.inject({ url: '/-/routes', headers: { 'if-none-match': String(before.headers.etag) } });
+  t.equal(stillOld.statusCode, 200, 'the old ETag no longer revalidates');
+});

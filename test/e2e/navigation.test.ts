@@ -48,6 +48,8 @@ t.test('client navigation', async (t) => {
     await page.goBack();
     await page.waitForURL(`${e2e.base}/`);
     await page.waitForFunction((title) => document.title === title, homeTitle);
+    await page.waitForFunction(() => window.scrollY === 400, undefined, { timeout: 3000 });
+    t.pass('back restores where the visitor was on the home page');
     t.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), 42, 'back stayed client-side');
     await page.goForward();
     await page.waitForURL(`${e2e.base}/downloadapp/`);

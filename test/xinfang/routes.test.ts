@@ -246,6 +246,26 @@ t.test('new homes', async (t) => {
     );
   });
 
+  t.test('another city’s host lists its own estates, with its own region slugs and canonical host', async (t) => {
+    const wh = { host: 'wh.localhost' };
+    const res = await get('/xinfang/', wh);
+    t.equal(res.statusCode, 200);
+    t.match(titleOf(res.body), /^武汉新房_/);
+    t.equal(canonicalOf(res.body), 'http://wh.localhost:3000/xinfang/');
+    const whAll = (await gw<{ content: Estate[] }>('/api/house/findListByWap', { cityId: 2, size: 100 })).content;
+    for (const id of idsOf(res.body))
+      t.ok(
+        whAll.some((e) => e.houseId === id),
+        `${id} is a 武汉 estate`,
+      );
+    const slug = res.body.match(/href="\/xinfang\/([a-z]+)\/"/)?.[1];
+    t.ok(slug, 'region links use slugs');
+    const region = await get(`/xinfang/${slug}/`, wh);
+    t.equal(region.statusCode, 200);
+    t.equal((await get(`/xinfang/${whAll[0].houseId}.html`, wh)).statusCode, 200, 'its estates are pages of its host');
+    t.equal((await get(`/xinfang/${estate.houseId}.html`, wh)).statusCode, 404, 'a 长沙 estate is not');
+  });
+
   t.test('unknown, malformed and other-city estate ids are the 404 screen, never 500', async (t) => {
     for (const u of [
       '/xinfang/999999.html',

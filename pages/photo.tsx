@@ -13,6 +13,20 @@ export default function PhotoPage({ data }: PageProps<PhotoData>) {
         <AppLink href={data.back}>返回房源详情</AppLink>
         <span>共{data.photoList.length}张</span>
       </p>
+      <ul className="photo__thumbs" aria-label="全部图片">
+        {data.photoList.map((src, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a photo may repeat; its position is its identity
+          <li key={i}>
+            <AppLink
+              href={`/photo?id=${data.houseId}&type=${data.houseType === 1 ? 'xinfang' : data.houseType === 12 ? 'zufang' : 'ershoufang'}&active=${i}`}
+              className={i === data.activeItem ? 'is-on' : ''}
+              aria-label={`第${i + 1}张`}
+            >
+              <img src={src} alt={`${data.houseTitle} 图${i + 1}`} width={112} height={84} loading="lazy" />
+            </AppLink>
+          </li>
+        ))}
+      </ul>
       {data.agentComment ? (
         <section className="dt-block">
           <h2 className="dt-block__title">经纪人说</h2>

@@ -11,7 +11,7 @@ const day = (s: string) => s.slice(0, 10);
 /** The listing a sub-page is about, linking back to its detail. */
 export function HouseHeader({ house, kind = 'ershoufang' }: { house: HouseBrief; kind?: 'ershoufang' | 'zufang' }) {
   return (
-    <section className="dt-block">
+    <section className="dt-block dt-house">
       <ListingCard
         kind={kind}
         listing={{
@@ -45,6 +45,11 @@ export function DaikanView({ data }: { data: DaikanData }) {
           }))}
         />
       </DetailBlock>
+      <p className="dt-report">
+        <AppLink className="btn btn--ghost btn--sm" href={`/ershoufang/${data.house.houseId}.html`}>
+          查看房源详情
+        </AppLink>
+      </p>
     </div>
   );
 }
@@ -66,6 +71,11 @@ export function DongtaiView({ data }: { data: DongtaiData }) {
             }))}
           />
         </DetailBlock>
+        <p className="dt-report">
+          <AppLink className="btn btn--ghost btn--sm" href={`/ershoufang/${data.house.houseId}.html`}>
+            查看房源详情
+          </AppLink>
+        </p>
       </div>
     );
   }
@@ -98,7 +108,9 @@ export function ReferrerView({ data }: { data: ReferrerData }) {
         ]}
       />
       <p className="dt-report">
-        <AppLink href={`/${data.kind}/${h.houseId}.html`}>查看房源完整详情</AppLink>
+        <AppLink className="btn btn--primary btn--sm" href={`/${data.kind}/${h.houseId}.html`}>
+          查看房源完整详情
+        </AppLink>
       </p>
       <AgentCard
         heading="推荐经纪人"

@@ -46,7 +46,7 @@ async function start(): Promise<void> {
   let pendingScroll: { scroll: number | null; hash: string } | null = null;
   const navigation = createNavigation({
     ...browserDeps(state, stores.fetch, hasPageModule, loadPage),
-    checkQuery: (search, page) => tracker.checkQuery(search, page, location.href),
+    checkQuery: (search, page, href) => tracker.checkQuery(search, page, href),
     // A swapped screen scrolls once it is in the DOM (onScreen); an anchor on the same screen scrolls now.
     committed: (info) => {
       // From the first client navigation on, scroll positions are ours to restore (back/forward); a reload of the

@@ -41,7 +41,7 @@ export interface NavigationDeps {
   /** After a screen was swapped in: where to scroll (a saved position, an anchor, or the top). */
   committed(info: { pop: boolean; scroll: number | null; hash: string; swapped: boolean }): void;
   /** SPEC 5: the query check of a client navigation (reported, never blocking). */
-  checkQuery(search: string, page: string): void;
+  checkQuery(search: string, page: string, href: string): void;
 }
 
 /** The screen shown for an answer without a route: 404 → the 404 screen, anything else → the error page (SPEC 8). */
@@ -129,7 +129,7 @@ export function createNavigation(deps: NavigationDeps) {
     if (!routes || routes.redirects(url.pathname)) return deps.fullLoad(url.href, replace || Boolean(opts.pop));
     const hit = routes.match(url.pathname);
     if (!hit || !deps.hasModule(hit.module)) return deps.fullLoad(url.href, replace || Boolean(opts.pop));
-    deps.checkQuery(url.search, hit.name);
+    deps.checkQuery(url.search, hit.name, url.href);
 
     let route: RouteState;
     let user: UserState | undefined;

@@ -33,7 +33,7 @@ export default function XinfangDetailPage(props: PageProps<XinfangDetailData>) {
       <Gallery
         photos={e.photos ?? [e.img]}
         title={e.name}
-        photoHref={`/photo?houseId=${id}&houseType=1`}
+        photoHref={`/photo?id=${id}&type=xinfang`}
         videoUrl={e.videoUrl}
         badges={badges}
       />

@@ -211,6 +211,8 @@ t.test('new homes', async (t) => {
     t.match(res.body, detail.DongTaiList[0].title);
     t.match(res.body, detail.belongerList[0].name);
     t.match(res.body, '预售许可证');
+    t.match(res.body, `href="/photo?id=${estate.houseId}&amp;type=xinfang`, 'the gallery opens the /photo page of the estate');
+    t.equal((await get(`/photo?id=${estate.houseId}&type=xinfang`)).statusCode, 200);
     t.match(res.body, /href="tel:[\d,]+"/, 'the agent phone from api/zhcall');
     t.match(res.body, `/login?bUrl=${encodeURIComponent('/im/session?')}`, 'a visitor’s chat goes to login with the session path');
     t.match(res.body, 'belongerId%3D', 'with the agent parameters');

@@ -79,4 +79,21 @@ export function applyHead(head: PageHead): void {
   setMeta('meta[name="keywords"]', meta('keywords'), 'content', head.keywords);
   setMeta('meta[name="robots"]', meta('robots'), 'content', head.robots);
   setMeta('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }), 'href', head.canonical);
+  // The screen's own extra links (rel=prev/next) and JSON-LD replace the previous screen's.
+  for (const el of document.head.querySelectorAll(
+    'link[data-screen], link[rel="prev"], link[rel="next"], script[type="application/ld+json"]',
+  ))
+    el.remove();
+  for (const l of head.links ?? []) {
+    if (l.rel === 'canonical') continue;
+    const link = Object.assign(document.createElement('link'), { rel: l.rel, href: l.href });
+    link.dataset.screen = '';
+    document.head.appendChild(link);
+  }
+  for (const ld of head.jsonLd ?? []) {
+    const script = document.createElement('script');
+    script.type = 'application/ld+json';
+    script.textContent = JSON.stringify(ld);
+    document.head.appendChild(script);
+  }
 }

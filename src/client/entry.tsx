@@ -65,7 +65,8 @@ async function start(): Promise<void> {
       navigation={navigation}
       onHydrated={() => stores.pages.restore(restored)}
       onScreen={() => {
-        applyHead(state.route.head);
+        // The first screen's head is the server's own.
+        if (!first) applyHead(state.route.head);
         if (pendingScroll) {
           applyScroll(pendingScroll);
           pendingScroll = null;

@@ -37,6 +37,8 @@ t.test('client navigation', async (t) => {
     t.not(await page.title(), homeTitle);
     t.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), 42, 'no full page load');
     t.equal(await page.evaluate(() => window.scrollY), 0, 'scrolled to the top');
+    t.match(await page.locator('link[rel="canonical"]').getAttribute('href'), /\/downloadapp/, 'the canonical link follows');
+    t.match(await page.locator('meta[name="description"]').getAttribute('content'), /下载官方APP/, 'and the description');
 
     // Into a list from the new screen's own links (footer), then back twice.
     await page.locator('footer a[href="/aboutUs"]').click();

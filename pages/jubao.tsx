@@ -9,7 +9,7 @@ import { postAction } from './yuyuekanfang.tsx';
 export const JUBAO_REASONS = ['房源已售/已租', '价格不真实', '图片与实际不符', '房源信息有误', '经纪人服务问题', '其他'] as const;
 
 /** /jubao?houseId=: report a listing (api/jubao/save through POST /-/action/jubao). */
-export default function JubaoPage({ data }: PageProps<FormPageData>) {
+function JubaoForm({ data }: { data: FormPageData }) {
   const { user, route } = useAppState();
   const [done, setDone] = useState(data.done);
   const self = `${route.path}${data.house ? `?houseId=${data.house.houseId}` : ''}`;
@@ -61,4 +61,9 @@ export default function JubaoPage({ data }: PageProps<FormPageData>) {
       </button>
     </form>
   );
+}
+
+export default function JubaoPage({ data }: PageProps<FormPageData>) {
+  // A fresh form (and its done state) per listing when the browser navigates between pages.
+  return <JubaoForm key={`${data.house?.houseId ?? 0}-${data.done}`} data={data} />;
 }

@@ -8,7 +8,14 @@ import { Gallery } from '../src/ui/detail/Gallery.tsx';
 export default function PhotoPage({ data }: PageProps<PhotoData>) {
   return (
     <div className="photo">
-      <Gallery stage photos={data.photoList} title={data.houseTitle} start={data.activeItem} videoUrl={data.videoUrl} />
+      <Gallery
+        key={`${data.houseId}-${data.activeItem}`}
+        stage
+        photos={data.photoList}
+        title={data.houseTitle}
+        start={data.activeItem}
+        videoUrl={data.videoUrl}
+      />
       <p className="dt-report">
         <AppLink href={data.back}>返回房源详情</AppLink>
         <span>共{data.photoList.length}张</span>

@@ -32,7 +32,7 @@ export async function postAction(path: string, form: HTMLFormElement, back: stri
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** /yuyuekanfang?houseId=: book a viewing (api/kanfang/add through POST /-/action/kanfang). */
-export default function YuyuekanfangPage({ data }: PageProps<FormPageData>) {
+function YuyuekanfangForm({ data }: { data: FormPageData }) {
   const { user, route } = useAppState();
   const [done, setDone] = useState(data.done);
   const self = `${route.path}${data.house ? `?houseId=${data.house.houseId}` : ''}`;
@@ -95,4 +95,9 @@ export default function YuyuekanfangPage({ data }: PageProps<FormPageData>) {
       <p className="fm__hint">提交即表示同意我们联系您安排看房，您的信息仅用于本次预约。</p>
     </form>
   );
+}
+
+export default function YuyuekanfangPage({ data }: PageProps<FormPageData>) {
+  // A fresh form (and its done state) per listing when the browser navigates between pages.
+  return <YuyuekanfangForm key={`${data.house?.houseId ?? 0}-${data.done}`} data={data} />;
 }

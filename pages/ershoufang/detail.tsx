@@ -6,5 +6,5 @@ const NOTICES: Record<string, string> = { favourited: '收藏成功', unfavourit
 
 /** /ershoufang/{id}.html, /ershoufang/details?id=, /ershoufang/dy/{id}.html and the ad variant. */
 export default function ErshoufangDetailPage({ data, query }: PageProps<ListingDetailData>) {
-  return <ListingDetailView data={data} notice={NOTICES[query.notice ?? '']} />;
+  return <ListingDetailView key={data.house.houseId} data={data} notice={NOTICES[query.notice ?? '']} />;
 }

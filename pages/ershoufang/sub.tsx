@@ -92,7 +92,7 @@ export function ReferrerView({ data }: { data: ReferrerData }) {
   const a = data.agent;
   return (
     <div className="dt-sub">
-      <Gallery photos={h.photos} title={h.title} photoHref={`/photo?id=${h.houseId}&type=${data.kind}`} />
+      <Gallery key={h.houseId} photos={h.photos} title={h.title} photoHref={`/photo?id=${h.houseId}&type=${data.kind}`} />
       <header className="dt-head">
         <h1 className="dt-head__title">{h.title}</h1>
       </header>

@@ -6,5 +6,5 @@ const NOTICES: Record<string, string> = { favourited: '收藏成功', unfavourit
 
 /** /zufang/{id}.html, /zufang/details?id=, /zufang/zuyj/{id}.html and the ad variant. */
 export default function ZufangDetailPage({ data, query }: PageProps<ListingDetailData>) {
-  return <ListingDetailView data={data} notice={NOTICES[query.notice ?? '']} />;
+  return <ListingDetailView key={data.house.houseId} data={data} notice={NOTICES[query.notice ?? '']} />;
 }

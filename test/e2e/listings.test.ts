@@ -97,6 +97,14 @@ t.test('filter, detail, gallery swipe, favourite, booking', async (t) => {
   });
   t.match(await count.textContent(), /^2\/\d+$/, 'the counter follows the swipe');
 
+  // The full-screen view: a tap on the photo opens it on the same photo, ✕ closes it.
+  await page.locator('.gal__slide').nth(1).click();
+  await page.waitForSelector('.gal--full');
+  t.match(await count.textContent(), /^2\/\d+$/, 'full screen keeps the photo');
+  await page.locator('.gal__close').click();
+  await page.waitForSelector('.gal--full', { state: 'detached' });
+  t.pass('full-screen view closes');
+
   // 4. Favourite as a visitor → login with bUrl back to this page.
   await page.locator('[data-testid="favourite"]').click();
   await page.waitForURL(/\/login\?bUrl=/);

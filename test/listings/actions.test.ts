@@ -27,11 +27,11 @@ async function firstListing(houseType: number) {
   });
   return ((await r.json()) as { obj: { content: Array<{ houseId: number; title: string; belongerId: number }> } }).obj.content;
 }
-const [sale, sale2] = (await firstListing(11)) as [
+const [sale, sale2] = (await firstListing(11)) as unknown as [
   { houseId: number; title: string; belongerId: number },
   { houseId: number; title: string },
 ];
-const [rent] = (await firstListing(12)) as [{ houseId: number; title: string }];
+const [rent] = (await firstListing(12)) as unknown as [{ houseId: number; title: string }];
 
 const json = { 'content-type': 'application/json', accept: 'application/json' };
 const form = { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' };

@@ -304,8 +304,7 @@ t.test('unknown or malformed tails and ids give the 404 screen, never 500', asyn
 
 t.test('second-hand detail: data, agent, community, gallery, SEO, its aliases', async (t) => {
   const item = (await apiSearch({ size: 1, sort: 'hot' })).content[0] as { houseId: number };
-  const detail = ((await (await fetch(`${backend.url}/api/house/search/detail/${item.houseId}`)).json()) as { obj: Record<string, never> })
-    .obj as {
+  const detail = ((await (await fetch(`${backend.url}/api/house/search/detail/${item.houseId}`)).json()) as { obj: unknown }).obj as {
     houseId: number;
     title: string;
     price: number;

@@ -48,12 +48,22 @@ export interface Region {
   regionName: string;
   cityId?: number;
   count?: number;
+  lat?: number;
+  lng?: number;
+  ershoucount?: number;
+  zufangcount?: number;
 }
 export interface ShopMap {
   shopMapId: number;
   shopMapName: string;
   regionId: number;
   count?: number;
+  lat?: number;
+  lng?: number;
+  ershoucount?: number;
+  zufangcount?: number;
+  xiaoqucount?: number;
+  avgPrice?: number | null;
 }
 export interface Metro {
   metroId: number;

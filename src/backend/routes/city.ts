@@ -12,7 +12,12 @@ export function registerCityRoutes(app: FastifyInstance, { db }: BackendContext)
   const all = db.prepare(`SELECT ${cityCols} FROM city ORDER BY sort`);
   const banners = db.prepare('SELECT id, title, img, link, sort FROM banner WHERE city_id = ? AND position = ? ORDER BY sort');
   const config = db.prepare('SELECT value FROM config WHERE city_id = ? AND key = ?').pluck();
-  const regions = db.prepare('SELECT id AS regionId, name AS regionName, city_id AS cityId FROM region WHERE city_id = ? ORDER BY sort');
+  // Regions with their centre (mean of their shop areas) and counts, for lists and map bubbles.
+  const regions = db.prepare(`SELECT r.id AS regionId, r.name AS regionName, r.city_id AS cityId,
+    (SELECT ROUND(AVG(s.lat), 5) FROM shop_map s WHERE s.region_id = r.id) AS lat, (SELECT ROUND(AVG(s.lng), 5) FROM shop_map s WHERE s.region_id = r.id) AS lng,
+    (SELECT COUNT(*) FROM listing l WHERE l.region_id = r.id AND l.house_type = 11 AND l.status = 1) AS ershoucount,
+    (SELECT COUNT(*) FROM listing l WHERE l.region_id = r.id AND l.house_type = 12 AND l.status = 1) AS zufangcount
+    FROM region r WHERE r.city_id = ? ORDER BY r.sort`);
   const loupanRegions = db.prepare(`SELECT r.id AS regionId, r.name AS regionName, COUNT(l.id) AS count
     FROM region r LEFT JOIN loupan l ON l.region_id = r.id WHERE r.city_id = ? GROUP BY r.id ORDER BY r.sort`);
   const loupanShops = db.prepare(`SELECT s.id AS shopMapId, s.name AS shopMapName, s.region_id AS regionId, COUNT(l.id) AS count

@@ -109,12 +109,14 @@ export function registerXiaoquRoutes(app: FastifyInstance, { db }: BackendContex
   const maxMin = db.prepare(
     'SELECT MAX(unit_price) AS maxPrice, MIN(unit_price) AS minPrice, COUNT(*) AS count FROM listing WHERE xiaoqu_id = ? AND city_id = ? AND house_type = 11',
   );
-  const shopsByRegion = db.prepare(
-    'SELECT id AS shopMapId, name AS shopMapName, region_id AS regionId, lat, lng FROM shop_map WHERE region_id = ? ORDER BY id LIMIT ?',
-  );
-  const shopsByCity = db.prepare(
-    'SELECT id AS shopMapId, name AS shopMapName, region_id AS regionId, lat, lng FROM shop_map WHERE city_id = ? ORDER BY id',
-  );
+  // Shop areas with what a map bubble shows: listing counts and the average unit price of second-hand homes.
+  const SHOP_COLS = `s.id AS shopMapId, s.name AS shopMapName, s.region_id AS regionId, s.lat, s.lng,
+    (SELECT COUNT(*) FROM listing l WHERE l.shop_map_id = s.id AND l.house_type = 11 AND l.status = 1) AS ershoucount,
+    (SELECT COUNT(*) FROM listing l WHERE l.shop_map_id = s.id AND l.house_type = 12 AND l.status = 1) AS zufangcount,
+    (SELECT COUNT(*) FROM xiaoqu x WHERE x.shop_map_id = s.id) AS xiaoqucount,
+    (SELECT CAST(ROUND(AVG(x.avg_price)) AS INTEGER) FROM xiaoqu x WHERE x.shop_map_id = s.id) AS avgPrice`;
+  const shopsByRegion = db.prepare(`SELECT ${SHOP_COLS} FROM shop_map s WHERE s.region_id = ? ORDER BY s.id LIMIT ?`);
+  const shopsByCity = db.prepare(`SELECT ${SHOP_COLS} FROM shop_map s WHERE s.city_id = ? ORDER BY s.id`);
   const hotStress = db.prepare(`${XIAOQU_SELECT} WHERE x.city_id = ? ORDER BY x.view_num DESC, x.id LIMIT ?`);
 
   const detail = (id: number) => {

@@ -75,6 +75,7 @@ function fill(tpl: string, vars: Record<string, string | number>): string {
 }
 
 const DAY = 86_400_000;
+const round5 = (x: number) => Math.round(x * 1e5) / 1e5;
 const cn = (n: number) => '零一二三四五六七八'[n] ?? String(n);
 
 /** Wipes every table and fills the database with the demo data set. Deterministic for a given seed and scale. */
@@ -266,17 +267,27 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
     const cid = city.id;
     q.city.run(cid, city.name, city.cname, city.domain, city.pinyin, city.province, city.servicePhone, city.lat, city.lng, cid);
     count('city');
-    const jitter = () => rng.float(-0.06, 0.06, 5);
 
     // Places.
-    const regions: Array<{ id: number; name: string; factor: number }> = [];
+    // Regions sit around the centre, the dearer (more central) ones closer in, each in its own direction, so that map
+    // bubbles of regions and business areas do not overlap; business areas cluster around their region.
+    const regions: Array<{ id: number; name: string; factor: number; lat: number; lng: number }> = [];
     const shops: Array<{ id: number; regionId: number; name: string; lat: number; lng: number }> = [];
     city.regions.forEach((r, i) => {
       const id = ++ids.region;
       q.region.run(id, cid, r.name, i + 1);
-      regions.push({ id, name: r.name, factor: r.factor });
+      const angle = (2 * Math.PI * i) / city.regions.length + 0.3;
+      const dist = r.factor >= 1 ? 0.035 : r.factor >= 0.75 ? 0.08 : 0.16;
+      const center = { lat: round5(city.lat + dist * Math.sin(angle)), lng: round5(city.lng + dist * Math.cos(angle) * 1.15) };
+      regions.push({ id, name: r.name, factor: r.factor, ...center });
       for (const a of r.areas) {
-        const s = { id: ++ids.shopMap, regionId: id, name: a, lat: city.lat + jitter(), lng: city.lng + jitter() };
+        const s = {
+          id: ++ids.shopMap,
+          regionId: id,
+          name: a,
+          lat: round5(center.lat + rng.float(-0.018, 0.018, 5)),
+          lng: round5(center.lng + rng.float(-0.02, 0.02, 5)),
+        };
         q.shopMap.run(s.id, cid, id, a, s.lat, s.lng);
         shops.push(s);
       }
@@ -316,8 +327,8 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
         `${city.pinyin.slice(0, 2).toUpperCase()}FC${rng.digits(8)}`,
         personName(),
         rng.int(2008, 2024),
-        shop.lat + rng.float(-0.01, 0.01, 5),
-        shop.lng + rng.float(-0.01, 0.01, 5),
+        round5(shop.lat + rng.float(-0.01, 0.01, 5)),
+        round5(shop.lng + rng.float(-0.01, 0.01, 5)),
       );
       stores.push({ id, shop });
     }
@@ -434,8 +445,8 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
         last,
         ratio,
         imageUrl('house', id + 3),
-        shop.lat + rng.float(-0.01, 0.01, 5),
-        shop.lng + rng.float(-0.01, 0.01, 5),
+        round5(shop.lat + rng.float(-0.01, 0.01, 5)),
+        round5(shop.lng + rng.float(-0.01, 0.01, 5)),
         rng.int(0, 100),
         rng.int(100, 20000),
         `${name}位于${region.name}${shop.name}板块，${year}年建成，共${rng.int(4, 40)}栋，${floors > 7 ? '电梯高层' : '多层住宅'}为主，小区绿化率高，周边生活配套成熟。`,
@@ -533,8 +544,8 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
         id,
         rng.chance(0.5) ? 1 : 0,
         rng.chance(0.3) ? 1 : 0,
-        shop.lat + rng.float(-0.01, 0.01, 5),
-        shop.lng + rng.float(-0.01, 0.01, 5),
+        round5(shop.lat + rng.float(-0.01, 0.01, 5)),
+        round5(shop.lng + rng.float(-0.01, 0.01, 5)),
         rng.int(200, 60000),
         rng.int(0, 100),
         rng.int(0, 1200),
@@ -889,8 +900,8 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
           ? '按中考成绩择优录取。'
           : `按${region.name}教育局划片招生，${rng.pick(['户籍与房产一致', '房产证满一年', '以居住证和房产证为准'])}。`,
         rng.int(0, 100),
-        city.lat + jitter(),
-        city.lng + jitter(),
+        round5(region.lat + rng.float(-0.02, 0.02, 5)),
+        round5(region.lng + rng.float(-0.02, 0.02, 5)),
       );
       const near = xiaoqus.filter((x) => x.regionId === region.id);
       for (const x of rng.sample(near, rng.int(3, 8))) q.schoolXiaoqu.run(id, x.id);

@@ -82,6 +82,7 @@ t.test('image upload: type checked by content, size limited, stored in DATA_DIR 
   const back = await app.inject(obj.url);
   t.equal(back.statusCode, 200);
   t.same(back.rawPayload, jpg);
+  t.equal(back.headers['x-content-type-options'], 'nosniff');
   const fake = await app.inject(multipart('evil.png', Buffer.from('<script>alert(1)</script>'), 'image/png'));
   t.equal(fake.statusCode, 400);
   t.match(fake.json().message, /file/);

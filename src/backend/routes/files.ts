@@ -51,7 +51,11 @@ export function registerFileRoutes(app: FastifyInstance, ctx: BackendContext): v
         svg = renderImage(kind as ImageKind, n);
         svgCache.set(key, svg);
       }
-      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(svg);
     },
   );
 
@@ -64,7 +68,11 @@ export function registerFileRoutes(app: FastifyInstance, ctx: BackendContext): v
       if (!existsSync(file)) return reply.code(404).send(fail(404, '文件不存在'));
       const ext = name.split('.').pop() as string;
       const mime = SIGNATURES.find((s) => s.ext === ext)?.mime ?? 'application/octet-stream';
-      return reply.type(mime).header('cache-control', 'public, max-age=31536000, immutable').send(createReadStream(file));
+      return reply
+        .type(mime)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(createReadStream(file));
     },
   );
 

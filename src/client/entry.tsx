@@ -5,12 +5,14 @@ import { APP_ROOT_ID, STATE_SCRIPT_ID } from '../render/document.ts';
 import type { AppState } from '../stores/app-state.ts';
 import { createStores } from '../stores/context.tsx';
 import { loadState, saveState } from '../stores/persistence.ts';
+import { announceScreen } from './announce.ts';
 import { applyHead, applyScroll, browserDeps } from './browser.ts';
 import { ClientRoot } from './ClientRoot.tsx';
 import { createNavigation } from './navigation.ts';
 import { hasPageModule, loadPage } from './pages.ts';
+import { startPrefetch } from './prefetch.ts';
 import { startProgressBar } from './progress.ts';
-import { preloadRoutes } from './routes.ts';
+import { getRoutes, preloadRoutes } from './routes.ts';
 import { createTracker } from './tracking.ts';
 
 const storage = (): Storage | null => {
@@ -66,7 +68,10 @@ async function start(): Promise<void> {
       onHydrated={() => stores.pages.restore(restored)}
       onScreen={() => {
         // The first screen's head is the server's own.
-        if (!first) applyHead(state.route.head);
+        if (!first) {
+          applyHead(state.route.head);
+          announceScreen(state.route.head.title);
+        }
         if (pendingScroll) {
           applyScroll(pendingScroll);
           pendingScroll = null;
@@ -96,6 +101,7 @@ async function start(): Promise<void> {
     if (e.persisted) tracker.resume(state.route, location.href);
   });
   preloadRoutes();
+  startPrefetch(getRoutes, loadPage);
 }
 
 void start();

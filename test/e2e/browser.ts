@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -30,10 +30,13 @@ export interface E2E {
 /** The built client (npm run build) served by the portal on a loopback port, over the embedded backend. */
 export async function startE2E(): Promise<E2E> {
   const backend = await startTestBackend();
+  // A private copy of the build: another `npm run build` during the run cannot swap the chunks under the browser.
+  const clientDir = mkdtempSync(path.join(tmpdir(), 'e2e-client-'));
+  cpSync(path.join(ROOT, 'dist/client'), clientDir, { recursive: true });
   const portal = await buildTestApp({
     gatewayUrl: backend.url,
-    assets: loadClientAssets(path.join(ROOT, 'dist/client')),
-    clientDir: path.join(ROOT, 'dist/client'),
+    assets: loadClientAssets(clientDir),
+    clientDir,
   });
   const address = await portal.app.listen({ port: 0, host: '127.0.0.1' });
   const port = new URL(address).port;

@@ -39,6 +39,7 @@ t.test('client navigation', async (t) => {
     t.equal(await page.evaluate(() => window.scrollY), 0, 'scrolled to the top');
     t.match(await page.locator('link[rel="canonical"]').getAttribute('href'), /\/downloadapp/, 'the canonical link follows');
     t.match(await page.locator('meta[name="description"]').getAttribute('content'), /下载官方APP/, 'and the description');
+    t.equal(await page.locator('[data-route-announcer]').textContent(), await page.title(), 'screen readers hear the new title');
 
     // Into a list from the new screen's own links (footer), then back twice.
     await page.locator('footer a[href="/aboutUs"]').click();

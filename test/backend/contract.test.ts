@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import t from 'tap';
 import { buildBackend } from '../../src/backend/app.ts';
@@ -9,6 +11,7 @@ import { seededDataDir } from '../helpers/backend.ts';
  * obj.content with totals, and HTTP 400 {status: 400, message naming the field} on bad input. The last test checks that
  * this table covers every route the backend registers.
  */
+const PUBLIC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public');
 const dataDir = await seededDataDir();
 const app = await buildBackend({ dataDir, logger: false });
 t.teardown(() => app.close());
@@ -357,4 +360,30 @@ t.test('the table above covers every route the backend registers', async (t) => 
   const missing = (app.backendRoutes ?? []).map((r) => r.replace(/\/$/, '')).filter((r) => !covered.has(r) && !exempt.has(r));
   t.same(missing, [], 'every route has a contract case (uploads and files are tested in writes.test.ts)');
   t.ok((app.backendRoutes ?? []).length > 150, `${app.backendRoutes?.length} routes`);
+});
+
+t.test('generated images: every URL in the data is served, as SVG; unknown ones are 404', async (t) => {
+  const urls = new Set<string>();
+  const collect = (v: unknown) => {
+    if (typeof v === 'string' && v.startsWith('/img/')) urls.add(v);
+    else if (Array.isArray(v)) v.forEach(collect);
+    else if (v && typeof v === 'object') Object.values(v).forEach(collect);
+  };
+  for (const u of [
+    `/api/house/search/detail/${ids.listing}`,
+    `/api/house/findById/${ids.loupan}`,
+    `/api/school/findById/${ids.school}`,
+    '/web/banner/getpic/1/index',
+  ]) {
+    collect((await app.inject(u)).json().obj);
+  }
+  t.ok(urls.size > 10);
+  for (const u of urls) {
+    const res = await app.inject(u);
+    t.equal(res.statusCode, 200, u);
+    t.match(res.headers['content-type'], /image\/svg\+xml/);
+    t.ok(existsSync(path.join(PUBLIC, u)), `public${u} exists for the portal`);
+  }
+  t.equal((await app.inject('/img/house/999.svg')).statusCode, 404);
+  t.equal((await app.inject('/img/secret/1.svg')).statusCode, 404);
 });

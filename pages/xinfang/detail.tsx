@@ -122,7 +122,7 @@ export default function XinfangDetailPage(props: PageProps<XinfangDetailData>) {
           ) : null}
           <ul className="xf-hxrow">
             {e.huxingList.map((h) => (
-              <li key={h.huxingId}>
+              <li key={h.huxingId} className="xf-hxrow__item">
                 <AppLink href={`/huxing/${h.huxingId}.html`} className="xf-hx">
                   <span className="xf-hx__media">
                     <LazyImage className="xf-hx__img" src={h.img} alt={`${e.name}${h.name}`} width={140} height={105} />
@@ -245,7 +245,7 @@ export default function XinfangDetailPage(props: PageProps<XinfangDetailData>) {
         {data.comments.length ? (
           <ul className="xf-comments">
             {data.comments.map((c) => (
-              <li key={c.id}>
+              <li key={c.id} className="xf-comments__item">
                 <p className="xf-comments__who">
                   {c.nickName}
                   <span className="xf-stars" title={`${c.score}星`}>

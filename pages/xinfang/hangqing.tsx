@@ -17,15 +17,15 @@ export default function XinfangHangqingPage(props: PageProps<HangqingData>) {
       <XfHero title={`${city.selectCityName}新房行情`} sub="均价、成交排行与区域供应" />
       <section className="card xf-sec xf-kpis">
         <div>
-          <strong>{data.avgPrice ? groupDigits(data.avgPrice) : '--'}</strong>
+          <strong className="xf-kpis__v">{data.avgPrice ? groupDigits(data.avgPrice) : '--'}</strong>
           <span>新房均价(元/㎡)</span>
         </div>
         <div>
-          <strong>{data.ershouAvgPrice ? groupDigits(data.ershouAvgPrice) : '--'}</strong>
+          <strong className="xf-kpis__v">{data.ershouAvgPrice ? groupDigits(data.ershouAvgPrice) : '--'}</strong>
           <span>二手房均价(元/㎡)</span>
         </div>
         <div>
-          <strong className={data.ratio >= 0 ? 'is-up' : 'is-down'}>
+          <strong className={`xf-kpis__v ${data.ratio >= 0 ? 'is-up' : 'is-down'}`}>
             {data.ratio >= 0 ? '+' : ''}
             {data.ratio}%
           </strong>

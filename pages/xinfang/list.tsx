@@ -85,7 +85,11 @@ export default function XinfangListPage(props: PageProps<XinfangListData | { mov
       <div className="xf-list__summary">
         <h1 className="xf-list__h1">{data.keyword ? `“${data.keyword}”相关楼盘` : heading}</h1>
         <span className="xf-list__count">
-          共<strong data-testid="xf-total">{data.total}</strong>个楼盘
+          共
+          <strong className="xf-list__total" data-testid="xf-total">
+            {data.total}
+          </strong>
+          个楼盘
         </span>
       </div>
       {active.length ? (

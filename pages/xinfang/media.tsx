@@ -55,7 +55,7 @@ export default function XinfangMediaPage(props: PageProps<MediaData>) {
           <h2 className="xf-sec__title">全景空间</h2>
           <ul className="xf-hxrow">
             {photos.map((p, i) => (
-              <li key={p}>
+              <li key={p} className="xf-hxrow__item">
                 <span className="xf-hx">
                   <span className="xf-hx__media">
                     <LazyImage className="xf-hx__img" src={p} alt={`${e.name}全景${i + 1}`} width={140} height={105} />

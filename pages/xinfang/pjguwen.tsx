@@ -64,7 +64,7 @@ export default function XinfangPjguwenPage(props: PageProps<PjguwenData>) {
         {data.comments.length ? (
           <ul className="xf-comments">
             {data.comments.map((c) => (
-              <li key={c.id}>
+              <li key={c.id} className="xf-comments__item">
                 <p className="xf-comments__who">
                   {c.nickName}
                   <span className="xf-stars">{'★'.repeat(Math.max(0, Math.min(5, c.score)))}</span>

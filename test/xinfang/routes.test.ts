@@ -69,7 +69,7 @@ t.test('new homes', async (t) => {
     t.equal(linkOf(res.body, 'next'), `${ORIGIN}/xinfang/pg2/`);
     t.equal(linkOf(res.body, 'prev'), null);
     t.equal(idsOf(res.body).length, 10, 'ten estates a page');
-    t.match(res.body, `共<strong data-testid="xf-total">${all.length}</strong>个楼盘`);
+    t.match(res.body, `共<strong class="xf-list__total" data-testid="xf-total">${all.length}</strong>个楼盘`);
     t.match(res.body, '"@type":"ItemList"');
     t.match(res.body, 'app--svbar', 'the fixed supervision phone bar of new-home pages');
     t.equal((await get('/xinfang')).statusCode, 200, 'without the trailing slash too');
@@ -109,7 +109,7 @@ t.test('new homes', async (t) => {
     t.equal(res.statusCode, 200);
     t.equal(canonicalOf(res.body), ORIGIN + path);
     t.match(titleOf(res.body), `长沙${region.regionName}新房_`);
-    t.match(res.body, `共<strong data-testid="xf-total">${expected}</strong>个楼盘`);
+    t.match(res.body, `共<strong class="xf-list__total" data-testid="xf-total">${expected}</strong>个楼盘`);
     t.ok(metasOf(res.body).length > 0);
     for (const m of metasOf(res.body)) t.ok(m.startsWith(region.regionName), `${m} is in ${region.regionName}`);
   });
@@ -122,19 +122,19 @@ t.test('new homes', async (t) => {
     t.match(titleOf(s2.body), '长沙期房新房');
     const s5 = await get('/xinfang/s5/');
     const sold = all.filter((e) => e.saleStatus === '售完').length;
-    t.match(s5.body, `共<strong data-testid="xf-total">${sold}</strong>个楼盘`);
+    t.match(s5.body, `共<strong class="xf-list__total" data-testid="xf-total">${sold}</strong>个楼盘`);
     if (sold) t.same([...new Set(salesOf(s5.body))], ['sellout:售罄'], '售完 is shown 售罄');
 
     const t5 = await get('/xinfang/t5/');
     const offices = all.filter((e) => e.typeCodes.includes(5)).length;
-    t.match(t5.body, `共<strong data-testid="xf-total">${offices}</strong>个楼盘`);
+    t.match(t5.body, `共<strong class="xf-list__total" data-testid="xf-total">${offices}</strong>个楼盘`);
     for (const m of metasOf(t5.body)) t.match(m, '写字楼');
 
     const p4 = await get('/xinfang/p4/');
     const prices = pricesOf(p4.body);
     t.ok(prices.length > 0, 'some estates at 1-1.5万');
     for (const p of prices) t.ok(p >= 10000 && p < 15000, `${p} in 1-1.5万`);
-    t.match(p4.body, `共<strong data-testid="xf-total">${all.filter((e) => e.price >= 10000 && e.price < 15000).length}</strong>`);
+    t.match(p4.body, `共<strong class="xf-list__total" data-testid="xf-total">${all.filter((e) => e.price >= 10000 && e.price < 15000).length}</strong>`);
 
     const sorted = pricesOf((await get('/xinfang/o1/')).body);
     t.same(

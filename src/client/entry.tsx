@@ -98,7 +98,11 @@ async function start(): Promise<void> {
     if (document.visibilityState === 'hidden') save();
   });
   window.addEventListener('pageshow', (e) => {
-    if (e.persisted) tracker.resume(state.route, location.href);
+    if (!e.persisted) return;
+    tracker.resume(state.route, location.href);
+    // Back from the back/forward cache after client navigations: scroll positions are ours again.
+    if ('scrollRestoration' in history && typeof (history.state as { scroll?: unknown } | null)?.scroll === 'number')
+      history.scrollRestoration = 'manual';
   });
   preloadRoutes();
   startPrefetch(getRoutes, loadPage);

@@ -75,6 +75,26 @@ t.test('the portal in the browser', async (t) => {
     );
   });
 
+  t.test('a route the server answers 404 for shows the 404 screen without a reload', async (t) => {
+    const { page, errors } = await e2e.newPage();
+    await page.goto(`${e2e.base}/zufang/`, { waitUntil: 'networkidle' });
+    await setMarker(page);
+    // The browser moves to a detail URL that does not exist (as back/forward would); the data answer is a 404.
+    await page.evaluate(() => {
+      history.pushState(null, '', '/ershoufang/987654321.html');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.getByRole('heading', { name: 'This page could not be found' }).waitFor();
+    t.equal(await marker(page), 7, 'no reload');
+    t.match(await page.title(), /^页面不存在_/);
+    await page.waitForURL(`${e2e.base}/`, { timeout: 9000 });
+    t.equal(await marker(page), 7, 'the countdown went home client-side');
+    t.same(
+      errors.filter((e) => !e.includes('status of 404')),
+      [],
+    );
+  });
+
   t.test('a screen whose chunk fails to load is loaded in full', async (t) => {
     const { page } = await e2e.newPage();
     await page.goto(`${e2e.base}/`, { waitUntil: 'networkidle' });

@@ -134,7 +134,10 @@ t.test('new homes', async (t) => {
     const prices = pricesOf(p4.body);
     t.ok(prices.length > 0, 'some estates at 1-1.5万');
     for (const p of prices) t.ok(p >= 10000 && p < 15000, `${p} in 1-1.5万`);
-    t.match(p4.body, `共<strong class="xf-list__total" data-testid="xf-total">${all.filter((e) => e.price >= 10000 && e.price < 15000).length}</strong>`);
+    t.match(
+      p4.body,
+      `共<strong class="xf-list__total" data-testid="xf-total">${all.filter((e) => e.price >= 10000 && e.price < 15000).length}</strong>`,
+    );
 
     const sorted = pricesOf((await get('/xinfang/o1/')).body);
     t.same(
@@ -179,6 +182,15 @@ t.test('new homes', async (t) => {
       t.equal(res.statusCode, 301, from);
       t.equal(res.headers.location, to, `${from} → ${to}`);
     }
+  });
+
+  t.test('client navigation gets the same list as data (GET /-/data/<path>)', async (t) => {
+    const res = await get('/-/data/xinfang/s2/');
+    t.equal(res.statusCode, 200);
+    const body = res.json() as { status: number; route: { module: string; data: { list: Array<{ saleStatus: string }>; total: number } } };
+    t.equal(body.route.module, 'xinfang-list');
+    t.ok(body.route.data.list.length > 0);
+    t.same([...new Set(body.route.data.list.map((e) => e.saleStatus))], ['期房']);
   });
 
   t.test('a keyword search lists matching estates and is not indexed', async (t) => {
@@ -328,6 +340,13 @@ t.test('new homes', async (t) => {
     t.equal(pj.statusCode, 200);
     t.match(titleOf(pj.body), `评价置业顾问${b0.name}`);
     t.match(pj.body, '登录后即可评价', 'a visitor is asked to log in');
+    t.match(
+      pj.body,
+      `/login?bUrl=${encodeURIComponent(`/xinfang/pjguwen/${b0.belongerId}?houseId=${estate.houseId}`)}`,
+      'and comes back here',
+    );
+    const pjMember = await get(`/xinfang/pjguwen/${b0.belongerId}?houseId=${estate.houseId}`, { cookie: memberCookie() });
+    t.match(pjMember.body, '提交评价', 'a member gets the rating form');
 
     const qa = await get(`/xinfang/wendalist?id=${estate.houseId}`);
     t.equal(qa.statusCode, 200);
@@ -406,6 +425,7 @@ t.test('new homes', async (t) => {
     const unread = await get('/xinfang/unreadlist');
     t.equal(unread.statusCode, 200);
     t.match(unread.body, '登录后查看未读消息');
+    t.match((await get('/xinfang/unreadlist', { cookie: memberCookie() })).body, '暂无未读消息', 'a member sees the inbox');
   });
 
   t.test('floor plans: an estate’s plans by rooms, one plan, the big picture', async (t) => {

@@ -1,5 +1,15 @@
-import { Component, createContext, type ReactNode, useContext, useEffect, useLayoutEffect, useMemo } from 'react';
-import { useSnapshot } from 'valtio';
+import {
+  Component,
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useSyncExternalStore,
+} from 'react';
+import { subscribe, useSnapshot } from 'valtio';
 import { Router } from 'wouter';
 import { compilePattern } from '../registry/match.ts';
 import { App } from '../render/App.tsx';
@@ -53,13 +63,20 @@ interface RootProps {
  * render no markup, so the hydrated HTML is the server's.
  */
 export function ClientRoot({ state, stores, navigation, onHydrated, onScreen }: RootProps) {
-  const snap = useSnapshot(state);
-  const Page = pageComponent(snap.route.module);
+  // A new screen is a replaced route object: the proxy's child changes identity. Subscribing to that identity (not to
+  // a snapshot of fields) re-renders on every navigation, also between two screens of the same module, and not when a
+  // page changes something inside its own route data.
+  const screen = useSyncExternalStore(
+    useCallback((onChange: () => void) => subscribe(state, onChange), [state]),
+    () => state.route,
+    () => state.route,
+  );
+  const Page = pageComponent(screen.module);
   const nav = useMemo(() => ({ state, navigation }), [state, navigation]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, after the hydration commit
   useEffect(() => onHydrated(), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the route object is the trigger
-  useLayoutEffect(() => onScreen(false), [snap.route]);
+  useLayoutEffect(() => onScreen(false), [screen]);
 
   return (
     <ScreenErrorBoundary>

@@ -22,6 +22,22 @@ t.test('client navigation', async (t) => {
     }
   });
 
+  t.test('between two screens of the same module the content and title still change', async (t) => {
+    const { page, errors } = await e2e.newPage();
+    await page.goto(`${e2e.base}/aboutUs`, { waitUntil: 'networkidle' });
+    await page.evaluate(() => {
+      (window as unknown as { __marker: number }).__marker = 42;
+    });
+    const before = await page.locator('h1').first().textContent();
+    const title = await page.title();
+    await page.locator('footer a[href="/topic"]').click();
+    await page.waitForURL(`${e2e.base}/topic`);
+    await page.waitForFunction((old) => document.title !== old, title, { timeout: 3000 });
+    t.not(await page.locator('h1').first().textContent(), before, 'the page shows the new screen');
+    t.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), 42, 'client-side');
+    t.same(errors, []);
+  });
+
   t.test('a link navigates client-side: URL, title and content change, no reload, scroll to top; back and forward work', async (t) => {
     const { page, errors } = await e2e.newPage();
     await page.goto(`${e2e.base}/`, { waitUntil: 'networkidle' });

@@ -4,6 +4,7 @@ import type { PageProps } from '../src/render/page-props.ts';
 import { useAppState } from '../src/stores/context.tsx';
 import { AppLink } from '../src/ui/AppLink.tsx';
 import { showToast } from '../src/ui/detail/toast.ts';
+import { usePageData } from '../src/ui/list/usePageData.ts';
 import { postAction } from './yuyuekanfang.tsx';
 
 export const JUBAO_REASONS = ['房源已售/已租', '价格不真实', '图片与实际不符', '房源信息有误', '经纪人服务问题', '其他'] as const;
@@ -63,7 +64,8 @@ function JubaoForm({ data }: { data: FormPageData }) {
   );
 }
 
-export default function JubaoPage({ data }: PageProps<FormPageData>) {
+export default function JubaoPage({ data: initial }: PageProps<FormPageData>) {
+  const data = usePageData(initial);
   // A fresh form (and its done state) per listing when the browser navigates between pages.
   return <JubaoForm key={`${data.house?.houseId ?? 0}-${data.done}`} data={data} />;
 }

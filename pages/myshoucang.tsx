@@ -3,6 +3,7 @@ import type { MyShoucangData } from '../src/loaders/member.ts';
 import type { PageProps } from '../src/render/page-props.ts';
 import { AppLink } from '../src/ui/AppLink.tsx';
 import { EstateCard, ListingCard } from '../src/ui/ListingCard.tsx';
+import { usePageData } from '../src/ui/list/usePageData.ts';
 
 const TABS = [
   { kind: null, label: '全部' },
@@ -46,7 +47,8 @@ function Entry({ e }: { e: CollectEntry }) {
 }
 
 /** /myshoucang: the member's favourites (member-only). */
-export default function MyShoucangPage({ data }: PageProps<MyShoucangData>) {
+export default function MyShoucangPage({ data: initial }: PageProps<MyShoucangData>) {
+  const data = usePageData(initial);
   return (
     <div className="fav">
       <nav className="fav__tabs" aria-label="收藏类型">

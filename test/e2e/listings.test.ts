@@ -65,6 +65,8 @@ t.test('filter, detail, gallery swipe, favourite, booking', async (t) => {
   await page.locator('summary', { hasText: '价格' }).click();
   await page.locator('.fbar__opt', { hasText: '80-100万' }).click();
   await page.waitForURL(/\/ershoufang\/p3\/$/);
+  await page.waitForSelector('.lst__chip:has-text("80-100万")');
+  t.equal(await page.locator('details[open]').count(), 0, 'the panel closed');
   const prices = (await page.locator('.lcard .price').allTextContents()).map(Number);
   t.ok(prices.length > 0, 'listings shown');
   t.ok(

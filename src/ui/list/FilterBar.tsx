@@ -1,4 +1,4 @@
-import { type ReactNode, type SyntheticEvent, useRef } from 'react';
+import { type MouseEvent, type ReactNode, type SyntheticEvent, useRef } from 'react';
 import {
   AGE_OPTIONS,
   AREA_BANDS,
@@ -64,6 +64,10 @@ export function FilterBar({ kind, base, query: q, dict }: FilterBarProps) {
   const href = (patch: Partial<ListingQuery>) => filterHref(base, withFilter(q, patch), kind, dict);
   const rent = kind === 'zufang';
   const bands = rent ? RENT_PRICE_BANDS : SALE_PRICE_BANDS;
+  // A chosen option closes its panel at once (client navigation keeps the DOM; the list re-renders after its data).
+  const onPick = (e: MouseEvent<HTMLDivElement>) => {
+    if ((e.target as HTMLElement).closest('a')) for (const d of ref.current?.querySelectorAll('details') ?? []) d.open = false;
+  };
   const onToggle = (e: SyntheticEvent<HTMLDetailsElement>) => {
     const opened = e.currentTarget;
     if (!opened.open) return;
@@ -94,7 +98,8 @@ export function FilterBar({ kind, base, query: q, dict }: FilterBarProps) {
   const sortLabel = (i: number) => (rent ? RENT_SORT_LABELS[i] : undefined) ?? SORTS[i - 1]?.label ?? '';
 
   return (
-    <div className="fbar" ref={ref}>
+    // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: delegation of the links' clicks
+    <div className="fbar" ref={ref} onClick={onPick}>
       <details className="fbar__item" onToggle={onToggle}>
         <summary className={`fbar__tab${whereLabel !== '区域' ? ' is-on' : ''}`}>{whereLabel}</summary>
         <div className="fbar__panel">

@@ -46,7 +46,7 @@ export function ListingListView({ data }: { data: ListPageData }) {
           </nav>
         ) : null}
       </div>
-      <FilterBar kind={kind} base={base} query={q} dict={dict} />
+      <FilterBar key={base + toTail(q, kind, dict)} kind={kind} base={base} query={q} dict={dict} />
       {data.labels.length || q.keyword ? (
         <div className="lst__chips">
           {q.keyword ? <span className="lst__chip">“{q.keyword}”</span> : null}

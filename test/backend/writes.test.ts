@@ -136,3 +136,32 @@ t.test('article likes and collects are idempotent per user', async (t) => {
   t.equal((await app.inject(`/api/info/deleteInfoComment/${c.infoCommentId}?userId=u9`)).json().obj, true);
   t.equal((await app.inject(`/api/info/deleteInfoComment/${c.infoCommentId}`)).json().status, 404);
 });
+
+t.test('reset password: needs the SMS code, revokes every session, the new password works and the old one does not', async (t) => {
+  const phone = '13500003333';
+  const codeOf = (purpose: string) => {
+    const db = new Database(path.join(dataDir, 'portal.db'), { readonly: true });
+    try {
+      return db.prepare('SELECT code FROM sms_code WHERE phone = ? AND purpose = ? ORDER BY id DESC').pluck().get(phone, purpose) as string;
+    } finally {
+      db.close();
+    }
+  };
+  await post('/api/member/sendSmsCode', { phone, purpose: 'register' });
+  const token = (await post('/api/member/register', { phone, password: 'first1234', code: codeOf('register') })).json().obj.token;
+  t.equal(
+    (await post('/api/member/resetPassword', { phone, password: 'second1234', code: '123456' })).json().status,
+    400,
+    'no code sent yet',
+  );
+  await post('/api/member/sendSmsCode', { phone, purpose: 'reset' });
+  t.equal((await post('/api/member/resetPassword', { phone, password: 'second1234', code: codeOf('reset') })).json().obj, true);
+  t.equal(
+    (await post('/api/member/resetPassword', { phone, password: 'third1234', code: codeOf('reset') })).json().status,
+    400,
+    'a code works once',
+  );
+  t.equal((await app.inject(`/api/member/info?token=${token}`)).json().status, 401, 'old session revoked');
+  t.equal((await post('/api/member/login', { phone, password: 'first1234' })).json().status, 401);
+  t.equal((await post('/api/member/login', { phone, password: 'second1234' })).json().status, 200);
+});

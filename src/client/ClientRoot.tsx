@@ -13,6 +13,7 @@ import { subscribe, useSnapshot } from 'valtio';
 import { Router } from 'wouter';
 import { compilePattern } from '../registry/match.ts';
 import { App } from '../render/App.tsx';
+import type { PageProps } from '../render/page-props.ts';
 import type { AppState } from '../stores/app-state.ts';
 import { BrowserStoresProvider, type Stores } from '../stores/context.tsx';
 import type { Navigation } from './navigation.ts';
@@ -71,7 +72,14 @@ export function ClientRoot({ state, stores, navigation, onHydrated, onScreen }: 
     () => state.route,
     () => state.route,
   );
-  const Page = pageComponent(screen.module);
+  // One component type per screen: a new screen mounts afresh (as after a full load), so a detail page reached from
+  // another detail page does not keep the previous one's local state (gallery index, open panels).
+  const Page = useMemo(() => {
+    const Module = pageComponent(screen.module);
+    return function Screen(props: PageProps) {
+      return <Module {...props} />;
+    };
+  }, [screen]);
   const nav = useMemo(() => ({ state, navigation }), [state, navigation]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, after the hydration commit
   useEffect(() => onHydrated(), []);

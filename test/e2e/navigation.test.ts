@@ -29,11 +29,19 @@ t.test('client navigation', async (t) => {
       (window as unknown as { __marker: number }).__marker = 42;
     });
     const before = await page.locator('h1').first().textContent();
+    await page.evaluate(() => {
+      (document.querySelector('#main > *') as unknown as { __old: boolean }).__old = true;
+    });
     const title = await page.title();
     await page.locator('footer a[href="/topic"]').click();
     await page.waitForURL(`${e2e.base}/topic`);
     await page.waitForFunction((old) => document.title !== old, title, { timeout: 3000 });
     t.not(await page.locator('h1').first().textContent(), before, 'the page shows the new screen');
+    t.equal(
+      await page.evaluate(() => (document.querySelector('#main > *') as unknown as { __old?: boolean }).__old),
+      undefined,
+      'the new screen is mounted afresh, not the old one re-rendered',
+    );
     t.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), 42, 'client-side');
     t.same(errors, []);
   });

@@ -80,7 +80,14 @@ export function FilterBar({ kind, base, query: q, dict }: FilterBarProps) {
   const station = metro?.stations.find((s) => s.stationId === q.stationId);
   const whereLabel = station?.name ?? shop?.shopMapName ?? metro?.name ?? region?.regionName ?? '区域';
   const priceLabel = q.price ? (bands[q.price - 1]?.label ?? '') : rent ? '租金' : '价格';
-  const roomsLabel = q.rooms.length === 1 ? (ROOM_OPTIONS[(q.rooms[0] as number) - 1] ?? '户型') : q.rooms.length ? '多选' : '户型';
+  const roomsLabel =
+    q.rooms.length === 1
+      ? (ROOM_OPTIONS[(q.rooms[0] as number) - 1] ?? '户型')
+      : q.rooms.length
+        ? '多选'
+        : q.rentType
+          ? (RENT_TYPES[q.rentType - 1] ?? '户型')
+          : '户型';
   const more = [
     q.area,
     q.age,
@@ -90,7 +97,6 @@ export function FilterBar({ kind, base, query: q, dict }: FilterBarProps) {
     q.elevator,
     q.use,
     q.feature,
-    q.rentType,
     q.priceChange ? 1 : 0,
     q.tags.length,
   ].filter(Boolean).length;
@@ -170,7 +176,7 @@ export function FilterBar({ kind, base, query: q, dict }: FilterBarProps) {
       </details>
 
       <details className="fbar__item" onToggle={onToggle}>
-        <summary className={`fbar__tab${q.rooms.length ? ' is-on' : ''}`}>{roomsLabel}</summary>
+        <summary className={`fbar__tab${q.rooms.length || q.rentType ? ' is-on' : ''}`}>{roomsLabel}</summary>
         <div className="fbar__panel">
           <Group title="户型(可多选)">
             <Opt href={href({ rooms: [] })} on={!q.rooms.length}>

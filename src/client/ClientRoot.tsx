@@ -1,5 +1,6 @@
 import {
   Component,
+  type ComponentType,
   createContext,
   type ReactNode,
   useCallback,
@@ -48,6 +49,32 @@ function useNavSearch(): string {
   return location.search.replace(/^\?/, '');
 }
 
+const screenKeys = new WeakMap<object, number>();
+let lastScreenKey = 0;
+/** A number per route object: the key that makes a new screen mount afresh. */
+function screenKey(route: object): number {
+  let k = screenKeys.get(route);
+  if (k === undefined) {
+    k = ++lastScreenKey;
+    screenKeys.set(route, k);
+  }
+  return k;
+}
+
+const ScreenContext = createContext<{ Module: ComponentType<PageProps>; key: number } | null>(null);
+
+/**
+ * The Page App renders: the screen's module, keyed per screen, so a new screen mounts afresh (as after a full load)
+ * and a detail page reached from another detail page does not keep its local state (gallery index, open panels).
+ * Page stores, the state meant to survive, live outside.
+ */
+function ScreenPage(props: PageProps) {
+  const current = useContext(ScreenContext);
+  if (!current) return null;
+  const { Module, key } = current;
+  return <Module key={key} {...props} />;
+}
+
 interface RootProps {
   state: AppState;
   stores: Omit<Stores, 'state'>;
@@ -72,14 +99,7 @@ export function ClientRoot({ state, stores, navigation, onHydrated, onScreen }: 
     () => state.route,
     () => state.route,
   );
-  // One component type per screen: a new screen mounts afresh (as after a full load), so a detail page reached from
-  // another detail page does not keep the previous one's local state (gallery index, open panels).
-  const Page = useMemo(() => {
-    const Module = pageComponent(screen.module);
-    return function Screen(props: PageProps) {
-      return <Module {...props} />;
-    };
-  }, [screen]);
+  const current = useMemo(() => ({ Module: pageComponent(screen.module), key: screenKey(screen) }), [screen]);
   const nav = useMemo(() => ({ state, navigation }), [state, navigation]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, after the hydration commit
   useEffect(() => onHydrated(), []);
@@ -91,7 +111,9 @@ export function ClientRoot({ state, stores, navigation, onHydrated, onScreen }: 
       <BrowserStoresProvider stores={stores}>
         <NavContext.Provider value={nav}>
           <Router hook={useNavLocation} searchHook={useNavSearch} parser={routeParser}>
-            <App state={state} Page={Page} />
+            <ScreenContext.Provider value={current}>
+              <App state={state} Page={ScreenPage} />
+            </ScreenContext.Provider>
           </Router>
         </NavContext.Provider>
       </BrowserStoresProvider>

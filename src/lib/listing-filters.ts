@@ -497,7 +497,8 @@ export function fromQueryParams(query: Record<string, string>, kind: ListingKind
     ) ?? q.sort;
   const page = posInt(query.page, MAX_PAGE);
   q.page = page && page > 1 ? page : query.page !== undefined ? undefined : q.page;
-  const kw = (query.keyword ?? query.kw)?.trim();
+  // A slash would split the path code; keywords never need one.
+  const kw = (query.keyword ?? query.kw)?.replace(/[/\\]+/g, ' ').trim();
   if (kw) q.keyword = kw.slice(0, 64);
   return q;
 }

@@ -160,6 +160,7 @@ t.test('query parameters map to the same state', async (t) => {
   );
   t.equal(toTail(q, 'ershoufang', dict), `yuelu/co2p3l2l3f1ie1pg2rs${encodeURIComponent('梅溪湖')}/`);
   t.equal(toTail(fromQueryParams({ shopMapId: '11' }, 'ershoufang', dict), 'ershoufang', dict), 'sq11/');
+  t.equal(toTail(fromQueryParams({ keyword: 'a/b' }, 'ershoufang', dict), 'ershoufang', dict), 'rsa%20b/', 'no slash in a keyword');
   t.equal(toTail(fromQueryParams({ metroId: '5', stationId: '50' }, 'ershoufang', dict), 'ershoufang', dict), 'li5s50/');
   t.equal(toTail(fromQueryParams({ regionId: '999', price: '99' }, 'ershoufang', dict), 'ershoufang', dict), '', 'unknown values dropped');
   t.equal(toTail(fromQueryParams({ rentType: '整租', price: '2' }, 'zufang', dict), 'zufang', dict), 'rp2rt1/');

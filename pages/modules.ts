@@ -42,6 +42,7 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   'ershoufang/zhou': () => import('./ershoufang/zhou.tsx'),
   'zufang/list': () => import('./zufang/list.tsx'),
   'zufang/detail': () => import('./zufang/detail.tsx'),
+  'zufang/zuyj': () => import('./zufang/zuyj.tsx'),
   photo: () => import('./photo.tsx'),
   yuyuekanfang: () => import('./yuyuekanfang.tsx'),
   jubao: () => import('./jubao.tsx'),

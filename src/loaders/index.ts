@@ -13,7 +13,7 @@ import { homeLoader } from './home.ts';
 import * as huxing from './huxing.ts';
 import * as xinfang from './xinfang.ts';
 import { jubaoLoader, myShoucangLoader, photoLoader, yuyuekanfangLoader } from './member.ts';
-import { duanzuListLoader, zufangDetailLoader, zufangListLoader, zuyjDetailLoader } from './zufang.ts';
+import { duanzuListLoader, zufangDetailLoader, zufangListLoader, zuyjDetailLoader, zuyjListLoader } from './zufang.ts';
 
 /** The named loaders registry.json may refer to. */
 export const loaders: Readonly<Record<string, Loader>> = {
@@ -48,6 +48,7 @@ export const loaders: Readonly<Record<string, Loader>> = {
   duanzuList: duanzuListLoader,
   zufangDetail: zufangDetailLoader,
   zuyjDetail: zuyjDetailLoader,
+  zuyjList: zuyjListLoader,
   myshoucang: myShoucangLoader,
   yuyuekanfang: yuyuekanfangLoader,
   jubao: jubaoLoader,

@@ -1,3 +1,5 @@
+import type { ListingItem } from '../api/types.ts';
+import { errors } from '../errors.ts';
 import type { Loader, PageContext } from '../pipeline/types.ts';
 import type { ListPageData } from '../ui/list/types.ts';
 import { type ListingDetailData, loadListingDetail } from './ershoufang.ts';
@@ -28,3 +30,47 @@ export function listSpecOf(ctx: Pick<PageContext, 'page'>): ListSpec | null {
       return null;
   }
 }
+
+export interface ZuyjListData {
+  items: ListingItem[];
+  total: number;
+  page: number;
+  totalPages: number;
+}
+
+const ZUYJ_SIZE = 20;
+
+/**
+ * /zufang/zuyj[?page=n]: 品牌公寓, the whole-flat, fully fitted rentals of the city, newest first; each links to its
+ * brand-apartment detail /zufang/zuyj/{id}.html. A page past the end or a malformed page is the 404 screen.
+ */
+export const zuyjListLoader: Loader<ZuyjListData> = async (ctx) => {
+  const raw = ctx.query.page;
+  if (raw !== undefined && !/^[1-9][0-9]{0,4}$/.test(raw)) throw errors.pageNotFound();
+  const page = Number(raw ?? 1);
+  const result = await ctx.api.house.findByCondition(ctx.call, {
+    cityId: ctx.city.cityId,
+    houseType: 12,
+    rentType: '整租',
+    decoration: '精装',
+    sort: 'newest',
+    page,
+    size: ZUYJ_SIZE,
+  });
+  const totalPages = Math.max(1, result.totalPages || Math.ceil(result.totalElements / ZUYJ_SIZE));
+  if (page > totalPages) throw errors.pageNotFound();
+  const href = (n: number) => (n > 1 ? `/zufang/zuyj?page=${n}` : '/zufang/zuyj');
+  const city = ctx.city.name;
+  return {
+    data: { items: result.content, total: result.totalElements, page, totalPages },
+    head: {
+      title: `${city}品牌公寓_精装整租公寓出租${page > 1 ? `_第${page}页` : ''}_${ctx.site.brand}`,
+      description: `${city}品牌公寓频道：${result.totalElements}套精装整租公寓，拎包入住，真实房源在线预约看房。`,
+      canonical: href(page),
+      links: [
+        ...(page > 1 ? [{ rel: 'prev', href: href(page - 1) }] : []),
+        ...(page < totalPages ? [{ rel: 'next', href: href(page + 1) }] : []),
+      ],
+    },
+  };
+};

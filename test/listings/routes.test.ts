@@ -435,6 +435,19 @@ t.test('rentals: list, price bands, whole/shared, short-term, details with 10 re
   t.equal((await get(`/ad/zufang/${item.houseId}.html`)).statusCode, 200);
 });
 
+t.test('/zufang/zuyj lists fitted whole-flat rentals linking to their brand-apartment details, paged by ?page', async (t) => {
+  const r = await get('/zufang/zuyj');
+  t.equal(r.statusCode, 200);
+  const expected = await apiSearch({ houseType: 12, rentType: '整租', decoration: '精装' });
+  t.equal(total(r.body), expected.totalElements);
+  const list = cards(r.body);
+  t.ok(list.length > 0 && list.every((c) => /^\/zufang\/zuyj\/\d+\.html$/.test(c.href) && c.badge === '整租'));
+  t.match(title(r.body), /^长沙品牌公寓_/);
+  if (expected.totalElements > 20) t.equal(relLink(r.body, 'next'), 'http://localhost:3000/zufang/zuyj?page=2');
+  t.equal((await get('/zufang/zuyj?page=abc')).statusCode, 404);
+  t.equal((await get('/zufang/zuyj?page=999')).statusCode, 404);
+});
+
 t.test('the /photo page holds the gallery state of a listing', async (t) => {
   const item = (await apiSearch({ size: 1 })).content[0] as { houseId: number; title: string };
   const r = await get(`/photo?id=${item.houseId}&active=2`);

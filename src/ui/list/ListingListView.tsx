@@ -40,6 +40,7 @@ export function ListingListView({ data }: { data: ListPageData }) {
             <AppLink href="/zufang/rt2/" className={!data.shortTerm && q.rentType === 2 ? 'is-on' : ''}>
               合租
             </AppLink>
+            <AppLink href="/zufang/zuyj">品牌公寓</AppLink>
             <AppLink href="/duanzu/" className={data.shortTerm ? 'is-on' : ''}>
               短租
             </AppLink>

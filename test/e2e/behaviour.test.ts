@@ -77,7 +77,7 @@ t.test('the portal in the browser', async (t) => {
 
   t.test('a route the server answers 404 for shows the 404 screen without a reload', async (t) => {
     const { page, errors } = await e2e.newPage();
-    await page.goto(`${e2e.base}/zufang/`, { waitUntil: 'networkidle' });
+    await page.goto(`${e2e.base}/aboutUs`, { waitUntil: 'networkidle' });
     await setMarker(page);
     // The browser moves to a detail URL that does not exist (as back/forward would); the data answer is a 404.
     await page.evaluate(() => {
@@ -161,7 +161,6 @@ t.test('the portal in the browser', async (t) => {
       'reported',
     );
     t.equal(new URL(page.url()).pathname, '/zufang/');
-    t.equal(new URL(page.url()).pathname, '/zufang/');
   });
 
   t.test('打开APP on the 404 tries the app and goes to /downloadapp when the page stays visible', async (t) => {
@@ -173,6 +172,20 @@ t.test('the portal in the browser', async (t) => {
     await page.getByRole('heading', { level: 1, name: '湘房网APP' }).waitFor();
     const took = Date.now() - started;
     t.ok(took >= 1900 && took < 3500, `after the 1.5 s and 2 s checks (${took} ms)`);
+  });
+
+  t.test('打开APP on the download page waits 2.2 s, then goes to this phone’s store (the apk on other Android phones)', async (t) => {
+    const { page } = await e2e.newPage();
+    await page.goto(`${e2e.base}/downloadapp/`, { waitUntil: 'networkidle' });
+    const apk = await page.getByRole('link', { name: /安卓安装包/ }).getAttribute('href');
+    t.ok(apk, `the apk link from the gateway: ${apk}`);
+    await setMarker(page);
+    const started = Date.now();
+    await page.getByRole('link', { name: '打开APP' }).click();
+    await page.waitForFunction(() => (window as unknown as { __marker?: number }).__marker === undefined, undefined, { timeout: 5000 });
+    const took = Date.now() - started;
+    t.ok(took >= 2100 && took < 4000, `left for the store after the 2.2 s check (${took} ms)`);
+    t.equal(new URL(page.url()).pathname, new URL(apk ?? '', e2e.base).pathname);
   });
 
   t.test('on iOS inside WeChat opening the app shows the alert instead', async (t) => {

@@ -47,6 +47,22 @@ export function createXiaoquApi(gateway: Got) {
       pageWithShortNames(call, await getObj<Page<XiaoquItem & { rank: number }>>(gateway, call, '/api/stressRank/queryPage', post(filter))),
     hotStress: async (call: CallContext, body: { cityId: number; limit?: number }) =>
       (await getList<XiaoquItem>(gateway, call, 'api/hotStress', post(body))).map(withShortName),
+    /** A community's floor plans from its listings (our path). */
+    huxing: (call: CallContext, id: number | string) =>
+      getList<{
+        hxId: number;
+        stressId: number;
+        name: string;
+        rooms: number;
+        halls: number;
+        toilets: number;
+        minArea: number;
+        maxArea: number;
+        count: number;
+        rentCount: number;
+        avgPrice: number | null;
+        img: string;
+      }>(gateway, call, `/api/xiaoqu/huxing/${seg(id)}`),
     cityPrices: (call: CallContext, cityId: number) => getList<MonthPrice>(gateway, call, `api/avgprice/findlist/${seg(cityId)}`),
     xiaoquPrices: (call: CallContext, id: number) => getList<MonthPrice>(gateway, call, `api/avgprice_s/findlist/${seg(id)}`),
     xiaoquRatio: (call: CallContext, id: number) =>

@@ -63,6 +63,8 @@ t.test('communities (SPEC 7.5): sname copied into name, 24 months of prices', as
   t.equal(x?.prices.length, 24);
   t.equal(x?.name, x?.sname);
   t.equal((await api.xiaoqu.cityPrices(call, 1)).length, 24);
+  const plans = await api.xiaoqu.huxing(call, list.content[0].stressId);
+  t.ok(plans.length > 0 && plans.every((p) => p.name === `${p.rooms}室${p.halls}厅${p.toilets}卫`));
   t.ok((await api.xiaoqu.areaPrices(call, 1)).length >= 8);
   t.match(await api.xiaoqu.xiaoquRatio(call, list.content[0].stressId), { monthRatio: Number, yearRatio: Number });
 });

@@ -146,6 +146,7 @@ const CASES: Case[] = [
   G(`/api/xiaoqu/findById/${ids.xiaoqu}`, { route: '/api/xiaoqu/findById/:id' }),
   G(`/api/xiaoqu/findBriefById/${ids.xiaoqu}`, { route: '/api/xiaoqu/findBriefById/:id' }),
   G(`/api/xiaoqu/${ids.xiaoqu}`, { route: '/api/xiaoqu/:id' }),
+  G(`/api/xiaoqu/huxing/${ids.xiaoqu}`, { route: '/api/xiaoqu/huxing/:id' }),
   P('/api/xiaoqu', { cityId: 1, sort: 'priceDesc' }, { paged: true }),
   P(`/api/xiaoqu/${ids.xiaoqu}`, {}, { route: '/api/xiaoqu/:id' }),
   P('/web/xiaoqu', { cityId: 1, regionId: ids.region }, { paged: true }),

@@ -4,6 +4,7 @@ import type { DB } from '../db.ts';
 import { ok, page, paging } from '../envelope.ts';
 import { listingItem, xiaoquDetail, xiaoquItem } from '../mappers.ts';
 import { body, cityIdParams, idParams, int, params, str } from '../schemas.ts';
+import { imageUrl } from '../seed/images.ts';
 import { segmentForQuery } from '../segment.ts';
 import { cachedStatement } from '../util.ts';
 import { LISTING_SELECT } from './listing.ts';
@@ -117,6 +118,9 @@ export function registerXiaoquRoutes(app: FastifyInstance, { db }: BackendContex
     (SELECT CAST(ROUND(AVG(x.avg_price)) AS INTEGER) FROM xiaoqu x WHERE x.shop_map_id = s.id) AS avgPrice`;
   const shopsByRegion = db.prepare(`SELECT ${SHOP_COLS} FROM shop_map s WHERE s.region_id = ? ORDER BY s.id LIMIT ?`);
   const shopsByCity = db.prepare(`SELECT ${SHOP_COLS} FROM shop_map s WHERE s.city_id = ? ORDER BY s.id`);
+  const huxing = db.prepare(`SELECT rooms, halls, toilets, MIN(area) AS minArea, MAX(area) AS maxArea,
+    SUM(house_type = 11) AS count, SUM(house_type = 12) AS rentCount, CAST(ROUND(AVG(CASE WHEN house_type = 11 THEN price END), 1) AS REAL) AS avgPrice
+    FROM listing WHERE xiaoqu_id = ? AND status = 1 AND rooms > 0 GROUP BY rooms, halls, toilets ORDER BY rooms, halls, toilets`);
   const hotStress = db.prepare(`${XIAOQU_SELECT} WHERE x.city_id = ? ORDER BY x.view_num DESC, x.id LIMIT ?`);
 
   const detail = (id: number) => {
@@ -129,6 +133,20 @@ export function registerXiaoquRoutes(app: FastifyInstance, { db }: BackendContex
     return row ? xiaoquItem(row) : null;
   };
 
+  /** A community's floor plans, from its listings (xiaoqu/huxing pages; our path, SPEC 7 shows none). */
+  app.get('/api/xiaoqu/huxing/:id', { schema: { params: idParams } }, async (req) => {
+    const { id } = req.params as { id: number };
+    const rows = huxing.all(id) as Row[];
+    return ok(
+      rows.map((h) => ({
+        hxId: h.rooms * 100 + h.halls * 10 + h.toilets,
+        stressId: id,
+        name: `${h.rooms}室${h.halls}厅${h.toilets}卫`,
+        ...h,
+        img: imageUrl('huxing', h.rooms * 3 + h.halls + h.toilets),
+      })),
+    );
+  });
   app.get('/api/xiaoqu/findById/:id', { schema: { params: idParams } }, async (req) => ok(detail((req.params as { id: number }).id)));
   app.get('/api/xiaoqu/findBriefById/:id', { schema: { params: idParams } }, async (req) => ok(brief((req.params as { id: number }).id)));
   app.get('/api/xiaoqu/:id', { schema: { params: idParams } }, async (req) => ok(detail((req.params as { id: number }).id)));

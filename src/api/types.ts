@@ -195,6 +195,35 @@ export interface WendaAnswer {
   portrait: string | null;
   uid: string | null;
 }
+/** An owner's entrustment (/Index/yijianweituo). */
+export interface Entrust {
+  id: number;
+  memberId: string;
+  cityId: number;
+  kind: 'sell' | 'rent';
+  kindName: string;
+  stressId: number | null;
+  xiaoquName: string;
+  address: string | null;
+  building: string | null;
+  unit: string | null;
+  room: string | null;
+  area: number;
+  rooms: number | null;
+  halls: number | null;
+  toilets: number | null;
+  floor: number | null;
+  totalFloors: number | null;
+  price: number;
+  priceUnit: string;
+  contact: string;
+  phone: string;
+  remark: string | null;
+  status: string;
+  agent: { belongerId: number; name: string; phone: string; portrait: string; uid: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}
 export interface BaikeItem {
   id: number;
   category: string;

@@ -1,7 +1,7 @@
 import type { Got } from 'got';
 import { getList, getObj, post, seg } from './call.ts';
 import { type CallContext, callGateway } from './http.ts';
-import type { ListingItem, LoupanItem, MemberInfo, XiaoquItem } from './types.ts';
+import type { Entrust, ListingItem, LoupanItem, MemberInfo, XiaoquItem } from './types.ts';
 
 export type CollectKind = 'ershoufang' | 'rent' | 'newhouse' | 'xiaoqu';
 export type CollectEntry = { kind: CollectKind; collectedAt: string; item: ListingItem | LoupanItem | XiaoquItem };
@@ -181,6 +181,48 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
       call: CallContext,
       body: { memberId: string; realName?: string; sex?: number; birthday?: string; city?: string; job?: string; intro?: string },
     ) => getObj<boolean>(consoleClient, call, 'Personinformation/save', post(body)),
+
+    // Entrustment, /Index/yijianweituo (paths are ours; SPEC 7 does not show them)
+    entrustSave: (
+      call: CallContext,
+      body: {
+        memberId: string;
+        cityId: number;
+        kind: 'sell' | 'rent';
+        stressId?: number;
+        xiaoquName?: string;
+        address?: string;
+        building?: string;
+        unit?: string;
+        room?: string;
+        area: number;
+        rooms?: number;
+        halls?: number;
+        toilets?: number;
+        floor?: number;
+        totalFloors?: number;
+        price: number;
+        contact: string;
+        phone: string;
+        remark?: string;
+      },
+    ) => getObj<Entrust>(gateway, call, '/api/entrust/save', post(body)),
+    entrustList: (call: CallContext, memberId: string) => getList<Entrust>(gateway, call, `/api/entrust/list/${seg(memberId)}`),
+    entrust: (call: CallContext, id: number | string, memberId: string) =>
+      getObj<Entrust & { logs: Array<{ id: number; action: string; detail: string; createdAt: string }> }>(
+        gateway,
+        call,
+        `/api/entrust/${seg(id)}`,
+        {
+          searchParams: { memberId },
+        },
+      ),
+    entrustModifyPrice: (call: CallContext, body: { id: number; memberId: string; price: number }) =>
+      getObj<Entrust>(gateway, call, '/api/entrust/modifyPrice', post(body)),
+    entrustRemoveShelf: (
+      call: CallContext,
+      body: { id: number; memberId: string; reason: '已自行售出' | '已自行出租' | '暂不出售' | '暂不出租' | '价格原因' | '其他' },
+    ) => getObj<Entrust>(gateway, call, '/api/entrust/removeShelf', post(body)),
 
     // Accounts (paths are ours; SPEC 7 does not show them)
     sendSmsCode: (call: CallContext, phone: string, purpose: 'register' | 'login' | 'reset') =>

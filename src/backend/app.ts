@@ -6,6 +6,7 @@ import { registerAccountRoutes } from './routes/account.ts';
 import { registerBelongerRoutes } from './routes/belonger.ts';
 import { registerChatRoutes } from './routes/chat.ts';
 import { registerCityRoutes } from './routes/city.ts';
+import { registerEntrustRoutes } from './routes/entrust.ts';
 import { registerFileRoutes } from './routes/files.ts';
 import { registerInfoRoutes } from './routes/info.ts';
 import { registerListingRoutes } from './routes/listing.ts';
@@ -104,6 +105,7 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
   registerBelongerRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
+  registerEntrustRoutes(app, ctx);
   registerChatRoutes(app, ctx);
   registerInfoRoutes(app, ctx);
   registerFileRoutes(app, ctx);

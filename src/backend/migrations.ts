@@ -270,6 +270,21 @@ CREATE INDEX listing_rooms ON listing(city_id, house_type, status, region_id, ro
 ANALYZE;
 `,
   },
+  {
+    version: 5,
+    name: 'entrustment (/Index/yijianweituo): owners commission a sale or rental, with a log of price changes and removal',
+    sql: `
+CREATE TABLE entrust (
+  id INTEGER PRIMARY KEY, member_id TEXT NOT NULL, city_id INTEGER NOT NULL, kind TEXT NOT NULL, xiaoqu_id INTEGER, xiaoqu_name TEXT NOT NULL,
+  address TEXT, building TEXT, unit TEXT, room TEXT, area REAL NOT NULL, rooms INTEGER, halls INTEGER, toilets INTEGER, floor INTEGER,
+  total_floors INTEGER, price REAL NOT NULL, contact TEXT NOT NULL, phone TEXT NOT NULL, remark TEXT, status TEXT NOT NULL,
+  belonger_id INTEGER, created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+);
+CREATE INDEX entrust_member ON entrust(member_id, id DESC);
+CREATE TABLE entrust_log (id INTEGER PRIMARY KEY, entrust_id INTEGER NOT NULL, action TEXT NOT NULL, detail TEXT NOT NULL, created_at TEXT NOT NULL);
+CREATE INDEX entrust_log_entrust ON entrust_log(entrust_id, id);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

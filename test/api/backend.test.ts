@@ -178,3 +178,35 @@ t.test('recommendations by kind number (SPEC 7.11): sizes of SPEC 9', async (t) 
   t.ok((got[10] as Array<{ houseType: number }>).every((l) => l.houseType === 12));
   t.same(await api.recommend.recommend(call, 99, { cityId: 1 }), []);
 });
+
+t.test('entrustment (/Index/yijianweituo): submit, list, change the price, take it off, read the log', async (t) => {
+  const x = (await api.xiaoqu.list(call, { cityId: 1, size: 1 })).content[0];
+  const e = await api.user.entrustSave(call, {
+    memberId: 'm900',
+    cityId: 1,
+    kind: 'sell',
+    stressId: x.stressId,
+    building: '3栋',
+    room: '1202',
+    area: 96,
+    rooms: 3,
+    price: 150,
+    contact: '刘女士',
+    phone: '13911112222',
+  });
+  t.match(e, { status: '待审核', kindName: '委托出售', xiaoquName: x.sname, priceUnit: '万', agent: { belongerId: Number } });
+  t.equal((await api.user.entrustList(call, 'm900')).length, 1);
+  t.match(await api.user.entrustModifyPrice(call, { id: e?.id as number, memberId: 'm900', price: 142 }), { price: 142 });
+  t.match(await api.user.entrustModifyPrice(call, { id: e?.id as number, memberId: 'someone', price: 1 }).catch((err: unknown) => err), {
+    statusCode: 403,
+  });
+  t.match(await api.user.entrustRemoveShelf(call, { id: e?.id as number, memberId: 'm900', reason: '已自行售出' }), { status: '已下架' });
+  const d = await api.user.entrust(call, e?.id as number, 'm900');
+  t.same(
+    d?.logs.map((l) => l.action),
+    ['提交委托', '分配经纪人', '修改价格', '下架'],
+  );
+  t.match(await api.user.entrustModifyPrice(call, { id: e?.id as number, memberId: 'm900', price: 130 }).catch((err: unknown) => err), {
+    statusCode: 409,
+  });
+});

@@ -240,6 +240,22 @@ const CASES: Case[] = [
   P('/api/qrcodePutInCount/save', { code: 'abc' }),
   P('/Personinformation/save', { memberId: 'm100001', realName: '演示' }),
   P('/Personinformation/find', { memberId: 'm100001' }),
+  // entrustment
+  P('/api/entrust/save', {
+    memberId: 'm100001',
+    cityId: 1,
+    kind: 'sell',
+    stressId: ids.xiaoqu,
+    area: 89.5,
+    rooms: 3,
+    price: 120,
+    contact: '王先生',
+    phone: '13912345678',
+  }),
+  G('/api/entrust/list/m100001', { route: '/api/entrust/list/:memberId' }),
+  G('/api/entrust/1?memberId=m100001', { route: '/api/entrust/:id' }),
+  P('/api/entrust/modifyPrice', { id: 1, memberId: 'm100001', price: 115 }),
+  P('/api/entrust/removeShelf', { id: 1, memberId: 'm100001', reason: '暂不出售' }),
   // accounts
   P('/api/member/login', { phone: '13800138000', password: 'Demo@2026' }),
   P('/api/member/sendSmsCode', { phone: '13912345679', purpose: 'register' }),

@@ -63,6 +63,51 @@ export function createXiaoquApi(gateway: Got) {
         avgPrice: number | null;
         img: string;
       }>(gateway, call, `/api/xiaoqu/huxing/${seg(id)}`),
+    /** Valuation of a home (/fangjia/gujia; our path). With memberId it is kept in the member's records (/gujiajilu). */
+    estimate: (
+      call: CallContext,
+      body: {
+        memberId?: string;
+        stressId: number;
+        area: number;
+        floor?: number;
+        totalFloors?: number;
+        orientation?: string;
+        decoration?: string;
+      },
+    ) =>
+      getObj<{
+        stressId: number;
+        xiaoquName: string;
+        sname: string;
+        month: string | null;
+        xiaoquAvgPrice: number;
+        unitPrice: number;
+        totalPrice: number;
+        low: number;
+        high: number;
+        comparables: number;
+        adjustments: Array<{ name: string; ratio: number }>;
+      }>(gateway, call, '/api/gujia/estimate', post(body)),
+    valuationRecords: (call: CallContext, memberId: string) =>
+      getList<{
+        id: number;
+        stressId: number;
+        xiaoquName: string;
+        area: number;
+        input: Record<string, unknown>;
+        unitPrice: number;
+        totalPrice: number;
+        createdAt: string;
+      }>(gateway, call, `/api/gujia/records/${seg(memberId)}`),
+    /** Prices along the metro lines (/fangjia/ditiefangjia; our path). */
+    metroPrices: (call: CallContext, cityId: number) =>
+      getList<{
+        metroId: number;
+        name: string;
+        color: string;
+        stations: Array<{ stationId: number; name: string; ershoucount: number; avgPrice: number | null }>;
+      }>(gateway, call, `/api/housePrice/metro/${seg(cityId)}`),
     cityPrices: (call: CallContext, cityId: number) => getList<MonthPrice>(gateway, call, `api/avgprice/findlist/${seg(cityId)}`),
     xiaoquPrices: (call: CallContext, id: number) => getList<MonthPrice>(gateway, call, `api/avgprice_s/findlist/${seg(id)}`),
     xiaoquRatio: (call: CallContext, id: number) =>

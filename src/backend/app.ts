@@ -7,6 +7,7 @@ import { registerBelongerRoutes } from './routes/belonger.ts';
 import { registerChatRoutes } from './routes/chat.ts';
 import { registerCityRoutes } from './routes/city.ts';
 import { registerEntrustRoutes } from './routes/entrust.ts';
+import { registerFangjiaRoutes } from './routes/fangjia.ts';
 import { registerFileRoutes } from './routes/files.ts';
 import { registerInfoRoutes } from './routes/info.ts';
 import { registerListingRoutes } from './routes/listing.ts';
@@ -106,6 +107,7 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
   registerUserRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
   registerEntrustRoutes(app, ctx);
+  registerFangjiaRoutes(app, ctx);
   registerChatRoutes(app, ctx);
   registerInfoRoutes(app, ctx);
   registerFileRoutes(app, ctx);

@@ -285,6 +285,17 @@ CREATE TABLE entrust_log (id INTEGER PRIMARY KEY, entrust_id INTEGER NOT NULL, a
 CREATE INDEX entrust_log_entrust ON entrust_log(entrust_id, id);
 `,
   },
+  {
+    version: 6,
+    name: 'valuation records (/fangjia/gujia, /gujiajilu)',
+    sql: `
+CREATE TABLE valuation (
+  id INTEGER PRIMARY KEY, member_id TEXT NOT NULL, city_id INTEGER NOT NULL, xiaoqu_id INTEGER NOT NULL, area REAL NOT NULL, input TEXT NOT NULL,
+  unit_price INTEGER NOT NULL, total_price REAL NOT NULL, created_at TEXT NOT NULL
+);
+CREATE INDEX valuation_member ON valuation(member_id, id DESC);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -210,3 +210,25 @@ t.test('entrustment (/Index/yijianweituo): submit, list, change the price, take 
     statusCode: 409,
   });
 });
+
+t.test('valuation (/fangjia/gujia) from the community price and the home, kept in the member records; metro prices', async (t) => {
+  const x = (await api.xiaoqu.list(call, { cityId: 1, size: 1 })).content[0];
+  const plain = await api.xiaoqu.estimate(call, { stressId: x.stressId, area: 100 });
+  const better = await api.xiaoqu.estimate(call, {
+    memberId: 'm901',
+    stressId: x.stressId,
+    area: 100,
+    orientation: '南北',
+    decoration: '豪装',
+  });
+  t.ok(plain && better && better.unitPrice > plain.unitPrice, 'orientation and decoration raise the price');
+  t.ok(plain && plain.low < plain.totalPrice && plain.totalPrice < plain.high);
+  t.same(
+    better?.adjustments.map((a) => a.name),
+    ['朝向南北', '豪装'],
+  );
+  t.match(await api.xiaoqu.valuationRecords(call, 'm901'), [{ stressId: x.stressId, totalPrice: better?.totalPrice }]);
+  t.same(await api.xiaoqu.valuationRecords(call, 'nobody'), []);
+  const lines = await api.xiaoqu.metroPrices(call, 1);
+  t.ok(lines.length >= 6 && lines.some((l) => l.stations.some((s) => s.ershoucount > 0 && s.avgPrice)));
+});

@@ -240,6 +240,18 @@ const CASES: Case[] = [
   P('/api/qrcodePutInCount/save', { code: 'abc' }),
   P('/Personinformation/save', { memberId: 'm100001', realName: '演示' }),
   P('/Personinformation/find', { memberId: 'm100001' }),
+  // valuation and metro prices
+  P('/api/gujia/estimate', {
+    memberId: 'm100001',
+    stressId: ids.xiaoqu,
+    area: 90,
+    floor: 8,
+    totalFloors: 18,
+    orientation: '南北',
+    decoration: '精装',
+  }),
+  G('/api/gujia/records/m100001', { route: '/api/gujia/records/:memberId' }),
+  G('/api/housePrice/metro/1', { route: '/api/housePrice/metro/:cityId' }),
   // entrustment
   P('/api/entrust/save', {
     memberId: 'm100001',

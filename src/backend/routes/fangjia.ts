@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import type { BackendContext } from '../context.ts';
+import { fail, ok } from '../envelope.ts';
+import { body, cityIdParams, int, memberId, params } from '../schemas.ts';
+import { sqlNow } from '../util.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
+type Row = Record<string, any>;
+
+const ORIENTATION: Record<string, number> = { 南北: 0.03, 南: 0.02, 东南: 0.01, 西南: 0, 东: -0.01, 东西: -0.01, 西: -0.02, 北: -0.04 };
+const DECORATION: Record<string, number> = { 豪装: 0.07, 精装: 0.04, 简装: 0, 毛坯: -0.05 };
+
+/**
+ * Price pages (SPEC 1 price trends and valuation; routes /fangjia/gujia, /fangjia/ditiefangjia, /gujiajilu): a valuation
+ * of a home from its community's latest average price and its own traits, the member's valuation records, and prices
+ * along the metro lines. SPEC 7 shows none of these calls and SPEC 9 says valuation constants are not shown: the
+ * adjustments here are ours and are answered with the result, so the page can explain them.
+ */
+export function registerFangjiaRoutes(app: FastifyInstance, { db }: BackendContext): void {
+  const xiaoqu = db.prepare('SELECT id, name, sname, city_id, avg_price, build_year FROM xiaoqu WHERE id = ?');
+  const lastMonth = db.prepare('SELECT month, price FROM xiaoqu_price WHERE xiaoqu_id = ? ORDER BY month DESC LIMIT 1');
+  const comparables = db.prepare(`SELECT COUNT(*) AS count, CAST(ROUND(AVG(unit_price)) AS INTEGER) AS avgUnitPrice FROM listing
+    WHERE xiaoqu_id = ? AND house_type = 11 AND status = 1 AND area BETWEEN ? AND ?`);
+  const insert = db.prepare(
+    'INSERT INTO valuation (member_id, city_id, xiaoqu_id, area, input, unit_price, total_price, created_at) VALUES (?,?,?,?,?,?,?,?)',
+  );
+  const records = db.prepare(`SELECT v.id, v.xiaoqu_id AS stressId, x.name AS xiaoquName, v.area, v.input, v.unit_price AS unitPrice,
+    v.total_price AS totalPrice, v.created_at AS createdAt FROM valuation v JOIN xiaoqu x ON x.id = v.xiaoqu_id WHERE v.member_id = ? ORDER BY v.id DESC LIMIT 100`);
+  const metro = db.prepare(`SELECT m.id AS metroId, m.name AS metroName, m.color, st.id AS stationId, st.name AS stationName, st.sort,
+    COUNT(l.id) AS ershoucount, CAST(ROUND(AVG(l.unit_price)) AS INTEGER) AS avgPrice
+    FROM metro m JOIN station st ON st.metro_id = m.id LEFT JOIN listing l ON l.station_id = st.id AND l.house_type = 11 AND l.status = 1
+    WHERE m.city_id = ? GROUP BY st.id ORDER BY m.id, st.sort`);
+
+  app.post(
+    '/api/gujia/estimate',
+    {
+      schema: {
+        body: body(
+          {
+            memberId,
+            stressId: int(1),
+            area: { type: 'number', minimum: 5, maximum: 2000 },
+            floor: int(-5, 200),
+            totalFloors: int(1, 200),
+            orientation: { type: 'string', enum: Object.keys(ORIENTATION) },
+            decoration: { type: 'string', enum: Object.keys(DECORATION) },
+          },
+          ['stressId', 'area'],
+        ),
+      },
+    },
+    async (req) => {
+      const b = req.body as {
+        memberId?: string;
+        stressId: number;
+        area: number;
+        floor?: number;
+        totalFloors?: number;
+        orientation?: string;
+        decoration?: string;
+      };
+      const x = xiaoqu.get(b.stressId) as Row | undefined;
+      if (!x) return fail(404, '小区不存在');
+      const month = lastMonth.get(x.id) as { month: string; price: number } | undefined;
+      const base = month?.price ?? x.avg_price;
+      const adjustments: Array<{ name: string; ratio: number }> = [];
+      if (b.orientation) adjustments.push({ name: `朝向${b.orientation}`, ratio: ORIENTATION[b.orientation] });
+      if (b.decoration) adjustments.push({ name: b.decoration, ratio: DECORATION[b.decoration] });
+      if (b.floor !== undefined && b.totalFloors) {
+        const r = b.floor / b.totalFloors;
+        adjustments.push(
+          b.floor <= 1
+            ? { name: '底层', ratio: -0.04 }
+            : r >= 0.95
+              ? { name: '顶层', ratio: -0.02 }
+              : r >= 0.4
+                ? { name: '中高楼层', ratio: 0.01 }
+                : { name: '低楼层', ratio: 0 },
+        );
+      }
+      if (b.area > 140) adjustments.push({ name: '大面积', ratio: -0.02 });
+      if (b.area < 50) adjustments.push({ name: '小面积', ratio: 0.02 });
+      const comp = comparables.get(x.id, b.area * 0.8, b.area * 1.2) as { count: number; avgUnitPrice: number | null };
+      // Blend with comparable listings of similar size when there are enough of them.
+      const blended = comp.count >= 3 && comp.avgUnitPrice ? base * 0.7 + comp.avgUnitPrice * 0.3 : base;
+      const unitPrice = Math.round((blended * (1 + adjustments.reduce((a, j) => a + j.ratio, 0))) / 10) * 10;
+      const totalPrice = Math.round((unitPrice * b.area) / 1000) / 10;
+      const spread = comp.count >= 3 ? 0.05 : 0.08;
+      if (b.memberId) insert.run(b.memberId, x.city_id, x.id, b.area, JSON.stringify(b), unitPrice, totalPrice, sqlNow());
+      return ok({
+        stressId: x.id,
+        xiaoquName: x.name,
+        sname: x.sname,
+        month: month?.month ?? null,
+        xiaoquAvgPrice: base,
+        unitPrice,
+        totalPrice,
+        low: Math.round(totalPrice * (1 - spread) * 10) / 10,
+        high: Math.round(totalPrice * (1 + spread) * 10) / 10,
+        comparables: comp.count,
+        adjustments,
+      });
+    },
+  );
+  app.get('/api/gujia/records/:memberId', { schema: { params: params({ memberId }) } }, async (req) =>
+    ok((records.all((req.params as { memberId: string }).memberId) as Row[]).map((r) => ({ ...r, input: JSON.parse(r.input) }))),
+  );
+  app.get('/api/housePrice/metro/:cityId', { schema: { params: cityIdParams } }, async (req) => {
+    const rows = metro.all((req.params as { cityId: number }).cityId) as Row[];
+    const lines = new Map<number, { metroId: number; name: string; color: string; stations: Row[] }>();
+    for (const r of rows) {
+      let line = lines.get(r.metroId);
+      if (!line) {
+        line = { metroId: r.metroId, name: r.metroName, color: r.color, stations: [] };
+        lines.set(r.metroId, line);
+      }
+      line.stations.push({ stationId: r.stationId, name: r.stationName, ershoucount: r.ershoucount, avgPrice: r.avgPrice });
+    }
+    return ok([...lines.values()]);
+  });
+}

@@ -5,14 +5,10 @@ import { APP_ROOT_ID, STATE_SCRIPT_ID } from '../render/document.ts';
 import type { AppState } from '../stores/app-state.ts';
 import { createStores } from '../stores/context.tsx';
 import { loadState, saveState } from '../stores/persistence.ts';
-import { announceScreen } from './announce.ts';
-import { applyHead, applyScroll, browserDeps } from './browser.ts';
 import { ClientRoot } from './ClientRoot.tsx';
-import { createNavigation } from './navigation.ts';
+import type { Navigation } from './navigation.ts';
 import { hasPageModule, loadPage } from './pages.ts';
-import { startPrefetch } from './prefetch.ts';
-import { startProgressBar } from './progress.ts';
-import { getRoutes, preloadRoutes } from './routes.ts';
+import type { Runtime } from './runtime.ts';
 import { createTracker } from './tracking.ts';
 
 const storage = (): Storage | null => {
@@ -32,6 +28,7 @@ async function start(): Promise<void> {
   const root = document.getElementById(APP_ROOT_ID);
   if (!el || !root) return;
   const snapshot = JSON.parse(el.textContent || '{}') as AppState;
+  const initialUrl = location.pathname + location.search;
   const state = proxy(snapshot);
   const stores = createStores();
   const restored = loadState(storage());
@@ -46,18 +43,47 @@ async function start(): Promise<void> {
   }
 
   let pendingScroll: { scroll: number | null; hash: string } | null = null;
-  const navigation = createNavigation({
-    ...browserDeps(state, stores.fetch, hasPageModule, loadPage),
-    checkQuery: (search, page, href) => tracker.checkQuery(search, page, href),
-    // A swapped screen scrolls once it is in the DOM (onScreen); an anchor on the same screen scrolls now.
-    committed: (info) => {
-      // From the first client navigation on, scroll positions are ours to restore (back/forward); a reload of the
-      // page as loaded keeps the browser's own restoration.
-      if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
-      if (info.swapped) pendingScroll = info;
-      else applyScroll(info);
-    },
-  });
+  // The navigation runtime is its own chunk, loaded right after hydration; a tap before it arrived waits for it.
+  let runtime: Runtime | null = null;
+  let runtimeLoad: Promise<Runtime> | null = null;
+  const loadRuntime = (): Promise<Runtime> => {
+    runtimeLoad ??= import('./runtime.ts').then((m) => {
+      runtime = m.startRuntime({
+        state,
+        fetchStates: stores.fetch,
+        hasModule: hasPageModule,
+        loadPage,
+        initialUrl,
+        checkQuery: (search, page, href) => tracker.checkQuery(search, page, href),
+        // A swapped screen scrolls once it is in the DOM (onScreen); an anchor on the same screen scrolls now.
+        committed: (info) => {
+          // From the first client navigation on, scroll positions are ours to restore (back/forward); a reload of
+          // the page as loaded keeps the browser's own restoration.
+          if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+          if (info.swapped) pendingScroll = info;
+          else runtime?.applyScroll(info);
+        },
+      });
+      return runtime;
+    });
+    runtimeLoad.catch(() => {
+      runtimeLoad = null;
+    });
+    return runtimeLoad;
+  };
+  const navigation: Navigation = {
+    navigate: (to, opts) =>
+      loadRuntime().then(
+        (r) => r.navigation.navigate(to, opts),
+        // The runtime chunk itself failed: the browser does the navigation (SPEC 8).
+        () => location.assign(to),
+      ),
+    pop: () =>
+      loadRuntime().then(
+        (r) => r.navigation.pop(),
+        () => location.reload(),
+      ),
+  };
   let first = true;
   hydrateRoot(
     root,
@@ -68,14 +94,12 @@ async function start(): Promise<void> {
       onHydrated={() => stores.pages.restore(restored)}
       onScreen={() => {
         // The first screen's head is the server's own.
-        if (!first) {
-          applyHead(state.route.head);
-          announceScreen(state.route.head.title);
+        if (!first && runtime) {
+          runtime.applyHead(state.route.head);
+          runtime.announceScreen(state.route.head.title);
+          if (pendingScroll) runtime.applyScroll(pendingScroll);
         }
-        if (pendingScroll) {
-          applyScroll(pendingScroll);
-          pendingScroll = null;
-        }
+        pendingScroll = null;
         tracker.route(state.route, location.href);
         if (first) {
           first = false;
@@ -84,7 +108,6 @@ async function start(): Promise<void> {
       }}
     />,
   );
-  startProgressBar(stores.fetch);
   window.addEventListener('popstate', () => void navigation.pop());
   const save = () => saveState(storage(), stores.pages.persistable());
   window.addEventListener('pagehide', () => {
@@ -104,8 +127,9 @@ async function start(): Promise<void> {
     if ('scrollRestoration' in history && typeof (history.state as { scroll?: unknown } | null)?.scroll === 'number')
       history.scrollRestoration = 'manual';
   });
-  preloadRoutes();
-  startPrefetch(getRoutes, loadPage);
+  const idle = () => void loadRuntime().catch(() => undefined);
+  if ('requestIdleCallback' in window) window.requestIdleCallback(idle, { timeout: 1500 });
+  else setTimeout(idle, 200);
 }
 
 void start();

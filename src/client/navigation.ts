@@ -40,6 +40,8 @@ export interface NavigationDeps {
   scrollY(): number;
   /** After a screen was swapped in: where to scroll (a saved position, an anchor, or the top). */
   committed(info: { pop: boolean; scroll: number | null; hash: string; swapped: boolean }): void;
+  /** Path and query of the screen shown when the controller starts (default: the address bar's). */
+  initialUrl?: string;
   /** SPEC 5: the query check of a client navigation (reported, never blocking). */
   checkQuery(search: string, page: string, href: string): void;
 }
@@ -88,7 +90,7 @@ export function createNavigation(deps: NavigationDeps) {
   const backCache = new Map<string, { route: RouteState; at: number }>();
   const start = deps.location();
   /** Path and query of the screen shown now. */
-  let shownUrl = start.pathname + start.search;
+  let shownUrl = deps.initialUrl ?? start.pathname + start.search;
 
   const remember = (url: string, route: RouteState) => {
     backCache.delete(url);

@@ -21,10 +21,3 @@ export function getRoutes(): Promise<ClientRoutes | null> {
   }
   return table;
 }
-
-/** Fetch the table when the browser is idle after load, so the first tap does not wait for it. */
-export function preloadRoutes(): void {
-  const run = () => void getRoutes();
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 });
-  else setTimeout(run, 300);
-}

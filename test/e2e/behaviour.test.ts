@@ -108,6 +108,17 @@ t.test('the portal in the browser', async (t) => {
     await page.unroute(/\/assets\/downloadapp-[\w-]+\.js$/);
   });
 
+  t.test('without the navigation runtime chunk links still work: the browser loads them in full', async (t) => {
+    const { page } = await e2e.newPage();
+    await page.route(/\/assets\/runtime-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto(`${e2e.base}/aboutUs`, { waitUntil: 'networkidle' });
+    await setMarker(page);
+    await page.locator('header .hd__quick-link[href="/zufang/"]').click();
+    await page.waitForURL(`${e2e.base}/zufang/`);
+    await page.waitForFunction(() => (window as unknown as { __marker?: number }).__marker === undefined);
+    t.pass('a full load');
+  });
+
   t.test('page store state survives a reload through sessionStorage', async (t) => {
     const { page, errors } = await e2e.newPage();
     await page.goto(`${e2e.base}/downloadapp/`, { waitUntil: 'networkidle' });

@@ -19,6 +19,17 @@ export function createChatApi(gateway: Got, chatClient: Got, chatUrl: string) {
         await getObj<Page<ChatRecord>>(gateway, call, `api/microchat/record/${seg(userId)}/${seg(targetId)}`, { searchParams: q }),
         30,
       ),
+    /** The member's conversations with their last message and agent (/im/list; our path). */
+    sessions: (call: CallContext, userId: string) =>
+      getList<{
+        targetId: string;
+        conversationID: string;
+        lastType: ChatRecord['msgType'];
+        lastContent: string;
+        lastTime: string;
+        count: number;
+        agent: Belonger | null;
+      }>(gateway, call, `/api/microchat/sessions/${seg(userId)}`),
     push: (call: CallContext, body: { target: string; title?: string; content: string }) =>
       getObj<{ id: number }>(gateway, call, 'api/mobpush/send', post(body)),
     addUser: (call: CallContext, body: { uid: string; nickName?: string; headUrl?: string }) =>

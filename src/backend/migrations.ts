@@ -296,6 +296,13 @@ CREATE TABLE valuation (
 CREATE INDEX valuation_member ON valuation(member_id, id DESC);
 `,
   },
+  {
+    version: 7,
+    name: 'chat records by target, for the conversation list',
+    sql: `
+CREATE INDEX chat_record_target ON chat_record(target_id, id);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -138,6 +138,7 @@ t.test('chat (SPEC 7.9)', async (t) => {
     rec.content.map((r) => r.msgType),
     ['text', 'house'],
   );
+  t.match(await api.chat.sessions(call, MEMBER), [{ targetId: uid, lastType: 'house', count: 2, agent: { uid } }]);
   t.match(await api.chat.friendKey(call, { uid }), { uid, conversationID: `C2C${uid}` });
   t.match(await api.chat.chatFrame(call, { uid, houseId: 1 }), { manager: { uid }, houseInfo: { houseid: 1 } });
 });

@@ -280,6 +280,7 @@ const CASES: Case[] = [
   G('/api/microchat/revert'),
   P('/api/microchat/record', { userId: 'm100001', targetId: ids.belongerUid, msgType: 'text', content: '你好' }),
   G(`/api/microchat/record/m100001/${ids.belongerUid}`, { route: '/api/microchat/record/:userId/:targetId', paged: true }),
+  G('/api/microchat/sessions/m100001', { route: '/api/microchat/sessions/:userId' }),
   P('/api/mobpush/send', { target: 'm100001', content: '新消息' }),
   P('/adduser', { uid: 'm100001' }),
   P('/friendkey', { belongerId: ids.belonger }),

@@ -25,6 +25,10 @@ export function registerChatRoutes(app: FastifyInstance, { db }: BackendContext)
   const recordCount = db
     .prepare('SELECT COUNT(*) FROM chat_record WHERE (user_id = ? AND target_id = ?) OR (user_id = ? AND target_id = ?)')
     .pluck();
+  const sessions = db.prepare(`SELECT c.other, c.count, r.msg_type, r.content, r.created_at FROM (
+      SELECT CASE WHEN user_id = ? THEN target_id ELSE user_id END AS other, MAX(id) AS last_id, COUNT(*) AS count
+      FROM chat_record WHERE user_id = ? OR target_id = ? GROUP BY other) c
+    JOIN chat_record r ON r.id = c.last_id ORDER BY c.last_id DESC LIMIT 100`);
   const push = db.prepare('INSERT INTO push_message (target, title, content, created_at) VALUES (?,?,?,?)');
   const belongerByUid = db.prepare(
     'SELECT b.*, s.name AS store_name FROM belonger b JOIN store s ON s.id = b.store_id WHERE b.uid = ? OR b.id = ?',
@@ -67,6 +71,25 @@ export function registerChatRoutes(app: FastifyInstance, { db }: BackendContext)
       return page(rows.reverse(), recordCount.get(p.userId, p.targetId, p.targetId, p.userId) as number, pageNo, size);
     },
   );
+  /** The member's conversations, newest first, with the last message and the agent (/im/list; our path). */
+  app.get('/api/microchat/sessions/:userId', { schema: { params: params({ userId: userKey }) } }, async (req) => {
+    const { userId } = req.params as { userId: string };
+    const rows = sessions.all(userId, userId, userId) as Row[];
+    return ok(
+      rows.map((r) => {
+        const agent = belongerByUid.get(r.other, -1) as Row | undefined;
+        return {
+          targetId: r.other,
+          conversationID: `C2C${r.other}`,
+          lastType: r.msg_type,
+          lastContent: r.content,
+          lastTime: r.created_at,
+          count: r.count,
+          agent: agent ? belongerItem(agent) : null,
+        };
+      }),
+    );
+  });
   app.post(
     '/api/mobpush/send',
     { schema: { body: body({ target: userKey, title: str(60), content: str(500, 1) }, ['target', 'content']) } },

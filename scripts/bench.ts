@@ -17,7 +17,7 @@ import { hasTaskset, rssMb, startPinned, stop } from './bench/procs.ts';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const PAGES = (process.env.BENCH_PAGES ?? '/ershoufang/').split(',');
+const PAGES = (process.env.BENCH_PAGES ?? '/').split(',');
 const out = (s = '') => process.stdout.write(`${s}\n`);
 
 if (hasTaskset && !process.env.BENCH_PINNED) {

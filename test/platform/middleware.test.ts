@@ -18,25 +18,25 @@ t.test('an unknown middleware name gives 500 Unknown middleware foo', async (t) 
 t.test('a member cookie restores the login state; visitors are not blocked', async (t) => {
   const { app, close, memberCookie } = await buildTestApp();
   t.teardown(close);
-  const member = await app.inject({ url: '/ershoufang/', headers: { cookie: memberCookie({ nickName: '王小明' }) } });
+  const member = await app.inject({ url: '/aboutUs', headers: { cookie: memberCookie({ nickName: '王小明' }) } });
   t.equal(member.statusCode, 200);
   t.match(member.body, '王小明', 'the menu shows the nickname');
   t.match(member.body, 'href="/personalcenter"');
-  const visitor = await app.inject('/ershoufang/');
+  const visitor = await app.inject('/aboutUs');
   t.equal(visitor.statusCode, 200);
   t.notMatch(visitor.body, '王小明');
-  t.match(visitor.body, '/login?bUrl=%2Fershoufang%2F', 'login link carries the return path');
+  t.match(visitor.body, '/login?bUrl=%2FaboutUs', 'login link carries the return path');
 });
 
 t.test('a forged or tampered cookie counts as no login', async (t) => {
   const { app, close, memberCookie } = await buildTestApp();
   t.teardown(close);
   const forged = `userInfo=${encodeURIComponent(JSON.stringify({ uid: 'u1', nickName: '冒充者' }))}`;
-  const res = await app.inject({ url: '/ershoufang/', headers: { cookie: forged } });
+  const res = await app.inject({ url: '/aboutUs', headers: { cookie: forged } });
   t.notMatch(res.body, '冒充者');
   const good = decodeURIComponent(memberCookie({ nickName: '真会员' }).slice('userInfo='.length));
   const tampered = `userInfo=${encodeURIComponent(good.replace('真会员', '假会员'))}`;
-  const res2 = await app.inject({ url: '/ershoufang/', headers: { cookie: tampered } });
+  const res2 = await app.inject({ url: '/aboutUs', headers: { cookie: tampered } });
   t.notMatch(res2.body, '假会员');
   t.notMatch(res2.body, '真会员');
 });
@@ -44,7 +44,7 @@ t.test('a forged or tampered cookie counts as no login', async (t) => {
 t.test('the cookie value noInfo clears all login data and the cookie', async (t) => {
   const { app, close } = await buildTestApp();
   t.teardown(close);
-  const res = await app.inject({ url: '/ershoufang/', headers: { cookie: 'userInfo=noInfo' } });
+  const res = await app.inject({ url: '/aboutUs', headers: { cookie: 'userInfo=noInfo' } });
   t.equal(res.statusCode, 200);
   const setCookie = String(res.headers['set-cookie']);
   t.match(setCookie, /userInfo=;/, 'the cookie is cleared');

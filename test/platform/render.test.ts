@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t from 'tap';
+import { startTestBackend } from '../helpers/backend.ts';
 import { buildTestApp } from '../helpers/build.ts';
 
 const stateOf = (html: string) => {
@@ -11,15 +12,21 @@ const stateOf = (html: string) => {
 };
 
 t.test('head: lang, fixed viewport, title, description, canonical; alias and plain twin share one canonical', async (t) => {
-  const { app, close } = await buildTestApp();
-  t.teardown(close);
-  const alias = await app.inject('/ershoufang/100001.html');
-  const twin = await app.inject('/ershoufang/details?id=100001');
+  const backend = await startTestBackend();
+  const { app, close } = await buildTestApp({ gatewayUrl: backend.url });
+  t.teardown(async () => {
+    await close();
+    await backend.close();
+  });
+  const id = (await app.inject('/ershoufang/')).body.match(/\/ershoufang\/(\d+)\.html/)?.[1];
+  const alias = await app.inject(`/ershoufang/${id}.html`);
+  const twin = await app.inject(`/ershoufang/details?id=${id}`);
+  t.equal(alias.statusCode, 200);
   t.match(alias.body, '<html lang="zh-CN">');
   t.match(alias.body, 'user-scalable=no');
   t.match(alias.body, /<meta name="description" content="[^"]+">/);
   const canon = (b: string) => b.match(/<link rel="canonical" href="([^"]+)">/)?.[1];
-  t.equal(canon(alias.body), 'http://localhost:3000/ershoufang/100001.html');
+  t.equal(canon(alias.body), `http://localhost:3000/ershoufang/${id}.html`);
   t.equal(canon(twin.body), canon(alias.body));
 });
 

@@ -99,10 +99,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       timeoutMs: config.gatewayTimeoutMs,
     }),
   );
-  app.decorate(
-    'assets',
-    opts.assets ?? (config.production ? loadClientAssets(config.clientDir) : reloadingClientAssets(config.clientDir)),
-  );
+  app.decorate('assets', opts.assets ?? (config.production ? loadClientAssets(config.clientDir) : reloadingClientAssets(config.clientDir)));
   app.decorate('renderTimeoutMs', opts.renderTimeoutMs ?? 10_000);
 
   await app.register(loggingPlugin);

@@ -1,4 +1,5 @@
 import type { Loader } from '../pipeline/types.ts';
+import * as dongtai from './dongtai.ts';
 import { downloadappLoader } from './downloadapp.ts';
 import {
   ershoufangDaikanLoader,
@@ -8,11 +9,10 @@ import {
   ershoufangZhouLoader,
   referrerLoader,
 } from './ershoufang.ts';
-import * as dongtai from './dongtai.ts';
 import { homeLoader } from './home.ts';
 import * as huxing from './huxing.ts';
-import * as xinfang from './xinfang.ts';
 import { jubaoLoader, myShoucangLoader, photoLoader, yuyuekanfangLoader } from './member.ts';
+import * as xinfang from './xinfang.ts';
 import { duanzuListLoader, zufangDetailLoader, zufangListLoader, zuyjDetailLoader, zuyjListLoader } from './zufang.ts';
 
 /** The named loaders registry.json may refer to. */

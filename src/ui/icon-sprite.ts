@@ -34,7 +34,8 @@ const STROKE_SYMBOLS: Record<Exclude<IconName, 'brand' | 'avatar'>, string> = {
   entrust: '<path d="M7 3.5h7l4 4v13H7a1.5 1.5 0 0 1-1.5-1.5V5A1.5 1.5 0 0 1 7 3.5Z" /> <path d="M13.5 3.5V8h4.5M9 12.5h6M9 16h4" />',
   map: '<path d="M3.5 6.5 9 4l6 2.5L20.5 4v13.5L15 20l-6-2.5-5.5 2.5V6.5Z" /> <path d="M9 4v13.5M15 6.5V20" />',
   heart: '<path d="M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7.2a4.3 4.3 0 0 1 7.5 2.6C19.5 15.4 12 20 12 20Z" />',
-  share: '<circle cx="17.5" cy="5.5" r="2.5" /> <circle cx="6.5" cy="12" r="2.5" /> <circle cx="17.5" cy="18.5" r="2.5" /> <path d="m8.7 10.8 6.6-4M8.7 13.2l6.6 4" />',
+  share:
+    '<circle cx="17.5" cy="5.5" r="2.5" /> <circle cx="6.5" cy="12" r="2.5" /> <circle cx="17.5" cy="18.5" r="2.5" /> <path d="m8.7 10.8 6.6-4M8.7 13.2l6.6 4" />',
   flag: '<path d="M5.5 21V4M5.5 4.5h11l-2 4 2 4h-11" />',
   chat: '<path d="M4.5 18.5 5.7 15A7.5 7.5 0 1 1 9 18.3l-4.5.2Z" /> <path d="M9 11.5h.01M12.5 11.5h.01M16 11.5h.01" />',
   calendar: '<rect x="4" y="5.5" width="16" height="15" rx="2" /> <path d="M4 10h16M8.5 3.5v4M15.5 3.5v4M8.5 14h2M13.5 14h2M8.5 17h2" />',

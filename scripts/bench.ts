@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import type { RegistryFile } from '../src/registry/types.ts';
 import { type LoadResult, load, medianOf } from './bench/load.ts';
 import { hasTaskset, rssMb, startPinned, stop } from './bench/procs.ts';
+import { benchBackend } from './bench-backend.ts';
 
 /**
  * `npm run bench` (after `npm run build`; it builds nothing itself). The server under test runs on core 0,
@@ -158,7 +159,12 @@ async function main(): Promise<void> {
       out(`ratios against (a0): b/a0 ${(b.rps / a0.rps).toFixed(2)}   c/a0 ${(c.rps / a0.rps).toFixed(2)}`);
       out(`server RSS after the run: (b) ${rss.get('b')} MB, (c) ${rss.get('c')} MB`);
     }
-    const budget = jsBudget('section');
+    const backend = await benchBackend({ dataDir });
+    out();
+    out(
+      `backend second-hand list query (3 filters + sort): p50 ${backend.p50.toFixed(3)} ms, p99 ${backend.p99.toFixed(3)} ms over ${backend.n} queries (target p99 < 5 ms)`,
+    );
+    const budget = jsBudget('ershoufang/list');
     out();
     out(`JS before a list page is interactive: ${budget.files} files, ${(budget.gzipBytes / 1024).toFixed(1)} KB gzipped (budget 90 KB)`);
   } finally {

@@ -303,6 +303,15 @@ CREATE INDEX valuation_member ON valuation(member_id, id DESC);
 CREATE INDEX chat_record_target ON chat_record(target_id, id);
 `,
   },
+  {
+    version: 8,
+    name: 'indexes for the default and hot orders of the home page lists (no temp B-tree sort per call)',
+    sql: `
+CREATE INDEX listing_updated ON listing(city_id, house_type, status, updated_at DESC, id DESC);
+CREATE INDEX listing_hot ON listing(city_id, house_type, status, view_num DESC, id);
+CREATE INDEX loupan_view ON loupan(city_id, view_num DESC, id);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

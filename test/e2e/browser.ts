@@ -1,26 +1,19 @@
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../../scripts/chromium.ts';
 import { loadClientAssets } from '../../src/render/assets.ts';
 import { startTestBackend } from '../helpers/backend.ts';
 import { buildTestApp, ROOT, type TestApp } from '../helpers/build.ts';
 
-/** DEVELOPERS.md: Debian's Chromium, driven by playwright-core, with the flags this network needs. */
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+type TestBackend = Awaited<ReturnType<typeof startTestBackend>>;
 
 export interface E2E {
   base: string;
   portal: TestApp;
+  /** The embedded backend behind the portal, at hand to check what a page saved. */
+  backend: TestBackend;
   browser: BrowserContext;
   /** A fresh phone-sized page that records console errors and page errors. */
   newPage(): Promise<{ page: Page; errors: string[] }>;
@@ -41,18 +34,13 @@ export async function startE2E(): Promise<E2E> {
   const address = await portal.app.listen({ port: 0, host: '127.0.0.1' });
   const port = new URL(address).port;
   const base = `http://localhost:${port}`;
-  const browser = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'e2e-chromium-')), {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ARGS,
-    viewport: { width: 375, height: 812 },
-    isMobile: true,
-    hasTouch: true,
+  const browser = await launchChromium({
     userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36',
   });
   return {
     base,
     portal,
+    backend,
     browser,
     async newPage() {
       const page = await browser.newPage();

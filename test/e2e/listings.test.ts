@@ -1,61 +1,14 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
 import t from 'tap';
-import { loadClientAssets } from '../../src/render/assets.ts';
-import { startTestBackend } from '../helpers/backend.ts';
-import { buildTestApp, ROOT } from '../helpers/build.ts';
 import { backendRows, registerMember } from '../listings/helpers.ts';
+import { startE2E } from './browser.ts';
 
 /**
  * A phone visitor at 375x812 (issue 5): filter a list, open a detail, swipe the gallery, favourite as a visitor
  * (→ login with bUrl) and as a member (saved, in /myshoucang after a reload), book a viewing (saved in the backend).
  */
-// The harness of test/e2e/browser.ts, with the embedded backend kept at hand to check what was saved.
-const backend = await startTestBackend();
-const portal = await buildTestApp({
-  gatewayUrl: backend.url,
-  assets: loadClientAssets(path.join(ROOT, 'dist/client')),
-  clientDir: path.join(ROOT, 'dist/client'),
-});
-const base = `http://localhost:${new URL(await portal.app.listen({ port: 0, host: '127.0.0.1' })).port}`;
-const browser = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'e2e-listings-')), {
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-sync',
-  ],
-  viewport: { width: 375, height: 812 },
-  isMobile: true,
-  hasTouch: true,
-  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36',
-});
-t.teardown(async () => {
-  await browser.close();
-  await portal.close();
-  await backend.close();
-});
-const e2e = {
-  base,
-  portal,
-  browser,
-  async newPage() {
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') errors.push(`${msg.type()}: ${msg.text()}`);
-    });
-    page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-    return { page, errors };
-  },
-};
+const e2e = await startE2E();
+const { backend } = e2e;
+t.teardown(() => e2e.close());
 
 t.test('filter, detail, gallery swipe, favourite, booking', async (t) => {
   const { page, errors } = await e2e.newPage();

@@ -1,6 +1,7 @@
 /**
  * Renders the UI screens to static HTML files with the stylesheet inlined, for screenshots before (or without) the
- * server: `npx tsx test/ui/preview.tsx [outDir]` (default /tmp/shots). Not a test; tap only runs *.test.ts.
+ * server: `npx tsx test/ui/preview.tsx [outDir]` (default /tmp/shots), then `npm run shots -- '' /tmp/shots /tmp/shots/*.html`.
+ * Not a test; tap only runs *.test.ts.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

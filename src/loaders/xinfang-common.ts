@@ -35,13 +35,9 @@ export async function optional<T>(p: Promise<T>, fallback: T): Promise<T> {
   }
 }
 
-/**
- * A loader cannot end the pipeline with a redirect, so a moved list answers 301 with a Location header and a
- * small page that links to the new address (for a person whose client ignores the header).
- */
-export function movedTo(ctx: PageContext, location: string): LoaderResult<{ movedTo: string }> {
-  ctx.reply.header('location', location);
-  return { data: { movedTo: location }, status: 301, head: { canonical: location.split('?')[0], robots: 'noindex' } };
+/** A moved list: the pipeline answers 301 to `location` (a data request gets the redirect to follow). */
+export function movedTo(location: string): LoaderResult<never> {
+  return { data: undefined as never, redirect: { location, status: 301 } };
 }
 
 export const absolute = (ctx: PageContext, path: string) => cityOrigin(ctx.site, ctx.city) + path;

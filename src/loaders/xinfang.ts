@@ -47,7 +47,7 @@ export interface XinfangListData {
   hot: LoupanItem[];
 }
 
-export const xinfangList: Loader<XinfangListData | { movedTo: string }> = async (ctx) => {
+export const xinfangList: Loader<XinfangListData> = async (ctx) => {
   const cityId = ctx.city.cityId;
   const regions = await optional(ctx.api.config.loupanRegions(ctx.call, cityId), []);
   const slugs = slugsOf(regions);
@@ -59,7 +59,7 @@ export const xinfangList: Loader<XinfangListData | { movedTo: string }> = async 
   const path = xinfangPath(filter, slugs);
   // Query-form filters and non-canonical spellings of the path are answered with a 301 to the path form.
   if (fromQuery || path.toLowerCase() !== withSlash(ctx.path).toLowerCase()) {
-    return movedTo(ctx, keyword ? `${path}?keyword=${encodeURIComponent(keyword)}` : path);
+    return movedTo(keyword ? `${path}?keyword=${encodeURIComponent(keyword)}` : path);
   }
   const res = await ctx.api.house.findListByWap(ctx.call, toLoupanFilter(filter, cityId, keyword));
   const region = regions.find((r) => r.regionId === filter.regionId);

@@ -40,6 +40,7 @@ export async function runPage(ctx: PageContext, registry: Registry, parts: Pipel
     const load = parts.loaders[ctx.page.loader];
     if (!load) throw errors.unknownLoader(ctx.page.loader);
     result = await load(ctx);
+    if (result.redirect) return { kind: 'redirect', ...result.redirect };
   }
   return { kind: 'page', result, head: buildHead(ctx, result.head) };
 }

@@ -60,16 +60,22 @@ export interface PageContext {
 /** A middleware either continues (undefined) or ends the request with a redirect or a ready response. */
 export type MiddlewareOutcome =
   | undefined
-  | { kind: 'redirect'; location: string; status: 301 | 302 | 303 | 307 | 308 }
+  | { kind: 'redirect'; location: string; status: RedirectStatus }
   | { kind: 'response'; status: number; headers: Record<string, string>; body: Buffer };
 
 export type Middleware = (ctx: PageContext) => MiddlewareOutcome | Promise<MiddlewareOutcome>;
 export type Validator = (ctx: PageContext) => boolean | Promise<boolean>;
 
-/** A loader returns the page's data and may refine the head (title from data, canonical, prev/next). */
+export type RedirectStatus = 301 | 302 | 303 | 307 | 308;
+
+/**
+ * A loader returns the page's data and may refine the head (title from data, canonical, prev/next), or ends the
+ * request with a redirect it could only decide from gateway data (a moved list, a renamed estate).
+ */
 export interface LoaderResult<D = unknown> {
   data: D;
   head?: Partial<PageHead>;
   status?: number;
+  redirect?: { location: string; status: RedirectStatus };
 }
 export type Loader<D = unknown> = (ctx: PageContext) => Promise<LoaderResult<D>>;

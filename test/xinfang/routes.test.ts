@@ -182,6 +182,8 @@ t.test('new homes', async (t) => {
       t.equal(res.statusCode, 301, from);
       t.equal(res.headers.location, to, `${from} → ${to}`);
     }
+    const data = await get('/-/data/xinfang/?sort=priceAsc');
+    t.same(data.json(), { status: 301, redirect: '/xinfang/o1/' }, 'client navigation is told where the list moved');
   });
 
   t.test('client navigation gets the same list as data (GET /-/data/<path>)', async (t) => {

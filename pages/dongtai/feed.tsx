@@ -2,9 +2,9 @@ import type { DongtaiFeedData } from '../../src/loaders/dongtai.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { Timeline } from '../../src/ui/detail/index.ts';
+import { Pagination } from '../../src/ui/list/Pagination.tsx';
+import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
-import { Pager } from '../../src/ui/xinfang/Pager.tsx';
-import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 /** /dongtai/{houseId}: the estate's news feed (SPEC 7.3 findDT), newest first. */
 export default function DongtaiFeedPage(props: PageProps<DongtaiFeedData>) {
@@ -29,7 +29,7 @@ export default function DongtaiFeedPage(props: PageProps<DongtaiFeedData>) {
           }))}
         />
       </section>
-      <Pager page={data.page} totalPages={data.totalPages} hrefOf={(n) => (n === 1 ? base : `${base}?page=${n}`)} />
+      <Pagination page={data.page} totalPages={data.totalPages} hrefOf={(n) => (n === 1 ? base : `${base}?page=${n}`)} />
     </div>
   );
 }

@@ -3,9 +3,9 @@ import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { DetailBlock, KeyFacts } from '../../src/ui/detail/index.ts';
 import { LazyImage } from '../../src/ui/LazyImage.tsx';
+import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { AgentRow } from '../../src/ui/xinfang/AgentRow.tsx';
 import { SaleBadge } from '../../src/ui/xinfang/SaleBadge.tsx';
-import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 import { PlanCard } from './list.tsx';
 
 /** /huxing/{id}.html: one floor plan (SPEC 3 huxingDetail) with its estate, the other plans and an adviser. */

@@ -4,8 +4,8 @@ import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { LazyImage } from '../../src/ui/LazyImage.tsx';
+import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
-import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 export function PlanCard({ plan, estateName }: { plan: Huxing; estateName: string }) {
   return (

@@ -1,7 +1,7 @@
 import type { MagnifyData } from '../../src/loaders/huxing.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
-import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
+import { usePageData } from '../../src/ui/list/usePageData.ts';
 
 /** /huxing/magnifyImg?id=: the plan drawing alone on a dark screen (pinch-zoom is the browser's). */
 export default function HuxingMagnifyPage(props: PageProps<MagnifyData>) {

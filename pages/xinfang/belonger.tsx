@@ -1,8 +1,8 @@
 import type { EstateAgentsData } from '../../src/loaders/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
+import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { AgentRow } from '../../src/ui/xinfang/AgentRow.tsx';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
-import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 /** /xinfang/belonger?id=: every adviser of the estate, with phone and chat. */
 export default function XinfangBelongerPage(props: PageProps<EstateAgentsData>) {

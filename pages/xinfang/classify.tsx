@@ -2,8 +2,8 @@ import type { ClassifyData } from '../../src/loaders/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
+import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
-import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 /** /xinfang/houseClassifyData: estates by SPEC 9 property type, and by feature. */
 export default function XinfangClassifyPage(props: PageProps<ClassifyData>) {

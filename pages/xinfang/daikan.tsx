@@ -1,9 +1,9 @@
 import type { DaikanData } from '../../src/loaders/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
+import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { groupDigits } from '../../src/ui/paths.ts';
 import { AgentRow } from '../../src/ui/xinfang/AgentRow.tsx';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
-import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 /** /xinfang/daikanrengou/{id}: monthly subscriptions and deal prices of the estate (SPEC 7.3 findContractList). */
 export default function XinfangDaikanPage(props: PageProps<DaikanData>) {

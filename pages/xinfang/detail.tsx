@@ -7,11 +7,11 @@ import { AppLink } from '../../src/ui/AppLink.tsx';
 import { ActionBar, DetailBlock, Gallery, KeyFacts, Timeline } from '../../src/ui/detail/index.ts';
 import { ChevronRight } from '../../src/ui/icons.tsx';
 import { LazyImage } from '../../src/ui/LazyImage.tsx';
+import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { groupDigits } from '../../src/ui/paths.ts';
 import { AgentRow } from '../../src/ui/xinfang/AgentRow.tsx';
 import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
 import { SaleBadge } from '../../src/ui/xinfang/SaleBadge.tsx';
-import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 const day = (s: string) => (s ?? '').slice(0, 10);
 

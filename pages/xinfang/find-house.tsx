@@ -3,8 +3,8 @@ import { ROOM_OPTIONS, UNIT_PRICE_BANDS } from '../../src/lib/xinfang-filters.ts
 import type { FindHouseData } from '../../src/loaders/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
+import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
-import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 /** /xinfang/findHouse: tell us the budget, area and layout; the form lands on the filtered list (query → 301 → path). */
 export default function XinfangFindHousePage(props: PageProps<FindHouseData>) {

@@ -15,10 +15,10 @@ import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { CloseIcon, SearchIcon } from '../../src/ui/icons.tsx';
+import { Pagination } from '../../src/ui/list/Pagination.tsx';
+import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
 import { Moved } from '../../src/ui/xinfang/Moved.tsx';
-import { Pager } from '../../src/ui/xinfang/Pager.tsx';
-import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 import { XfFilterBar } from '../../src/ui/xinfang/XfFilterBar.tsx';
 
 const ENTRIES = [
@@ -127,7 +127,7 @@ export default function XinfangListPage(props: PageProps<XinfangListData | { mov
           </div>
         </div>
       )}
-      <Pager
+      <Pagination
         page={data.page}
         totalPages={data.totalPages}
         hrefOf={(n) => xinfangPath({ ...filter, page: n }, slugs) + (data.keyword ? `?keyword=${encodeURIComponent(data.keyword)}` : '')}

@@ -1,11 +1,16 @@
+import { type FormEvent, useState } from 'react';
+import type { Dianping } from '../../src/api/belonger.ts';
+import { DIANPING_CONTENT_MAX, DIANPING_ERRORS, DIANPING_SAVED, type DianpingError } from '../../src/lib/dianping.ts';
 import type { PjguwenData } from '../../src/loaders/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
+import { showToast } from '../../src/ui/detail/toast.ts';
+import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { currentReturnPath, withReturnUrl } from '../../src/ui/paths.ts';
 import { AgentRow } from '../../src/ui/xinfang/AgentRow.tsx';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
-import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
+import { postAction } from '../yuyuekanfang.tsx';
 
 /** /xinfang/pjguwen/{belongerId}: rate an adviser (members), with the reviews others left. */
 export default function XinfangPjguwenPage(props: PageProps<PjguwenData>) {
@@ -13,6 +18,37 @@ export default function XinfangPjguwenPage(props: PageProps<PjguwenData>) {
   const { user, route } = useAppState();
   const { belonger: b } = data;
   const member = Boolean(user.uid || user.userId);
+  // Ratings this member just posted (fetch), shown first until the next load brings them from the gateway.
+  const [mine, setMine] = useState<Dianping[]>([]);
+  const rest = Object.fromEntries(Object.entries(route.query).filter(([k]) => k !== 'notice' && k !== 'error'));
+  const self = currentReturnPath(route.path, rest);
+  const notice = route.query.notice === 'rated' ? DIANPING_SAVED : DIANPING_ERRORS[route.query.error as DianpingError];
+  const comments = [...mine.filter((c) => c.belongerId === b.belongerId), ...data.comments];
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    if (!(await postAction('/-/action/dianping', form, self))) return;
+    const fields = new FormData(form);
+    const score = Number(fields.get('score'));
+    const content = String(fields.get('content') ?? '').trim();
+    setMine((list) => [
+      {
+        id: -Date.now(),
+        houseId: data.estate?.houseId ?? null,
+        belongerId: b.belongerId,
+        memberId: user.uid,
+        nickName: user.nickName || '我',
+        headUrl: '',
+        score,
+        content,
+        images: [],
+        createdAt: new Date().toISOString(),
+      },
+      ...list,
+    ]);
+    form.reset();
+    showToast(DIANPING_SAVED);
+  };
   return (
     <div className="xf-page">
       <XfHero
@@ -26,7 +62,13 @@ export default function XinfangPjguwenPage(props: PageProps<PjguwenData>) {
       <section className="card xf-sec">
         <h2 className="xf-sec__title">我要评价</h2>
         {member ? (
-          <form className="xf-form" method="post" action="/-/action/dianping">
+          <form className="xf-form" method="post" action="/-/action/dianping" onSubmit={onSubmit}>
+            {notice ? (
+              <p className="dt-notice" role="status">
+                {notice}
+              </p>
+            ) : null}
+            <input type="hidden" name="back" value={self} />
             <input type="hidden" name="belongerId" value={b.belongerId} />
             {data.estate ? <input type="hidden" name="houseId" value={data.estate.houseId} /> : null}
             <fieldset className="xf-rate">
@@ -42,7 +84,8 @@ export default function XinfangPjguwenPage(props: PageProps<PjguwenData>) {
               name="content"
               className="xf-form__text"
               rows={4}
-              maxLength={300}
+              minLength={2}
+              maxLength={DIANPING_CONTENT_MAX}
               placeholder="说说顾问的专业程度、服务态度…"
               required
             />
@@ -61,9 +104,9 @@ export default function XinfangPjguwenPage(props: PageProps<PjguwenData>) {
       </section>
       <section className="card xf-sec">
         <h2 className="xf-sec__title">全部评价</h2>
-        {data.comments.length ? (
+        {comments.length ? (
           <ul className="xf-comments">
-            {data.comments.map((c) => (
+            {comments.map((c) => (
               <li key={c.id} className="xf-comments__item">
                 <p className="xf-comments__who">
                   {c.nickName}

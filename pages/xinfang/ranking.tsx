@@ -1,10 +1,10 @@
 import type { RankingData } from '../../src/loaders/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
+import { Pagination } from '../../src/ui/list/Pagination.tsx';
+import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
-import { Pager } from '../../src/ui/xinfang/Pager.tsx';
-import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 /** /xinfang/salesRanking: estates by sales (SPEC 7.3 newHouseSalesRank/pubPage). */
 export default function XinfangRankingPage(props: PageProps<RankingData>) {
@@ -20,7 +20,7 @@ export default function XinfangRankingPage(props: PageProps<RankingData>) {
           </li>
         ))}
       </ol>
-      <Pager
+      <Pagination
         page={data.page}
         totalPages={data.totalPages}
         hrefOf={(n) => (n === 1 ? '/xinfang/salesRanking' : `/xinfang/salesRanking?page=${n}`)}

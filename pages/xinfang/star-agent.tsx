@@ -2,10 +2,10 @@ import type { StarAgentData } from '../../src/loaders/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
+import { Pagination } from '../../src/ui/list/Pagination.tsx';
+import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { AgentRow } from '../../src/ui/xinfang/AgentRow.tsx';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
-import { Pager } from '../../src/ui/xinfang/Pager.tsx';
-import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 /** /xinfang/starAgent: the city's star advisers (SPEC 7.3 newHouseStarBelonger/pubPage). */
 export default function XinfangStarAgentPage(props: PageProps<StarAgentData>) {
@@ -27,7 +27,7 @@ export default function XinfangStarAgentPage(props: PageProps<StarAgentData>) {
           ))}
         </div>
       </section>
-      <Pager
+      <Pagination
         page={data.page}
         totalPages={data.totalPages}
         hrefOf={(n) => (n === 1 ? '/xinfang/starAgent' : `/xinfang/starAgent?page=${n}`)}

@@ -2,8 +2,8 @@ import type { TabData } from '../../src/loaders/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
+import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
-import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 /** /xinfangTabPages/{hot|newest|recommend|xianfang}: the channel's tab lists. */
 export default function XinfangTabsPage(props: PageProps<TabData>) {

@@ -1,8 +1,8 @@
 import type { UnreadData } from '../../src/loaders/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
+import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
-import { usePageData } from '../../src/ui/xinfang/use-page-data.ts';
 
 /** /xinfang/unreadlist: a member's unread estate news and replies; a visitor is asked to log in. */
 export default function XinfangUnreadPage(props: PageProps<UnreadData>) {

@@ -1,13 +1,8 @@
+import { isUntrackedPage } from '../lib/tracking.ts';
 import { cityOrigin } from '../pipeline/head.ts';
 import type { PageContext, PageHead } from '../pipeline/types.ts';
 import type { AppState } from '../stores/app-state.ts';
 import { userStateFrom } from '../stores/app-state.ts';
-
-/** Detail screens and ad variants are not tracked as page views (SPEC 4). */
-export function isUntracked(pageName: string, params: Record<string, string>): boolean {
-  if (params.ad === 'true') return true;
-  return /^(ershoufang|zufang|xinfang)\.detail|^xiaoqu\.detail|^mendian\.detail/.test(pageName);
-}
 
 /** The whitelisted, serializable state of one response: no request, no server objects. */
 export function buildAppState(ctx: PageContext, status: number, data: unknown, head: PageHead, moduleKey: string): AppState {
@@ -41,7 +36,7 @@ export function buildAppState(ctx: PageContext, status: number, data: unknown, h
       status,
       data,
       head,
-      noTrack: isUntracked(ctx.page.name, ctx.params),
+      noTrack: isUntrackedPage(ctx.page.name, ctx.params),
     },
   };
 }

@@ -4,12 +4,7 @@ import path from 'node:path';
 import t from 'tap';
 import { startTestBackend } from '../helpers/backend.ts';
 import { buildTestApp } from '../helpers/build.ts';
-
-const stateOf = (html: string) => {
-  const m = html.match(/<script id="__STATE__" type="application\/json">(.*?)<\/script>/s);
-  if (!m) throw new Error('no state script');
-  return JSON.parse(m[1]);
-};
+import { stateOf } from '../helpers/state.ts';
 
 t.test('head: lang, fixed viewport, title, description, canonical; alias and plain twin share one canonical', async (t) => {
   const backend = await startTestBackend();
@@ -51,6 +46,25 @@ t.test('the serialized state carries the route, the city and the user, nothing f
   t.equal(state.user.nickName, '小李');
   t.equal(state.user.userSig, '', 'no chat signature in the page');
   t.same(Object.keys(state).sort(), ['city', 'route', 'site', 'user']);
+});
+
+t.test('the server marks detail screens untracked in the state: the brand-apartment (zuyj) detail too, not its list', async (t) => {
+  const backend = await startTestBackend();
+  const { app, close } = await buildTestApp({ gatewayUrl: backend.url });
+  t.teardown(async () => {
+    await close();
+    await backend.close();
+  });
+  const list = await app.inject('/zufang/zuyj');
+  t.equal(list.statusCode, 200);
+  t.equal(stateOf(list.body).route.noTrack, false, 'the list is tracked');
+  const detailPath = list.body.match(/href="(\/zufang\/zuyj\/\d+\.html)"/)?.[1] as string;
+  const detail = await app.inject(detailPath);
+  t.equal(detail.statusCode, 200);
+  t.equal(stateOf(detail.body).route.page, 'zufang.zuyj.detail');
+  t.equal(stateOf(detail.body).route.noTrack, true, `${detailPath} is not tracked`);
+  const rental = await app.inject(detailPath.replace('/zuyj', ''));
+  t.equal(stateOf(rental.body).route.noTrack, true, 'nor is the plain rental detail');
 });
 
 t.test('crawlers get the whole document with a content-length', async (t) => {

@@ -1,0 +1,52 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { RegistryFile } from '../src/registry/types.ts';
+import { emptyAssets } from '../src/render/assets.ts';
+
+/**
+ * `npx tsx --cpu-prof scripts/profile-render.ts <gatewayUrl> [path] [n]`: renders a page n times in-process
+ * through fastify.inject with the page cache off, against a gateway running elsewhere, and prints the mean time
+ * per request. Run under --cpu-prof to see where the time of bench scenario (c) goes without the network.
+ */
+const ROOT = path.resolve(import.meta.dirname, '..');
+const [gatewayUrl, pagePath = '/', count = '2000'] = process.argv.slice(2);
+if (!gatewayUrl) {
+  process.stderr.write('usage: tsx scripts/profile-render.ts <gatewayUrl> [path] [n]\n');
+  process.exit(2);
+}
+
+const reg = JSON.parse(readFileSync(path.join(ROOT, 'registry.json'), 'utf8')) as RegistryFile;
+for (const page of reg.pages) if (page.middleware) page.middleware = page.middleware.filter((m) => m !== 'page-cache');
+const registryPath = path.join(mkdtempSync(path.join(tmpdir(), 'profile-reg-')), 'registry.json');
+writeFileSync(registryPath, JSON.stringify(reg));
+
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  GATEWAY_URL: gatewayUrl,
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'profile-data-')),
+  REGISTRY_PATH: registryPath,
+  REGISTRY_WATCH: '0',
+  LOG_LEVEL: 'warn',
+});
+const app = await buildApp({ config, assets: emptyAssets() });
+const n = Number(count);
+for (let i = 0; i < 200; i++) await app.inject({ url: pagePath });
+const started = performance.now();
+const cpuBefore = process.cpuUsage();
+let bytes = 0;
+for (let i = 0; i < n; i++) {
+  const res = await app.inject({ url: pagePath });
+  if (res.statusCode !== 200) throw new Error(`${pagePath} answered ${res.statusCode}`);
+  bytes = res.rawPayload.length;
+}
+const ms = (performance.now() - started) / n;
+const cpu = process.cpuUsage(cpuBefore);
+const cpuUs = (cpu.user + cpu.system) / n;
+process.stdout.write(
+  `${pagePath}: ${bytes} bytes, ${ms.toFixed(3)} ms wall and ${cpuUs.toFixed(0)} µs CPU per request over ${n} (sequential, in-process)\n`,
+);
+await app.close();

@@ -1,7 +1,19 @@
 import type { Got } from 'got';
 import { asPage, getList, getObj, post, seg } from './call.ts';
 import { type CallContext, callGateway } from './http.ts';
-import type { BaikeItem, InfoComment, InfoDoc, InfoDocDetail, Overseas, Page, WendaAnswer, WendaItem, XhAccount } from './types.ts';
+import type {
+  BaikeItem,
+  InfoComment,
+  InfoDoc,
+  InfoDocDetail,
+  Overseas,
+  OverseasDetail,
+  OverseasHuxing,
+  Page,
+  WendaAnswer,
+  WendaItem,
+  XhAccount,
+} from './types.ts';
 
 export interface InfoDocFilter {
   cityId?: number;
@@ -133,6 +145,10 @@ export function createInfoApi(gateway: Got, houseClient: Got, houseUrl: string) 
         size?: number;
       },
     ) => asPage(call, await getObj<Page<Overseas>>(gateway, call, '/api/overseas/list', post(body)), 20),
-    overseas: (call: CallContext, id: number | string) => getObj<Overseas>(gateway, call, `/api/overseas/${seg(id)}`),
+    /** One overseas listing; its consultant is one of `cityId`'s agents. */
+    overseas: (call: CallContext, id: number | string, cityId?: number) =>
+      getObj<OverseasDetail>(gateway, call, `/api/overseas/${seg(id)}`, { searchParams: { cityId } }),
+    /** The floor plans of an overseas listing's project. */
+    overseasHuxing: (call: CallContext, id: number | string) => getObj<OverseasHuxing>(gateway, call, `/api/overseas/huxing/${seg(id)}`),
   };
 }

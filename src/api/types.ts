@@ -30,6 +30,28 @@ export type SchoolDetail = ReturnType<typeof M.schoolDetail> & {
 export type InfoDoc = ReturnType<typeof M.docItem>;
 export type InfoComment = ReturnType<typeof M.commentItem>;
 export type Overseas = ReturnType<typeof M.overseasItem>;
+/** GET /api/overseas/{id}: the list fields plus unit price (元/㎡), gallery and the consultant who answers for it. */
+export type OverseasDetail = Overseas & { unitPrice: number; photos: string[]; agentInfo: Belonger | null };
+/** One floor plan of an overseas project (its listings with that many rooms). */
+export interface OverseasPlan {
+  hxId: number;
+  name: string;
+  rooms: number;
+  count: number;
+  minArea: number;
+  maxArea: number;
+  /** Total prices, 万. */
+  minPrice: number;
+  maxPrice: number;
+  /** A listing with this plan (its detail page). */
+  sampleId: number;
+  img: string;
+}
+/** GET /api/overseas/huxing/{id}: the project of a listing (same city and property type) and its floor plans. */
+export interface OverseasHuxing {
+  project: Overseas & { projectName: string };
+  plans: OverseasPlan[];
+}
 
 export interface MonthPrice {
   month: string;

@@ -1,10 +1,11 @@
 import type { Got } from 'got';
 import { getList, getObj, post, seg } from './call.ts';
 import { type CallContext, callGateway } from './http.ts';
-import type { Entrust, ListingItem, LoupanItem, MemberInfo, XiaoquItem } from './types.ts';
+import type { Entrust, ListingItem, LoupanItem, MemberInfo, Overseas, XiaoquItem } from './types.ts';
 
-export type CollectKind = 'ershoufang' | 'rent' | 'newhouse' | 'xiaoqu';
-export type CollectEntry = { kind: CollectKind; collectedAt: string; item: ListingItem | LoupanItem | XiaoquItem };
+/** SPEC 7.8's four favourite kinds, and overseas listings (our path). */
+export type CollectKind = 'ershoufang' | 'rent' | 'newhouse' | 'xiaoqu' | 'overseas';
+export type CollectEntry = { kind: CollectKind; collectedAt: string; item: ListingItem | LoupanItem | XiaoquItem | Overseas };
 
 /** SPEC 7.8: user actions (favourites, viewings, reports, uploads, demands, coupons, subscriptions, franchise, tracking) and accounts. */
 export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, wwwUrl: string) {
@@ -16,6 +17,8 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
         return `api/house/collect/addNewHouse/${seg(houseId)}/${seg(memberId)}`;
       case 'xiaoqu':
         return `api/house/collect/addXiaoQu/${seg(houseId)}/${seg(memberId)}`;
+      case 'overseas':
+        return `api/house/collect/addOverseas/${seg(houseId)}/${seg(memberId)}`;
       default:
         return `api/house/collect/add/${seg(houseId)}/${seg(memberId)}`;
     }

@@ -11,6 +11,7 @@ import { registerFangjiaRoutes } from './routes/fangjia.ts';
 import { registerFileRoutes } from './routes/files.ts';
 import { registerInfoRoutes } from './routes/info.ts';
 import { registerListingRoutes } from './routes/listing.ts';
+import { registerOverseasRoutes } from './routes/overseas.ts';
 import { registerSchoolRoutes } from './routes/school.ts';
 import { registerSearchRoutes } from './routes/search.ts';
 import { registerUserRoutes } from './routes/user.ts';
@@ -110,6 +111,7 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
   registerFangjiaRoutes(app, ctx);
   registerChatRoutes(app, ctx);
   registerInfoRoutes(app, ctx);
+  registerOverseasRoutes(app, ctx);
   registerFileRoutes(app, ctx);
   return app;
 }

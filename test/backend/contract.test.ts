@@ -215,6 +215,7 @@ const CASES: Case[] = [
   G(`/api/house/collect/add/rent/${ids.rent}/m100001`, { route: '/api/house/collect/add/rent/:houseId/:memberId' }),
   G(`/api/house/collect/addNewHouse/${ids.loupan}/m100001`, { route: '/api/house/collect/addNewHouse/:houseId/:memberId' }),
   G(`/api/house/collect/addXiaoQu/${ids.xiaoqu}/m100001`, { route: '/api/house/collect/addXiaoQu/:houseId/:memberId' }),
+  G(`/api/house/collect/addOverseas/${ids.overseas}/m100001`, { route: '/api/house/collect/addOverseas/:houseId/:memberId' }),
   G(`/api/house/collect/isCollect/${ids.listing}/m100001`, { route: '/api/house/collect/isCollect/:houseId/:memberId' }),
   G('/api/house/collect/list/m100001', { route: '/api/house/collect/list/:memberId' }),
   G(`/api/house/collect/remove/${ids.listing}/m100001?kind=ershoufang`, { route: '/api/house/collect/remove/:houseId/:memberId' }),
@@ -318,6 +319,7 @@ const CASES: Case[] = [
   G('/api/overseas/countries'),
   P('/api/overseas/list', { sort: 'priceDesc' }, { paged: true }),
   G(`/api/overseas/${ids.overseas}`, { route: '/api/overseas/:id' }),
+  G(`/api/overseas/huxing/${ids.overseas}`, { route: '/api/overseas/huxing/:id' }),
   // files
   G('/health'),
 ];

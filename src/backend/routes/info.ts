@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { BackendContext } from '../context.ts';
 import { fail, ok, page, paging } from '../envelope.ts';
-import { commentItem, docItem, overseasItem } from '../mappers.ts';
+import { commentItem, docItem } from '../mappers.ts';
 import { body, idParams, int, params, str } from '../schemas.ts';
 import { BAIKE_CATEGORIES } from '../seed/words.ts';
 import { segmentForIndex, segmentForQuery } from '../segment.ts';
@@ -14,7 +14,7 @@ const userId = { type: 'string', minLength: 1, maxLength: 40, pattern: '^[A-Za-z
 const DOC_SELECT = `SELECT d.*, t.name AS type_name, a.name AS account_name FROM info_doc d JOIN info_type t ON t.id = d.type_id
   JOIN xhaccount a ON a.id = d.account_id`;
 
-/** SPEC 7.10: articles, comments, likes, collects and account follows; plus the knowledge base, Q&A and overseas lists. */
+/** SPEC 7.10: articles, comments, likes, collects and account follows; plus the knowledge base and Q&A. */
 export function registerInfoRoutes(app: FastifyInstance, { db }: BackendContext): void {
   const doc = db.prepare(`${DOC_SELECT} WHERE d.id = ?`);
   const docView = db.prepare('UPDATE info_doc SET view_num = view_num + 1 WHERE id = ?');
@@ -512,65 +512,4 @@ export function registerInfoRoutes(app: FastifyInstance, { db }: BackendContext)
       return ok({ id });
     },
   );
-
-  // Overseas listings (SPEC 9: sort by total price either way; price bands not shown).
-  const overseasOne = db.prepare('SELECT * FROM overseas WHERE id = ?');
-  const countries = db.prepare('SELECT country, COUNT(*) AS count FROM overseas GROUP BY country ORDER BY count DESC, country');
-  app.get('/api/overseas/countries', async () => ok(countries.all()));
-  app.post(
-    '/api/overseas/list',
-    {
-      schema: {
-        body: body({
-          country: str(20),
-          cityName: str(20),
-          priceMin: { type: 'number', minimum: 0 },
-          priceMax: { type: 'number', minimum: 0 },
-          rooms: int(1, 9),
-          sort: { type: 'string', enum: ['default', 'priceAsc', 'priceDesc'] },
-          page: int(0),
-          size: int(1, 100),
-        }),
-      },
-    },
-    async (req) => {
-      const b = req.body as {
-        country?: string;
-        cityName?: string;
-        priceMin?: number;
-        priceMax?: number;
-        rooms?: number;
-        sort?: string;
-        page?: number;
-        size?: number;
-      };
-      const where: string[] = [];
-      const args: unknown[] = [];
-      const add = (sql: string, v: unknown) => {
-        where.push(sql);
-        args.push(v);
-      };
-      if (b.country) add('country = ?', b.country);
-      if (b.cityName) add('city_name = ?', b.cityName);
-      if (b.priceMin !== undefined) add('total_price >= ?', b.priceMin);
-      if (b.priceMax) add('total_price < ?', b.priceMax);
-      if (b.rooms) add('rooms = ?', b.rooms);
-      const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      const order = b.sort === 'priceAsc' ? 'total_price ASC, id' : b.sort === 'priceDesc' ? 'total_price DESC, id' : 'created_at DESC, id';
-      const { pageNo, size, offset } = paging(b, 20);
-      const total = cachedStatement(db, `SELECT COUNT(*) FROM overseas ${w}`)
-        .pluck()
-        .get(...args) as number;
-      const rows = cachedStatement(db, `SELECT * FROM overseas ${w} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
-        ...args,
-        size,
-        offset,
-      ) as Row[];
-      return page(rows.map(overseasItem), total, pageNo, size);
-    },
-  );
-  app.get('/api/overseas/:id', { schema: { params: idParams } }, async (req) => {
-    const row = overseasOne.get((req.params as { id: number }).id) as Row | undefined;
-    return ok(row ? overseasItem(row) : null);
-  });
 }

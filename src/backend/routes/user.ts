@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { BackendContext } from '../context.ts';
 import { fail, ok } from '../envelope.ts';
-import { listingItem, loupanItem, xiaoquItem } from '../mappers.ts';
+import { listingItem, loupanItem, overseasItem, xiaoquItem } from '../mappers.ts';
 import { body, int, memberId, params, phone, str } from '../schemas.ts';
 import { jsonOrNull, sqlNow } from '../util.ts';
 import { LISTING_SELECT } from './listing.ts';
@@ -11,8 +11,8 @@ import { LOUPAN_SELECT } from './xinfang.ts';
 // biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
 type Row = Record<string, any>;
 
-/** Favourite kinds: second-hand and commercial for sale, rentals, new homes, communities. */
-export const COLLECT_KINDS = ['ershoufang', 'rent', 'newhouse', 'xiaoqu'] as const;
+/** Favourite kinds: second-hand and commercial for sale, rentals, new homes, communities (SPEC 7.8), overseas (ours). */
+export const COLLECT_KINDS = ['ershoufang', 'rent', 'newhouse', 'xiaoqu', 'overseas'] as const;
 export type CollectKind = (typeof COLLECT_KINDS)[number];
 
 const houseMember = params({ houseId: int(1), memberId });
@@ -25,6 +25,7 @@ export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext)
     rent: db.prepare('SELECT 1 FROM listing WHERE id = ? AND house_type IN (12, 14, 16)').pluck(),
     newhouse: db.prepare('SELECT 1 FROM loupan WHERE id = ?').pluck(),
     xiaoqu: db.prepare('SELECT 1 FROM xiaoqu WHERE id = ?').pluck(),
+    overseas: db.prepare('SELECT 1 FROM overseas WHERE id = ?').pluck(),
   };
   const collectAdd = db.prepare('INSERT OR IGNORE INTO collect VALUES (?,?,?,?)');
   const collectIs = db.prepare('SELECT kind FROM collect WHERE member_id = ? AND house_id = ?').pluck();
@@ -36,6 +37,15 @@ export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext)
   const listingOne = db.prepare(`${LISTING_SELECT} WHERE l.id = ?`);
   const loupanOne = db.prepare(`${LOUPAN_SELECT} WHERE l.id = ?`);
   const xiaoquOne = db.prepare(`${XIAOQU_SELECT} WHERE x.id = ?`);
+  const overseasOne = db.prepare('SELECT * FROM overseas WHERE id = ?');
+  /** How each kind's favourite reads its item. */
+  const itemOf: Record<CollectKind, [import('better-sqlite3').Statement, (r: Row) => unknown]> = {
+    ershoufang: [listingOne, listingItem],
+    rent: [listingOne, listingItem],
+    newhouse: [loupanOne, loupanItem],
+    xiaoqu: [xiaoquOne, xiaoquItem],
+    overseas: [overseasOne, overseasItem],
+  };
 
   const add = (kind: CollectKind) => async (req: { params: unknown }) => {
     const p = req.params as { houseId: number; memberId: string };
@@ -47,6 +57,8 @@ export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext)
   app.get('/api/house/collect/add/rent/:houseId/:memberId', { schema: { params: houseMember } }, add('rent'));
   app.get('/api/house/collect/addNewHouse/:houseId/:memberId', { schema: { params: houseMember } }, add('newhouse'));
   app.get('/api/house/collect/addXiaoQu/:houseId/:memberId', { schema: { params: houseMember } }, add('xiaoqu'));
+  /** Our path: an overseas listing (SPEC 7.8 names four kinds; overseas ids are their own numbering). */
+  app.get('/api/house/collect/addOverseas/:houseId/:memberId', { schema: { params: houseMember } }, add('overseas'));
   const kindQuery = body({ kind: { type: 'string', enum: [...COLLECT_KINDS] } });
   app.get('/api/house/collect/isCollect/:houseId/:memberId', { schema: { params: houseMember, querystring: kindQuery } }, async (req) => {
     const p = req.params as { houseId: number; memberId: string };
@@ -67,15 +79,10 @@ export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext)
     const rows = collectList.all(mid, kind ?? null, kind ?? null) as Row[];
     const out = [];
     for (const r of rows) {
-      const item =
-        r.kind === 'newhouse'
-          ? (loupanOne.get(r.house_id) as Row | undefined)
-          : r.kind === 'xiaoqu'
-            ? (xiaoquOne.get(r.house_id) as Row | undefined)
-            : (listingOne.get(r.house_id) as Row | undefined);
+      const [stmt, map] = itemOf[r.kind as CollectKind] ?? itemOf.ershoufang;
+      const item = stmt.get(r.house_id) as Row | undefined;
       if (!item) continue;
-      const mapped = r.kind === 'newhouse' ? loupanItem(item) : r.kind === 'xiaoqu' ? xiaoquItem(item) : listingItem(item);
-      out.push({ kind: r.kind, collectedAt: r.created_at, item: mapped });
+      out.push({ kind: r.kind, collectedAt: r.created_at, item: map(item) });
     }
     return ok(out);
   });

@@ -1,16 +1,17 @@
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { CollectKind } from '../src/api/user.ts';
+import { DIANPING_CONTENT_MAX, DIANPING_CONTENT_MIN, DIANPING_ERRORS, DIANPING_SAVED, type DianpingError } from '../src/lib/dianping.ts';
 import { safeReturnPath } from '../src/lib/return-url.ts';
 import { readUser } from '../src/middleware/authenticated.ts';
 import type { UserInfo } from '../src/pipeline/types.ts';
 
 /**
- * The member actions of the detail pages (SPEC 6, 7.8): favourite, book a viewing, report. The member is taken
- * ONLY from the signed login cookie, never from the body. Each endpoint answers JSON to fetch() callers and works
- * as a plain HTML form post too: a visitor gets 401 (JSON) or goes to /login?bUrl=<back> (form); a member's form
- * post is redirected back (303) with a success notice. Encapsulated: its form-body parser and error handler
- * apply to these routes only.
+ * The member actions of the detail pages (SPEC 6, 7.7, 7.8): favourite, book a viewing, report, rate an adviser.
+ * The member is taken ONLY from the signed login cookie, never from the body. Each endpoint answers JSON to fetch()
+ * callers and works as a plain HTML form post too: a visitor gets 401 (JSON) or goes to /login?bUrl=<back> (form); a
+ * member's form post is redirected back (303) with a success notice. Encapsulated: its form-body parser and error
+ * handler apply to these routes only.
  */
 
 const PREFIX = '/-/action';
@@ -24,7 +25,7 @@ const favouriteSchema = {
   additionalProperties: false,
   properties: {
     houseId: id,
-    kind: { type: 'string', enum: ['ershoufang', 'rent', 'newhouse', 'xiaoqu'] },
+    kind: { type: 'string', enum: ['ershoufang', 'rent', 'newhouse', 'xiaoqu', 'overseas'] },
     op: { type: 'string', enum: ['add', 'remove'], default: 'add' },
     back,
   },
@@ -56,6 +57,31 @@ const jubaoSchema = {
     back,
   },
 } as const;
+
+/** The new-home rating form of /xinfang/pjguwen: an adviser (and the estate), 1 to 5 stars, 2 to 300 characters. */
+const dianpingSchema = {
+  type: 'object',
+  required: ['score', 'content'],
+  anyOf: [{ required: ['belongerId'] }, { required: ['houseId'] }],
+  additionalProperties: false,
+  properties: {
+    belongerId: id,
+    houseId: id,
+    score: { type: 'integer', minimum: 1, maximum: 5 },
+    content: { type: 'string', minLength: DIANPING_CONTENT_MIN, maxLength: DIANPING_CONTENT_MAX },
+    back,
+  },
+} as const;
+
+/** The error code of a rating body that fails its schema, by the field at fault. */
+function dianpingInvalid(err: FastifyError): DianpingError {
+  const v = err.validation?.[0];
+  const field = (v?.instancePath || `/${(v?.params as { missingProperty?: string } | undefined)?.missingProperty ?? ''}`).slice(1);
+  if (field === 'score') return 'score';
+  if (field === 'content') return 'content';
+  if (v?.keyword === 'anyOf' || field === 'belongerId' || field === 'houseId') return 'target';
+  return 'invalid';
+}
 
 /** A fetch() caller asks for JSON; a browser form post accepts HTML. */
 const wantsJson = (req: FastifyRequest) =>
@@ -160,6 +186,46 @@ const memberActions: FastifyPluginAsync = async (app) => {
       if (wantsJson(req)) return { status: 200, obj: saved };
       return reply.redirect(withQuery(ctx.backPath, 'ok', '1'), 303);
     } catch (err) {
+      return gatewayFailed(req, reply, err);
+    }
+  });
+
+  /**
+   * POST /-/action/dianping: rate a new-home adviser (api/yhdianping/adddianping, SPEC 7.7) from /xinfang/pjguwen.
+   * A visitor is refused before the body is read; a bad body is 400 with the message the form shows.
+   */
+  app.post(`${PREFIX}/dianping`, { schema: { body: dianpingSchema }, attachValidation: true }, async (req, reply) => {
+    if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) req.body = {};
+    const ctx = begin(req, reply, '/xinfang/');
+    if (!ctx) return reply;
+    const b = req.body as { belongerId?: number; houseId?: number; score: number; content: string };
+    const invalid: DianpingError | null = req.validationError
+      ? dianpingInvalid(req.validationError as FastifyError)
+      : b.content.trim().length < DIANPING_CONTENT_MIN
+        ? 'content'
+        : null;
+    if (invalid) {
+      req.log.info({ reason: req.validationError?.message ?? 'blank content' }, 'dianping rejected');
+      if (wantsJson(req)) return reply.code(400).send({ status: 400, message: DIANPING_ERRORS[invalid] });
+      return reply.redirect(withQuery(ctx.backPath, 'error', invalid), 303);
+    }
+    const call = { reqId: req.id, log: req.log };
+    try {
+      const saved = await app.api.belonger.addDianping(call, {
+        belongerId: b.belongerId,
+        houseId: b.houseId,
+        cityId: req.city?.cityId,
+        memberId: ctx.memberId,
+        nickName: ctx.user.nickName ? ctx.user.nickName.slice(0, 30) : undefined,
+        headUrl: ctx.user.headUrl && ctx.user.headUrl.length <= 300 ? ctx.user.headUrl : undefined,
+        score: b.score,
+        content: b.content.trim(),
+      });
+      if (wantsJson(req)) return { status: 200, message: DIANPING_SAVED, obj: saved };
+      return reply.redirect(withQuery(ctx.backPath, 'notice', 'rated'), 303);
+    } catch (err) {
+      const status = (err as { statusCode?: number }).statusCode;
+      if (status === 400 || status === 404) req.log.warn({ err, belongerId: b.belongerId, houseId: b.houseId }, 'dianping not saved');
       return gatewayFailed(req, reply, err);
     }
   });

@@ -1,18 +1,23 @@
 /**
- * The list filters of second-hand homes and rentals (SPEC 9) as a compact, Beike-style path code, pure and
- * without I/O: `/ershoufang/yuelu/p3l2/` is 岳麓区, 80-100万, 2 rooms. One parse, one canonical form:
+ * The list filters of second-hand homes, rentals (SPEC 9) and commercial property (shops and offices for sale and
+ * for rent, the shop channel 找铺) as a compact, Beike-style path code, pure and without I/O:
+ * `/ershoufang/yuelu/p3l2/` is 岳麓区, 80-100万, 2 rooms. One parse, one canonical form:
  *
  *   tail      = [location "/"] [codes "/"]
  *   location  = region slug (pinyin, e.g. `yuelu`) | `sq{shopMapId}` | `li{metroId}` | `li{metroId}s{stationId}`
- *   codes     = in this order: co sort · p / rp price band · l rooms (repeatable) · a area band · y building age ·
- *               lc floor · f orientation · de decoration · ie elevator · u use · t tag (repeatable) · te feature ·
- *               pc price change · rt whole/shared rental · pg page (2 onwards) · rs keyword (URL-encoded, last)
+ *   codes     = in this order: ty deal (找铺: rent/sale) · co sort · p / rp price band (sale / rent) · l rooms
+ *               (repeatable) · a area band · y building age · lc floor · f orientation · de decoration · ie elevator ·
+ *               u use · t tag (repeatable) · yt business format (shops) · te feature · pc price change ·
+ *               rt whole/shared rental · pg page (2 onwards) · rs keyword (URL-encoded, last)
  *
- * Every number is the 1-based index into the option tables below, so a link is short and stable. The same filters
- * given as query parameters (`?regionId=3&price=3`) map to the same object and redirect to the canonical path.
+ * Every number is the 1-based index into the option tables below, so a link is short and stable. Which codes a
+ * kind takes, and which table a number indexes, depend on the kind (commercial lists have their own price, area and
+ * tag tables). The same filters given as query parameters (`?regionId=3&price=3`) map to the same object and
+ * redirect to the canonical path.
  */
+import { HOUSE_TYPES, isCommercialKind, isShopKind, type ListingKind } from './listing-kinds.ts';
 
-export type ListingKind = 'ershoufang' | 'zufang';
+export type { ListingKind } from './listing-kinds.ts';
 
 export interface Band {
   label: string;
@@ -52,6 +57,45 @@ export const AREA_BANDS: readonly Band[] = [
   { label: '200-300㎡', min: 200, max: 300 },
   { label: '300㎡以上', min: 300 },
 ];
+
+/** Shops and offices for sale, 万. */
+export const COMMERCIAL_SALE_BANDS: readonly Band[] = [
+  { label: '100万以下', max: 100 },
+  { label: '100-200万', min: 100, max: 200 },
+  { label: '200-300万', min: 200, max: 300 },
+  { label: '300-500万', min: 300, max: 500 },
+  { label: '500-800万', min: 500, max: 800 },
+  { label: '800-1200万', min: 800, max: 1200 },
+  { label: '1200万以上', min: 1200 },
+];
+
+/** Shops and offices for rent, 元/月. */
+export const COMMERCIAL_RENT_BANDS: readonly Band[] = [
+  { label: '5000元以下', max: 5000 },
+  { label: '5000-1万元', min: 5000, max: 10000 },
+  { label: '1-2万元', min: 10000, max: 20000 },
+  { label: '2-3万元', min: 20000, max: 30000 },
+  { label: '3-5万元', min: 30000, max: 50000 },
+  { label: '5万元以上', min: 50000 },
+];
+
+/** Shop and office floor areas, ㎡: from a kiosk to a whole office floor. */
+export const COMMERCIAL_AREA_BANDS: readonly Band[] = [
+  { label: '50㎡以下', max: 50 },
+  { label: '50-100㎡', min: 50, max: 100 },
+  { label: '100-200㎡', min: 100, max: 200 },
+  { label: '200-300㎡', min: 200, max: 300 },
+  { label: '300-500㎡', min: 300, max: 500 },
+  { label: '500-1000㎡', min: 500, max: 1000 },
+  { label: '1000㎡以上', min: 1000 },
+];
+
+export const SHOP_TAGS = ['临街', '人流量大', '可餐饮', '独立产权', '带租约', '层高6米'] as const;
+export const OFFICE_TAGS = ['甲级写字楼', '精装修', '近地铁', '可注册', '拎包办公', '整层出租'] as const;
+/** Business formats (业态) a shop suits. */
+export const SHOP_FORMATS = ['餐饮', '零售', '服装', '美容美发', '教育培训', '便利店', '药店', '休闲娱乐', '生鲜超市', '其他'] as const;
+/** 找铺 `ty1` / `ty2`: shops for rent (house type 14) or for sale (13). */
+export const ZHAOPU_DEALS = ['出租', '出售'] as const;
 
 /** Rooms 1 to 4, 5 or more. */
 export const ROOM_OPTIONS = ['一室', '二室', '三室', '四室', '五室及以上'] as const;
@@ -116,12 +160,57 @@ export interface ListingQuery {
   feature?: number;
   priceChange?: boolean;
   rentType?: number;
+  /** 找铺 only: 1 for rent, 2 for sale; absent lists both. */
+  deal?: number;
+  /** Shops only: business format (SHOP_FORMATS). */
+  format?: number;
   sort?: number;
   page?: number;
   keyword?: string;
 }
 
 export const emptyQuery = (): ListingQuery => ({ rooms: [], tags: [] });
+
+// ---------- what each kind takes ----------
+
+/** Whether the list's prices are monthly rents; null for the shop channel listing both kinds (no price filter). */
+export function rentOf(kind: ListingKind, q: Pick<ListingQuery, 'deal'>): boolean | null {
+  if (kind === 'zhaopu') return q.deal ? q.deal === 1 : null;
+  return kind === 'zufang' || kind === 'shangpucz' || kind === 'xieziloucz';
+}
+
+/** The price bands of a list; empty when the list mixes sale and rent prices. */
+export function priceBandsOf(kind: ListingKind, q: Pick<ListingQuery, 'deal'>): readonly Band[] {
+  const rent = rentOf(kind, q);
+  if (rent === null) return [];
+  if (!isCommercialKind(kind)) return rent ? RENT_PRICE_BANDS : SALE_PRICE_BANDS;
+  return rent ? COMMERCIAL_RENT_BANDS : COMMERCIAL_SALE_BANDS;
+}
+
+export const areaBandsOf = (kind: ListingKind): readonly Band[] => (isCommercialKind(kind) ? COMMERCIAL_AREA_BANDS : AREA_BANDS);
+
+export function tagsOf(kind: ListingKind): readonly string[] {
+  if (kind === 'zufang') return RENT_TAGS;
+  if (kind === 'ershoufang') return SALE_TAGS;
+  return isShopKind(kind) ? SHOP_TAGS : OFFICE_TAGS;
+}
+
+export const formatsOf = (kind: ListingKind): readonly string[] => (isShopKind(kind) ? SHOP_FORMATS : []);
+
+/** Sort `i` (1-based) applies to the list: a list mixing sale and rent prices is not sorted by price. */
+export function sortAllowed(kind: ListingKind, q: Pick<ListingQuery, 'deal'>, i: number | undefined): boolean {
+  if (!i) return true;
+  const api = SORTS[i - 1]?.api;
+  if (!api) return false;
+  return rentOf(kind, q) !== null || !/price/i.test(api);
+}
+
+/** The gateway house types a list of `kind` shows (找铺: shops for rent and for sale, or the chosen one). */
+export function houseTypesOf(kind: ListingKind, q: Pick<ListingQuery, 'deal'>): number[] {
+  const { shangpucs, shangpucz } = HOUSE_TYPES;
+  if (kind === 'zhaopu') return q.deal === 1 ? [shangpucz] : q.deal === 2 ? [shangpucs] : [shangpucz, shangpucs];
+  return [HOUSE_TYPES[kind]];
+}
 
 /** The location dictionaries of a city (from the gateway's region, shopMap and metro calls). */
 export interface LocationDict {
@@ -249,68 +338,83 @@ type Field =
   | 'feature'
   | 'priceChange'
   | 'rentType'
+  | 'deal'
+  | 'format'
   | 'page';
 
 interface CodeDef {
   code: string;
   field: Field;
   multi?: boolean;
-  /** Number of options (1..max); 0 = unbounded (page). */
-  max: (kind: ListingKind) => number;
+  /** Number of options (1..max); 0 = unbounded (page); -1 = not a filter of this kind (or not with this deal). */
+  max: (kind: ListingKind, q: ListingQuery) => number;
 }
 
-const sale = (n: number) => (k: ListingKind) => (k === 'ershoufang' ? n : -1);
-const both = (n: number) => () => n;
+/** Only on second-hand lists. */
+const esf = (n: number) => (k: ListingKind) => (k === 'ershoufang' ? n : -1);
+/** On second-hand and rental lists. */
+const home = (n: number) => (k: ListingKind) => (isCommercialKind(k) ? -1 : n);
+const every = (n: number) => () => n;
+const orNone = (n: number) => (n > 0 ? n : -1);
 
 /** Canonical order of the codes. A code whose max is -1 does not apply to that kind. */
 const CODES: readonly CodeDef[] = [
-  { code: 'co', field: 'sort', max: both(SORTS.length) },
-  { code: 'p', field: 'price', max: sale(SALE_PRICE_BANDS.length) },
-  { code: 'rp', field: 'price', max: (k) => (k === 'zufang' ? RENT_PRICE_BANDS.length : -1) },
-  { code: 'l', field: 'rooms', multi: true, max: both(ROOM_OPTIONS.length) },
-  { code: 'a', field: 'area', max: both(AREA_BANDS.length) },
-  { code: 'y', field: 'age', max: sale(AGE_OPTIONS.length) },
-  { code: 'lc', field: 'floor', max: both(FLOOR_OPTIONS.length) },
-  { code: 'f', field: 'orientation', max: both(ORIENTATIONS.length) },
-  { code: 'de', field: 'decoration', max: both(DECORATIONS.length) },
-  { code: 'ie', field: 'elevator', max: both(ELEVATOR_OPTIONS.length) },
-  { code: 'u', field: 'use', max: sale(USE_TYPES.length) },
-  { code: 't', field: 'tags', multi: true, max: (k) => (k === 'zufang' ? RENT_TAGS.length : SALE_TAGS.length) },
-  { code: 'te', field: 'feature', max: sale(FEATURES.length) },
-  { code: 'pc', field: 'priceChange', max: sale(1) },
+  { code: 'ty', field: 'deal', max: (k) => (k === 'zhaopu' ? ZHAOPU_DEALS.length : -1) },
+  { code: 'co', field: 'sort', max: every(SORTS.length) },
+  { code: 'p', field: 'price', max: (k, q) => (rentOf(k, q) === false ? priceBandsOf(k, q).length : -1) },
+  { code: 'rp', field: 'price', max: (k, q) => (rentOf(k, q) === true ? priceBandsOf(k, q).length : -1) },
+  { code: 'l', field: 'rooms', multi: true, max: home(ROOM_OPTIONS.length) },
+  { code: 'a', field: 'area', max: (k) => areaBandsOf(k).length },
+  { code: 'y', field: 'age', max: esf(AGE_OPTIONS.length) },
+  { code: 'lc', field: 'floor', max: home(FLOOR_OPTIONS.length) },
+  { code: 'f', field: 'orientation', max: home(ORIENTATIONS.length) },
+  { code: 'de', field: 'decoration', max: every(DECORATIONS.length) },
+  { code: 'ie', field: 'elevator', max: home(ELEVATOR_OPTIONS.length) },
+  { code: 'u', field: 'use', max: esf(USE_TYPES.length) },
+  { code: 't', field: 'tags', multi: true, max: (k) => tagsOf(k).length },
+  { code: 'yt', field: 'format', max: (k) => orNone(formatsOf(k).length) },
+  { code: 'te', field: 'feature', max: esf(FEATURES.length) },
+  { code: 'pc', field: 'priceChange', max: esf(1) },
   { code: 'rt', field: 'rentType', max: (k) => (k === 'zufang' ? RENT_TYPES.length : -1) },
-  { code: 'pg', field: 'page', max: both(0) },
+  { code: 'pg', field: 'page', max: every(0) },
 ];
 
-/** Longest prefix first, so `pc1` is not read as `p` + `c1`. */
-const TOKEN = /^(co|rp|lc|de|ie|te|pc|rt|pg|p|l|a|y|f|u|t)([1-9][0-9]{0,5})/;
+/** Longest prefix first, so `pc1` is not read as `p` + `c1`, nor `ty1` as `t` + `y1`. */
+const TOKEN = /^(co|rp|lc|de|ie|te|pc|rt|pg|ty|yt|p|l|a|y|f|u|t)([1-9][0-9]{0,5})/;
 const MAX_PAGE = 100_000;
 
-/** Parse one codes segment into `q`; false when the segment is not a valid codes segment for this kind. */
+/**
+ * Parse one codes segment into `q`; false when the segment is not a valid codes segment for this kind. The codes
+ * are applied in canonical order whatever order they were written in, so that a code whose options depend on an
+ * earlier one (找铺's price bands on its deal) is checked against it.
+ */
 function parseCodes(seg: string, kind: ListingKind, q: ListingQuery): boolean {
   let rest = seg;
   if (!rest) return false;
+  const tokens: Array<{ def: CodeDef; n: number }> = [];
   while (rest) {
     if (rest.startsWith('rs')) {
       const kw = rest.slice(2).trim();
       if (!kw || kw.length > 64) return false;
       q.keyword = kw;
-      return true;
+      break;
     }
     const m = TOKEN.exec(rest);
     if (!m) return false;
-    const def = CODES.find((d) => d.code === m[1]) as CodeDef;
-    const n = Number(m[2]);
-    const max = def.max(kind);
+    tokens.push({ def: CODES.find((d) => d.code === m[1]) as CodeDef, n: Number(m[2]) });
+    rest = rest.slice(m[0].length);
+  }
+  tokens.sort((a, b) => CODES.indexOf(a.def) - CODES.indexOf(b.def));
+  for (const { def, n } of tokens) {
+    const max = def.max(kind, q);
     if (max < 0 || (max > 0 && n > max) || (def.field === 'page' && (n < 1 || n > MAX_PAGE))) return false;
     if (def.multi) {
       const list = q[def.field as 'rooms' | 'tags'];
       if (!list.includes(n)) list.push(n);
     } else if (def.field === 'priceChange') q.priceChange = true;
     else (q as unknown as Record<string, number>)[def.field] = n;
-    rest = rest.slice(m[0].length);
   }
-  return true;
+  return sortAllowed(kind, q, q.sort);
 }
 
 /** Read a location segment; false when it is none of the city's regions, shop areas, metro lines or stations. */
@@ -376,7 +480,7 @@ export function toTail(q: ListingQuery, kind: ListingKind, dict: LocationDict): 
   else if (q.regionId) location = regionSlugs(dict.regions).get(q.regionId) ?? `qy${q.regionId}`;
   let codes = '';
   for (const def of CODES) {
-    if (def.max(kind) < 0) continue;
+    if (def.max(kind, q) < 0) continue;
     if (def.multi) {
       const list = [...q[def.field as 'rooms' | 'tags']].sort((a, b) => a - b);
       for (const n of list) codes += `${def.code}${n}`;
@@ -415,6 +519,8 @@ export const FILTER_QUERY_KEYS = [
   'feature',
   'priceChange',
   'rentType',
+  'deal',
+  'format',
   'sort',
   'page',
   'keyword',
@@ -469,32 +575,41 @@ export function fromQueryParams(query: Record<string, string>, kind: ListingKind
     const stationId = posInt(query.stationId);
     if (stationId && metro.stations.some((s) => s.stationId === stationId)) q.stationId = stationId;
   }
-  const bands = kind === 'zufang' ? RENT_PRICE_BANDS : SALE_PRICE_BANDS;
-  q.price = posInt(query.price, bands.length) ?? q.price;
-  if (query.rooms !== undefined) q.rooms = intList(query.rooms, ROOM_OPTIONS.length);
-  q.area = posInt(query.area, AREA_BANDS.length) ?? q.area;
-  q.floor =
-    pick(
-      query.floor,
-      FLOOR_OPTIONS.map((f) => f.value),
-    ) ?? q.floor;
-  q.orientation = pick(query.orientation, ORIENTATIONS) ?? q.orientation;
+  if (kind === 'zhaopu' && query.deal !== undefined) {
+    const deal = pick(query.deal, ZHAOPU_DEALS);
+    if (deal !== q.deal) q.price = undefined;
+    q.deal = deal;
+  }
+  const bands = priceBandsOf(kind, q);
+  q.price = bands.length ? (posInt(query.price, bands.length) ?? q.price) : undefined;
+  q.area = posInt(query.area, areaBandsOf(kind).length) ?? q.area;
   q.decoration = pick(query.decoration, DECORATIONS) ?? q.decoration;
-  q.elevator = query.elevator === 'true' ? 1 : query.elevator === 'false' ? 2 : (posInt(query.elevator, 2) ?? q.elevator);
-  if (query.tag !== undefined) q.tags = intList(query.tag, kind === 'zufang' ? RENT_TAGS.length : SALE_TAGS.length);
+  if (query.tag !== undefined) q.tags = intList(query.tag, tagsOf(kind).length);
+  if (!isCommercialKind(kind)) {
+    if (query.rooms !== undefined) q.rooms = intList(query.rooms, ROOM_OPTIONS.length);
+    q.floor =
+      pick(
+        query.floor,
+        FLOOR_OPTIONS.map((f) => f.value),
+      ) ?? q.floor;
+    q.orientation = pick(query.orientation, ORIENTATIONS) ?? q.orientation;
+    q.elevator = query.elevator === 'true' ? 1 : query.elevator === 'false' ? 2 : (posInt(query.elevator, 2) ?? q.elevator);
+  }
   if (kind === 'ershoufang') {
     q.age = posInt(query.age, AGE_OPTIONS.length) ?? q.age;
     q.use = pick(query.use, USE_TYPES) ?? q.use;
     q.feature = pick(query.feature, FEATURES) ?? q.feature;
     if (query.priceChange === '1' || query.priceChange === 'true') q.priceChange = true;
-  } else {
+  } else if (kind === 'zufang') {
     q.rentType = pick(query.rentType, RENT_TYPES) ?? q.rentType;
   }
+  if (formatsOf(kind).length) q.format = pick(query.format, formatsOf(kind)) ?? q.format;
   q.sort =
     pick(
       query.sort,
       SORTS.map((s) => s.api),
     ) ?? q.sort;
+  if (!sortAllowed(kind, q, q.sort)) q.sort = undefined;
   const page = posInt(query.page, MAX_PAGE);
   q.page = page && page > 1 ? page : query.page !== undefined ? undefined : q.page;
   // A slash would split the path code; keywords never need one.
@@ -525,6 +640,7 @@ export interface ApiListingFilter {
   feature?: string;
   priceChange?: boolean;
   rentType?: string;
+  businessFormat?: string;
   keyword?: string;
   sort?: ApiSort;
   page?: number;
@@ -538,10 +654,10 @@ export function toApiFilter(q: ListingQuery, kind: ListingKind): ApiListingFilte
   else if (q.metroId) f.metroId = q.metroId;
   if (q.shopMapId) f.shopMapId = q.shopMapId;
   else if (q.regionId) f.regionId = q.regionId;
-  const price = at(kind === 'zufang' ? RENT_PRICE_BANDS : SALE_PRICE_BANDS, q.price);
+  const price = at(priceBandsOf(kind, q), q.price);
   if (price?.min !== undefined) f.priceMin = price.min;
   if (price?.max !== undefined) f.priceMax = price.max;
-  const area = at(AREA_BANDS, q.area);
+  const area = at(areaBandsOf(kind), q.area);
   if (area?.min !== undefined) f.areaMin = area.min;
   if (area?.max !== undefined) f.areaMax = area.max;
   if (q.rooms.length) f.rooms = [...q.rooms].sort((a, b) => a - b);
@@ -553,10 +669,11 @@ export function toApiFilter(q: ListingQuery, kind: ListingKind): ApiListingFilte
   f.decoration = at(DECORATIONS, q.decoration);
   if (q.elevator) f.elevator = q.elevator === 1;
   f.useType = at(USE_TYPES, q.use);
-  if (q.tags.length) f.tags = q.tags.map((t) => (kind === 'zufang' ? RENT_TAGS : SALE_TAGS)[t - 1] as string);
+  if (q.tags.length) f.tags = q.tags.map((t) => tagsOf(kind)[t - 1] as string);
   f.feature = at(FEATURES, q.feature);
   if (q.priceChange) f.priceChange = true;
   f.rentType = at(RENT_TYPES, q.rentType);
+  f.businessFormat = at(formatsOf(kind), q.format);
   if (q.keyword) f.keyword = q.keyword;
   f.sort = at(SORTS, q.sort)?.api;
   f.page = q.page ?? 1;
@@ -578,10 +695,10 @@ export function toggled(list: readonly number[], n: number): number[] {
 export function filterLabels(q: ListingQuery, kind: ListingKind): string[] {
   const out: string[] = [];
   const at = <T>(list: readonly T[], i: number | undefined): T | undefined => (i ? list[i - 1] : undefined);
-  const price = at(kind === 'zufang' ? RENT_PRICE_BANDS : SALE_PRICE_BANDS, q.price);
+  const price = at(priceBandsOf(kind, q), q.price);
   if (price) out.push(price.label);
   for (const r of q.rooms) out.push(ROOM_OPTIONS[r - 1] as string);
-  const area = at(AREA_BANDS, q.area);
+  const area = at(areaBandsOf(kind), q.area);
   if (area) out.push(area.label);
   const age = at(AGE_OPTIONS, q.age);
   if (age) out.push(`${age}年以内`);
@@ -592,7 +709,8 @@ export function filterLabels(q: ListingQuery, kind: ListingKind): string[] {
     at(DECORATIONS, q.decoration),
     at(ELEVATOR_OPTIONS, q.elevator),
     at(USE_TYPES, q.use),
-    ...q.tags.map((t) => (kind === 'zufang' ? RENT_TAGS : SALE_TAGS)[t - 1]),
+    ...q.tags.map((t) => tagsOf(kind)[t - 1]),
+    at(formatsOf(kind), q.format) ? `适合${at(formatsOf(kind), q.format)}` : undefined,
     at(FEATURES, q.feature),
     q.priceChange ? '降价房源' : undefined,
     at(RENT_TYPES, q.rentType),

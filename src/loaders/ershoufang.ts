@@ -1,5 +1,6 @@
 import type { Belonger, ListingDetail, ListingItem, SchoolItem, XiaoquItem } from '../api/types.ts';
 import { errors } from '../errors.ts';
+import { type CommercialKind, HOUSE_TYPES, type ResidentialKind } from '../lib/listing-kinds.ts';
 import { cityOrigin } from '../pipeline/head.ts';
 import type { Loader, LoaderResult, PageContext } from '../pipeline/types.ts';
 import type { ListPageData } from '../ui/list/types.ts';
@@ -37,10 +38,8 @@ export interface ListingDetailData {
   zuyj?: boolean;
 }
 
-const HOUSE_TYPES: Record<'ershoufang' | 'zufang', number> = { ershoufang: 11, zufang: 12 };
-
 /** Load a listing of the given kind; another kind or another city is not this page's listing: 404. */
-export async function loadHouse(ctx: PageContext, kind: 'ershoufang' | 'zufang', id: number): Promise<ListingDetail> {
+export async function loadHouse(ctx: PageContext, kind: ResidentialKind | CommercialKind, id: number): Promise<ListingDetail> {
   const house = await orNotFound(ctx.api.house.listingDetail(ctx.call, id));
   if (house.houseType !== HOUSE_TYPES[kind] || house.cityId !== ctx.city.cityId) throw errors.pageNotFound();
   return house;

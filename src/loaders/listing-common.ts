@@ -5,13 +5,17 @@ import {
   filterLabels,
   fromQueryParams,
   hasFilterQuery,
+  houseTypesOf,
   type ListingKind,
   type ListingQuery,
   type LocationDict,
   parseTail,
+  rentOf,
   toApiFilter,
   toTail,
+  ZHAOPU_DEALS,
 } from '../lib/listing-filters.ts';
+import { detailPathOf, isCommercialKind, isRentHouseType, KIND_NOUNS } from '../lib/listing-kinds.ts';
 import { cityOrigin } from '../pipeline/head.ts';
 import type { LoaderResult, Middleware, PageContext, PageHead } from '../pipeline/types.ts';
 import type { ListPageData } from '../ui/list/types.ts';
@@ -64,10 +68,15 @@ export interface ListSpec {
   kind: ListingKind;
   /** List root, e.g. `/ershoufang/`. */
   base: string;
-  houseType: 11 | 12;
+  /** The kind's gateway house type (找铺: shops for rent; its deal code picks, see houseTypesOf). */
+  houseType: number;
   shortTerm?: boolean;
-  /** 二手房 / 租房 / 短租房. */
+  /** 二手房 / 租房 / 短租房 / 商铺出售 … */
   noun: string;
+  /** The title's second part after city + location + noun: 出售 (default), 信息 (default for rentals). */
+  titleSuffix?: string;
+  /** What the description says the list can be filtered by. */
+  filterBlurb?: string;
   pageSize: number;
 }
 
@@ -120,10 +129,11 @@ export async function loadList(ctx: PageContext, spec: ListSpec): Promise<Loader
   const q = parseTail(tailOf(ctx), spec.kind, dict);
   if (!q) throw errors.pageNotFound();
   const filter = toApiFilter(q, spec.kind);
+  const types = houseTypesOf(spec.kind, q);
   const page = await ctx.api.house.findByCondition(ctx.call, {
     ...filter,
     cityId: ctx.city.cityId,
-    houseType: spec.houseType,
+    ...(types.length > 1 ? { houseTypes: types } : { houseType: types[0] }),
     ...(spec.shortTerm ? { shortTerm: true } : {}),
     size: spec.pageSize,
   });
@@ -134,19 +144,23 @@ export async function loadList(ctx: PageContext, spec: ListSpec): Promise<Loader
   const cityName = ctx.city.name;
   const where = locationName(q, dict);
   const labels = filterLabels(q, spec.kind);
-  const heading = `${cityName}${where}${spec.noun}`;
+  const noun = spec.kind === 'zhaopu' && q.deal ? `${spec.noun}${ZHAOPU_DEALS[q.deal - 1]}` : spec.noun;
+  const heading = `${cityName}${where}${noun}`;
   const brand = ctx.site.brand;
   const hrefOf = (n: number) => spec.base + toTail({ ...q, page: n > 1 ? n : undefined }, spec.kind, dict);
   const canonical = hrefOf(pageNo);
   const filterText = [...labels, q.keyword ? `“${q.keyword}”` : ''].filter(Boolean).join(' ');
   const pageText = pageNo > 1 ? `_第${pageNo}页` : '';
   const prices = page.content.map((l) => l.price).filter((p) => p > 0);
-  const unit = spec.kind === 'zufang' ? '元/月' : '万';
-  const priceText = prices.length ? `，价格${Math.min(...prices)}-${Math.max(...prices)}${unit}` : '';
+  const rent = rentOf(spec.kind, q);
+  const unit = rent ? '元/月' : '万';
+  const priceText = prices.length && rent !== null ? `，价格${Math.min(...prices)}-${Math.max(...prices)}${unit}` : '';
+  const suffix = spec.titleSuffix ?? (spec.kind === 'zufang' ? '信息' : '出售');
+  const blurb = spec.filterBlurb ?? '按区域、地铁、价格、户型筛选';
   const head: Partial<PageHead> = {
-    title: `${heading}${filterText ? `_${filterText}` : ''}${pageText}_${cityName}${where}${spec.noun}${spec.kind === 'zufang' ? '信息' : '出售'}_${brand}`,
-    description: `${brand}${heading}频道，共${page.totalElements}套${where}${filterText ? `${filterText}` : ''}${spec.noun}房源${priceText}。真实房源，实时更新，按区域、地铁、价格、户型筛选，专业经纪人带看。`,
-    keywords: `${heading},${cityName}${spec.noun},${where}${spec.noun}出售,${where}${spec.noun}价格`,
+    title: `${heading}${filterText ? `_${filterText}` : ''}${pageText}_${cityName}${where}${noun}${suffix}_${brand}`,
+    description: `${brand}${heading}频道，共${page.totalElements}套${where}${filterText ? `${filterText}` : ''}${noun}房源${priceText}。真实房源，实时更新，${blurb}，专业经纪人带看。`,
+    keywords: `${heading},${cityName}${noun},${where}${noun}${suffix},${where}${noun}价格`,
     canonical,
     links: [
       ...(pageNo > 1 ? [{ rel: 'prev', href: hrefOf(pageNo - 1) }] : []),
@@ -165,7 +179,7 @@ export async function loadList(ctx: PageContext, spec: ListSpec): Promise<Loader
         itemListElement: page.content.map((l, i) => ({
           '@type': 'ListItem',
           position: (pageNo - 1) * spec.pageSize + i + 1,
-          url: `${cityOrigin(ctx.site, ctx.city)}${detailPath(spec.kind, l.houseId)}`,
+          url: `${cityOrigin(ctx.site, ctx.city)}${detailPath(spec.kind, l.houseId, l.houseType)}`,
           name: l.title,
         })),
       },
@@ -174,6 +188,7 @@ export async function loadList(ctx: PageContext, spec: ListSpec): Promise<Loader
   return {
     data: {
       kind: spec.kind,
+      noun,
       base: spec.base,
       query: q,
       dict,
@@ -194,7 +209,7 @@ function emptyLocationQuery(q: ListingQuery): ListingQuery {
   return { rooms: [], tags: [], regionId: q.regionId, shopMapId: q.shopMapId, metroId: q.metroId, stationId: q.stationId };
 }
 
-export const detailPath = (kind: ListingKind, id: number | string) => `/${kind}/${id}.html`;
+export const detailPath = (kind: ListingKind, id: number | string, houseType?: number) => detailPathOf(kind, id, houseType);
 
 export function breadcrumbs(ctx: PageContext, items: Array<{ name: string; path: string }>) {
   const origin = cityOrigin(ctx.site, ctx.city);
@@ -303,10 +318,13 @@ export async function detailExtras(
   return { agentPhone, community, similar, collected, collectTotal };
 }
 
-/** schema.org for a listing: an Offer on a Residence (sale) or a rental Offer, plus the breadcrumb. */
+/** schema.org for a listing: a Product with a sale or a monthly rental Offer, plus the breadcrumb. */
 export function listingJsonLd(ctx: PageContext, house: ListingDetail, kind: ListingKind, canonicalPath: string) {
   const origin = cityOrigin(ctx.site, ctx.city);
-  const rent = kind === 'zufang';
+  const rent = isRentHouseType(house.houseType);
+  const commercial = isCommercialKind(kind);
+  const noun = commercial ? KIND_NOUNS[kind === 'zhaopu' ? (rent ? 'shangpucz' : 'shangpucs') : kind] : rent ? '租房' : '二手房';
+  const listPath = kind === 'zhaopu' ? '/zhaopu/' : `/${kind}/`;
   return [
     {
       '@context': 'https://schema.org',
@@ -315,7 +333,7 @@ export function listingJsonLd(ctx: PageContext, house: ListingDetail, kind: List
       sku: house.houseNumber,
       image: house.photos.slice(0, 5).map((p) => origin + p),
       description: house.description,
-      category: rent ? '租房' : '二手房',
+      category: noun,
       offers: {
         '@type': 'Offer',
         url: origin + canonicalPath,
@@ -327,15 +345,22 @@ export function listingJsonLd(ctx: PageContext, house: ListingDetail, kind: List
         availability: house.status === '在售' ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
         businessFunction: rent ? 'http://purl.org/goodrelations/v1#LeaseOut' : 'http://purl.org/goodrelations/v1#Sell',
       },
-      additionalProperty: [
-        { '@type': 'PropertyValue', name: '户型', value: house.huxing },
-        { '@type': 'PropertyValue', name: '面积', value: `${house.area}㎡` },
-        { '@type': 'PropertyValue', name: '小区', value: house.xiaoquName ?? '' },
-      ],
+      additionalProperty: commercial
+        ? [
+            { '@type': 'PropertyValue', name: '面积', value: `${house.area}㎡` },
+            { '@type': 'PropertyValue', name: '类型', value: house.useType },
+            ...(house.businessFormat ? [{ '@type': 'PropertyValue', name: '适合业态', value: house.businessFormat }] : []),
+            { '@type': 'PropertyValue', name: '区域', value: [house.regionName, house.shopMapName].filter(Boolean).join(' ') },
+          ]
+        : [
+            { '@type': 'PropertyValue', name: '户型', value: house.huxing },
+            { '@type': 'PropertyValue', name: '面积', value: `${house.area}㎡` },
+            { '@type': 'PropertyValue', name: '小区', value: house.xiaoquName ?? '' },
+          ],
     },
     breadcrumbs(ctx, [
-      { name: `${ctx.city.name}${rent ? '租房' : '二手房'}`, path: `/${kind}/` },
-      ...(house.regionName ? [{ name: `${house.regionName}${rent ? '租房' : '二手房'}`, path: `/${kind}/` }] : []),
+      { name: `${ctx.city.name}${noun}`, path: listPath },
+      ...(house.regionName ? [{ name: `${house.regionName}${noun}`, path: listPath }] : []),
       { name: house.title, path: canonicalPath },
     ]),
   ];

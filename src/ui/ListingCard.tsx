@@ -1,9 +1,10 @@
+import { detailPathOf, isCommercialKind, isRentHouseType, type ListingKind } from '../lib/listing-kinds.ts';
 import { AppLink } from './AppLink.tsx';
 import { LazyImage } from './LazyImage.tsx';
 import type { Estate, Listing } from './listing-types.ts';
 import { groupDigits } from './paths.ts';
 
-export type ListingKind = 'ershoufang' | 'zufang';
+export type { ListingKind } from '../lib/listing-kinds.ts';
 
 export function layoutText(l: Pick<Listing, 'huxing' | 'layout' | 'rooms' | 'halls'>): string {
   if (l.huxing) return l.huxing;
@@ -15,10 +16,11 @@ export function layoutText(l: Pick<Listing, 'huxing' | 'layout' | 'rooms' | 'hal
 /** 128.5 → '128.5'; 90 → '90'. */
 const num = (n: number) => String(Math.round(n * 100) / 100);
 
-const detailHref = (kind: ListingKind, l: Listing) => l.url || `/${kind}/${encodeURIComponent(String(l.houseId))}.html`;
+const detailHref = (kind: ListingKind, l: Listing) => l.url || detailPathOf(kind, l.houseId, l.houseType);
 
-/** A second-hand or rental listing: image, title, layout/area/orientation, tags, price (万 or 元/月) and unit price. */
+/** A listing: image, title, layout/area/orientation, tags, price (万 or 元/月) and unit price. */
 export function ListingCard({ listing, kind = 'ershoufang' }: { listing: Listing; kind?: ListingKind }) {
+  if (isCommercialKind(kind)) return <CommercialCard listing={listing} kind={kind} />;
   const facts = [
     layoutText(listing),
     listing.area != null ? `${num(listing.area)}㎡` : '',
@@ -58,6 +60,49 @@ export function ListingCard({ listing, kind = 'ershoufang' }: { listing: Listing
               {listing.unitPrice ? <span className="lcard__unit">{groupDigits(listing.unitPrice)}元/㎡</span> : null}
             </>
           )}
+        </p>
+      </div>
+    </AppLink>
+  );
+}
+
+/**
+ * A shop or office: area, business format and location; rent per month with 元/㎡·月, or total price in 万 with
+ * 元/㎡. In the shop channel (both kinds in one list) the badge says 出租 or 出售.
+ */
+function CommercialCard({ listing, kind }: { listing: Listing; kind: ListingKind }) {
+  const rent = listing.houseType ? isRentHouseType(listing.houseType) : kind === 'shangpucz' || kind === 'xieziloucz';
+  const facts = [
+    listing.area != null ? `${num(listing.area)}㎡` : '',
+    listing.businessFormat ? `适合${listing.businessFormat}` : '',
+    [listing.regionName, listing.shopMapName].filter(Boolean).join(' '),
+  ].filter(Boolean);
+  const tags = (listing.tags ?? []).slice(0, 3);
+  const badge = kind === 'zhaopu' ? (rent ? '出租' : '出售') : listing.businessFormat;
+  return (
+    <AppLink href={detailHref(kind, listing)} className="lcard">
+      <div className="lcard__media">
+        <LazyImage className="lcard__img" src={listing.img} alt={listing.title} width={120} height={90} />
+        {badge ? <span className="lcard__badge">{badge}</span> : null}
+      </div>
+      <div className="lcard__body">
+        <h3 className="lcard__title">{listing.title}</h3>
+        {facts.length ? <p className="lcard__facts">{facts.join(' | ')}</p> : null}
+        {tags.length ? (
+          <p className="lcard__tags">
+            {tags.map((t, i) => (
+              <span key={t} className={`tag${i === 0 ? ' tag--hl' : ''}`}>
+                {t}
+              </span>
+            ))}
+          </p>
+        ) : null}
+        <p className="lcard__price">
+          <strong className="price">{rent ? groupDigits(listing.price) : num(listing.price)}</strong>
+          <span className="price__unit">{rent ? '元/月' : '万'}</span>
+          {listing.unitPrice ? (
+            <span className="lcard__unit">{`${groupDigits(listing.unitPrice)}${rent ? '元/㎡·月' : '元/㎡'}`}</span>
+          ) : null}
         </p>
       </div>
     </AppLink>

@@ -29,6 +29,11 @@ export interface Listing {
   unitPrice?: number;
   /** Rental only: 整租 or 合租. */
   rentType?: string | null;
+  /** The gateway's house type (11 second-hand … 16 office for rent); picks the shop channel's detail link. */
+  houseType?: number;
+  shopMapName?: string | null;
+  /** Shops: the business format (业态) it suits. */
+  businessFormat?: string | null;
   /** Detail link; defaults to `/ershoufang/{houseId}.html` or `/zufang/{houseId}.html`. */
   url?: string;
 }

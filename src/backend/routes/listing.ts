@@ -11,6 +11,8 @@ import { cachedStatement, sqlNow } from '../util.ts';
 export interface ListingFilter {
   cityId: number;
   houseType?: number;
+  /** Several kinds in one list (the shop channel: shops for sale and for rent); wins over houseType. */
+  houseTypes?: number[];
   regionId?: number;
   shopMapId?: number;
   metroId?: number;
@@ -72,6 +74,7 @@ export const listingFilterSchema = body(
   {
     cityId: int(1, 9999),
     houseType: { type: 'integer', enum: [11, 12, 13, 14, 15, 16] },
+    houseTypes: { type: 'array', items: { type: 'integer', enum: [11, 12, 13, 14, 15, 16] }, minItems: 1, maxItems: 6 },
     regionId: int(1),
     shopMapId: int(1),
     metroId: int(1),
@@ -155,8 +158,13 @@ const SEED_YEAR = 2026;
 
 /** The list query behind the second-hand, rental and commercial list pages: one count, one page, both indexed. */
 export function searchListings(db: DB, f: ListingFilter) {
-  const where = ['l.city_id = ?', 'l.house_type = ?', 'l.status = 1'];
-  const args: unknown[] = [f.cityId, f.houseType ?? 11];
+  const types = f.houseTypes?.length ? [...new Set(f.houseTypes)] : [f.houseType ?? 11];
+  const where = [
+    'l.city_id = ?',
+    types.length === 1 ? 'l.house_type = ?' : `l.house_type IN (${types.map(() => '?').join(',')})`,
+    'l.status = 1',
+  ];
+  const args: unknown[] = [f.cityId, ...types];
   const eq = (col: string, v: unknown) => {
     if (v !== undefined && v !== null && v !== '') {
       where.push(`${col} = ?`);

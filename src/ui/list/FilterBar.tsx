@@ -37,7 +37,7 @@ export function filterHref(base: string, q: ListingQuery, kind: ListingKind, dic
   return base + toTail(q, kind, dict);
 }
 
-function Opt({ href, on, children, rel }: { href: string; on: boolean; children: ReactNode; rel?: string }) {
+export function Opt({ href, on, children, rel }: { href: string; on: boolean; children: ReactNode; rel?: string }) {
   return (
     <AppLink href={href} className={`fbar__opt${on ? ' is-on' : ''}`} aria-current={on ? 'true' : undefined} rel={rel}>
       {children}
@@ -45,7 +45,7 @@ function Opt({ href, on, children, rel }: { href: string; on: boolean; children:
   );
 }
 
-function Group({ title, children }: { title: string; children: ReactNode }) {
+export function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="fbar__group">
       <h4 className="fbar__gtitle">{title}</h4>
@@ -55,16 +55,11 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The list filter bar (SPEC 9): 区域 (region, shop area, metro line, station), 价格/租金, 户型, 更多 (area, age,
- * floor, orientation, decoration, elevator, use, tags, features, price change; whole/shared for rentals) and the
- * sort menu. Panels are `<details>`: they open and close without JavaScript; with it, opening one closes the rest.
+ * The panels of a filter bar are `<details>`: a chosen option closes its panel at once (client navigation keeps the
+ * DOM; the list re-renders after its data), and opening one panel closes the others.
  */
-export function FilterBar({ kind, base, query: q, dict }: FilterBarProps) {
+export function usePanels() {
   const ref = useRef<HTMLDivElement>(null);
-  const href = (patch: Partial<ListingQuery>) => filterHref(base, withFilter(q, patch), kind, dict);
-  const rent = kind === 'zufang';
-  const bands = rent ? RENT_PRICE_BANDS : SALE_PRICE_BANDS;
-  // A chosen option closes its panel at once (client navigation keeps the DOM; the list re-renders after its data).
   const onPick = (e: MouseEvent<HTMLDivElement>) => {
     if ((e.target as HTMLElement).closest('a')) for (const d of ref.current?.querySelectorAll('details') ?? []) d.open = false;
   };
@@ -73,12 +68,20 @@ export function FilterBar({ kind, base, query: q, dict }: FilterBarProps) {
     if (!opened.open) return;
     for (const d of ref.current?.querySelectorAll('details') ?? []) if (d !== opened) d.open = false;
   };
+  return { ref, onPick, onToggle };
+}
 
-  const region = dict.regions.find((r) => r.regionId === q.regionId);
-  const shop = dict.shopMaps.find((s) => s.shopMapId === q.shopMapId);
-  const metro = dict.metros.find((m) => m.metroId === q.metroId);
-  const station = metro?.stations.find((s) => s.stationId === q.stationId);
-  const whereLabel = station?.name ?? shop?.shopMapName ?? metro?.name ?? region?.regionName ?? '区域';
+/**
+ * The list filter bar (SPEC 9): 区域 (region, shop area, metro line, station), 价格/租金, 户型, 更多 (area, age,
+ * floor, orientation, decoration, elevator, use, tags, features, price change; whole/shared for rentals) and the
+ * sort menu. Panels are `<details>`: they open and close without JavaScript; with it, opening one closes the rest.
+ */
+export function FilterBar({ kind, base, query: q, dict }: FilterBarProps) {
+  const { ref, onPick, onToggle } = usePanels();
+  const href = (patch: Partial<ListingQuery>) => filterHref(base, withFilter(q, patch), kind, dict);
+  const rent = kind === 'zufang';
+  const bands = rent ? RENT_PRICE_BANDS : SALE_PRICE_BANDS;
+
   const priceLabel = q.price ? (bands[q.price - 1]?.label ?? '') : rent ? '租金' : '价格';
   const roomsLabel =
     q.rooms.length === 1
@@ -100,64 +103,12 @@ export function FilterBar({ kind, base, query: q, dict }: FilterBarProps) {
     q.priceChange ? 1 : 0,
     q.tags.length,
   ].filter(Boolean).length;
-  const noLocation = { regionId: undefined, shopMapId: undefined, metroId: undefined, stationId: undefined };
   const sortLabel = (i: number) => (rent ? RENT_SORT_LABELS[i] : undefined) ?? SORTS[i - 1]?.label ?? '';
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: delegation of the links' clicks
     <div className="fbar" ref={ref} onClick={onPick}>
-      <details className="fbar__item" onToggle={onToggle}>
-        <summary className={`fbar__tab${whereLabel !== '区域' ? ' is-on' : ''}`}>{whereLabel}</summary>
-        <div className="fbar__panel">
-          <Group title="区域">
-            <Opt href={href(noLocation)} on={!q.regionId && !q.metroId}>
-              不限
-            </Opt>
-            {dict.regions.map((r) => (
-              <Opt key={r.regionId} href={href({ ...noLocation, regionId: r.regionId })} on={q.regionId === r.regionId && !q.shopMapId}>
-                {r.regionName}
-              </Opt>
-            ))}
-          </Group>
-          {region ? (
-            <Group title={`${region.regionName}商圈`}>
-              {dict.shopMaps
-                .filter((s) => s.regionId === region.regionId)
-                .map((s) => (
-                  <Opt
-                    key={s.shopMapId}
-                    href={href({ ...noLocation, regionId: s.regionId, shopMapId: s.shopMapId })}
-                    on={q.shopMapId === s.shopMapId}
-                  >
-                    {s.shopMapName}
-                  </Opt>
-                ))}
-            </Group>
-          ) : null}
-          {dict.metros.length ? (
-            <Group title="地铁">
-              {dict.metros.map((m) => (
-                <Opt key={m.metroId} href={href({ ...noLocation, metroId: m.metroId })} on={q.metroId === m.metroId && !q.stationId}>
-                  {m.name}
-                </Opt>
-              ))}
-            </Group>
-          ) : null}
-          {metro ? (
-            <Group title={`${metro.name}站点`}>
-              {metro.stations.map((s) => (
-                <Opt
-                  key={s.stationId}
-                  href={href({ ...noLocation, metroId: metro.metroId, stationId: s.stationId })}
-                  on={q.stationId === s.stationId}
-                >
-                  {s.name}
-                </Opt>
-              ))}
-            </Group>
-          ) : null}
-        </div>
-      </details>
+      <LocationPanel query={q} dict={dict} href={href} onToggle={onToggle} />
 
       <details className="fbar__item" onToggle={onToggle}>
         <summary className={`fbar__tab${q.price ? ' is-on' : ''}`}>{priceLabel}</summary>
@@ -316,5 +267,79 @@ export function FilterBar({ kind, base, query: q, dict }: FilterBarProps) {
         </div>
       </details>
     </div>
+  );
+}
+
+/** The 区域 tab: regions, the chosen region's shop areas, metro lines and the chosen line's stations. */
+export function LocationPanel({
+  query: q,
+  dict,
+  href,
+  onToggle,
+}: {
+  query: ListingQuery;
+  dict: LocationDict;
+  href: (patch: Partial<ListingQuery>) => string;
+  onToggle: (e: SyntheticEvent<HTMLDetailsElement>) => void;
+}) {
+  const region = dict.regions.find((r) => r.regionId === q.regionId);
+  const shop = dict.shopMaps.find((s) => s.shopMapId === q.shopMapId);
+  const metro = dict.metros.find((m) => m.metroId === q.metroId);
+  const station = metro?.stations.find((s) => s.stationId === q.stationId);
+  const whereLabel = station?.name ?? shop?.shopMapName ?? metro?.name ?? region?.regionName ?? '区域';
+  const noLocation = { regionId: undefined, shopMapId: undefined, metroId: undefined, stationId: undefined };
+  return (
+    <details className="fbar__item" onToggle={onToggle}>
+      <summary className={`fbar__tab${whereLabel !== '区域' ? ' is-on' : ''}`}>{whereLabel}</summary>
+      <div className="fbar__panel">
+        <Group title="区域">
+          <Opt href={href(noLocation)} on={!q.regionId && !q.metroId}>
+            不限
+          </Opt>
+          {dict.regions.map((r) => (
+            <Opt key={r.regionId} href={href({ ...noLocation, regionId: r.regionId })} on={q.regionId === r.regionId && !q.shopMapId}>
+              {r.regionName}
+            </Opt>
+          ))}
+        </Group>
+        {region ? (
+          <Group title={`${region.regionName}商圈`}>
+            {dict.shopMaps
+              .filter((s) => s.regionId === region.regionId)
+              .map((s) => (
+                <Opt
+                  key={s.shopMapId}
+                  href={href({ ...noLocation, regionId: s.regionId, shopMapId: s.shopMapId })}
+                  on={q.shopMapId === s.shopMapId}
+                >
+                  {s.shopMapName}
+                </Opt>
+              ))}
+          </Group>
+        ) : null}
+        {dict.metros.length ? (
+          <Group title="地铁">
+            {dict.metros.map((m) => (
+              <Opt key={m.metroId} href={href({ ...noLocation, metroId: m.metroId })} on={q.metroId === m.metroId && !q.stationId}>
+                {m.name}
+              </Opt>
+            ))}
+          </Group>
+        ) : null}
+        {metro ? (
+          <Group title={`${metro.name}站点`}>
+            {metro.stations.map((s) => (
+              <Opt
+                key={s.stationId}
+                href={href({ ...noLocation, metroId: metro.metroId, stationId: s.stationId })}
+                on={q.stationId === s.stationId}
+              >
+                {s.name}
+              </Opt>
+            ))}
+          </Group>
+        ) : null}
+      </div>
+    </details>
   );
 }

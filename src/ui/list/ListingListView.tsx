@@ -1,19 +1,24 @@
 import { emptyQuery, toTail } from '../../lib/listing-filters.ts';
+import { isCommercialKind } from '../../lib/listing-kinds.ts';
 import { AppLink } from '../AppLink.tsx';
 import { SearchIcon } from '../icons.tsx';
 import { ListingCard } from '../ListingCard.tsx';
+import { CommercialFilterBar } from './CommercialFilterBar.tsx';
+import { CommercialTabs } from './CommercialTabs.tsx';
 import { FilterBar } from './FilterBar.tsx';
 import { Pagination } from './Pagination.tsx';
 import type { ListPageData } from './types.ts';
 
 /**
- * The second-hand / rental / short-term list screen: keyword search (a GET form: the server redirects it to the
+ * The second-hand / rental / short-term / shop and office list screen: keyword search (a GET form: the server redirects it to the
  * canonical path), kind tabs, the filter bar, the active filters, the count, the cards and the page links.
  */
 export function ListingListView({ data }: { data: ListPageData }) {
   const { kind, base, query: q, dict } = data;
   const rent = kind === 'zufang';
-  const noun = data.shortTerm ? '短租房' : rent ? '租房' : '二手房';
+  const commercial = isCommercialKind(kind);
+  const noun = data.noun ?? (data.shortTerm ? '短租房' : rent ? '租房' : '二手房');
+  const Bar = commercial ? CommercialFilterBar : FilterBar;
   return (
     <div className="lst">
       <div className="lst__top">
@@ -23,7 +28,7 @@ export function ListingListView({ data }: { data: ListPageData }) {
             type="search"
             name="keyword"
             defaultValue={q.keyword ?? ''}
-            placeholder={rent ? '请输入小区或商圈名' : '请输入小区、商圈或地铁站'}
+            placeholder={commercial ? '请输入商圈、街道或业态' : rent ? '请输入小区或商圈名' : '请输入小区、商圈或地铁站'}
             aria-label={`搜索${noun}`}
             maxLength={64}
           />
@@ -46,8 +51,9 @@ export function ListingListView({ data }: { data: ListPageData }) {
             </AppLink>
           </nav>
         ) : null}
+        {commercial ? <CommercialTabs kind={kind} deal={q.deal} /> : null}
       </div>
-      <FilterBar key={base + toTail(q, kind, dict)} kind={kind} base={base} query={q} dict={dict} />
+      <Bar key={base + toTail(q, kind, dict)} kind={kind} base={base} query={q} dict={dict} />
       {data.labels.length || q.keyword ? (
         <div className="lst__chips">
           {q.keyword ? <span className="lst__chip">“{q.keyword}”</span> : null}
@@ -72,7 +78,9 @@ export function ListingListView({ data }: { data: ListPageData }) {
         </div>
       ) : null}
       <div className="lst__count">
-        <h1 className="lst__h1">{data.heading}</h1> 共找到<b data-testid="total">{data.total}</b>套{noun}
+        <h1 className="lst__h1">{data.heading}</h1> 共找到<b data-testid="total">{data.total}</b>
+        {commercial ? '条' : '套'}
+        {noun}
       </div>
       {data.items.length ? (
         <ul className="lst__list" data-testid="listing-list">

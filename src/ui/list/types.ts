@@ -1,10 +1,12 @@
 import type { ListingItem } from '../../api/types.ts';
 import type { ListingKind, ListingQuery, LocationDict } from '../../lib/listing-filters.ts';
 
-/** What a second-hand or rental list page receives from its loader (serialized into the page). */
+/** What a second-hand, rental or commercial list page receives from its loader (serialized into the page). */
 export interface ListPageData {
   kind: ListingKind;
-  /** The list root the filter tails hang off: `/ershoufang/`, `/zufang/`, `/duanzu/`. */
+  /** 二手房, 租房, 短租房, 商铺出售 …, 商铺出租 (找铺 with its deal): what the count counts. */
+  noun?: string;
+  /** The list root the filter tails hang off: `/ershoufang/`, `/zufang/`, `/duanzu/`, `/shangpucs/`, `/zhaopu/`. */
   base: string;
   query: ListingQuery;
   dict: LocationDict;

@@ -48,4 +48,9 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   jubao: () => import('./jubao.tsx'),
   myshoucang: () => import('./myshoucang.tsx'),
   downloadapp: () => import('./downloadapp.tsx'),
+  // Overseas property (issue 5 point 5)
+  'haiwai/home': () => import('./haiwai/home.tsx'),
+  'haiwai/list': () => import('./haiwai/list.tsx'),
+  'haiwai/detail': () => import('./haiwai/detail.tsx'),
+  'haiwai/huxing': () => import('./haiwai/huxing.tsx'),
 };

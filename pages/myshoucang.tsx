@@ -1,7 +1,9 @@
+import type { Overseas } from '../src/api/types.ts';
 import type { CollectEntry } from '../src/api/user.ts';
 import type { MyShoucangData } from '../src/loaders/member.ts';
 import type { PageProps } from '../src/render/page-props.ts';
 import { AppLink } from '../src/ui/AppLink.tsx';
+import { OverseasCard } from '../src/ui/haiwai/OverseasCard.tsx';
 import { EstateCard, ListingCard } from '../src/ui/ListingCard.tsx';
 import { usePageData } from '../src/ui/list/usePageData.ts';
 
@@ -11,6 +13,7 @@ const TABS = [
   { kind: 'rent', label: '租房' },
   { kind: 'newhouse', label: '新房' },
   { kind: 'xiaoqu', label: '小区' },
+  { kind: 'overseas', label: '海外' },
 ] as const;
 
 function Entry({ e }: { e: CollectEntry }) {
@@ -42,6 +45,7 @@ function Entry({ e }: { e: CollectEntry }) {
       </AppLink>
     );
   }
+  if (e.kind === 'overseas') return <OverseasCard item={e.item as Overseas} />;
   const houseType = item.houseType as number;
   return <ListingCard listing={e.item as never} kind={houseType === 12 ? 'zufang' : 'ershoufang'} />;
 }

@@ -9,6 +9,7 @@ import {
   ershoufangZhouLoader,
   referrerLoader,
 } from './ershoufang.ts';
+import * as haiwai from './haiwai.ts';
 import { homeLoader } from './home.ts';
 import * as huxing from './huxing.ts';
 import { jubaoLoader, myShoucangLoader, photoLoader, yuyuekanfangLoader } from './member.ts';
@@ -54,4 +55,8 @@ export const loaders: Readonly<Record<string, Loader>> = {
   jubao: jubaoLoader,
   photo: photoLoader,
   downloadapp: downloadappLoader,
+  haiwaiHome: haiwai.haiwaiHomeLoader,
+  haiwaiList: haiwai.haiwaiListLoader,
+  haiwaiDetail: haiwai.haiwaiDetailLoader,
+  haiwaiHuxing: haiwai.haiwaiHuxingLoader,
 };

@@ -3,7 +3,7 @@ import { errors } from '../errors.ts';
 import type { Loader, PageContext } from '../pipeline/types.ts';
 import { optional } from './listing-common.ts';
 
-const KINDS: readonly CollectKind[] = ['ershoufang', 'rent', 'newhouse', 'xiaoqu'];
+const KINDS: readonly CollectKind[] = ['ershoufang', 'rent', 'newhouse', 'xiaoqu', 'overseas'];
 
 export interface MyShoucangData {
   kind: CollectKind | null;
@@ -16,13 +16,13 @@ export function memberIdOf(ctx: Pick<PageContext, 'user'>): string {
   return ctx.user?.uid || ctx.user?.userId || '';
 }
 
-/** /myshoucang[?kind=]: the member's favourites of the four kinds (SPEC 7.8). member-only runs before. */
+/** /myshoucang[?kind=]: the member's favourites of SPEC 7.8's four kinds and overseas. member-only runs before. */
 export const myShoucangLoader: Loader<MyShoucangData> = async (ctx) => {
   const memberId = memberIdOf(ctx);
   if (!memberId) throw errors.pageNotFound();
   const kind = KINDS.includes(ctx.query.kind as CollectKind) ? (ctx.query.kind as CollectKind) : null;
   const all = await ctx.api.user.collectList(ctx.call, memberId);
-  const counts = { ershoufang: 0, rent: 0, newhouse: 0, xiaoqu: 0 } as Record<CollectKind, number>;
+  const counts: Record<CollectKind, number> = { ershoufang: 0, rent: 0, newhouse: 0, xiaoqu: 0, overseas: 0 };
   for (const e of all) counts[e.kind] = (counts[e.kind] ?? 0) + 1;
   return {
     data: { kind, entries: kind ? all.filter((e) => e.kind === kind) : all, counts },

@@ -1,0 +1,29 @@
+import { errors } from '../errors.ts';
+import { hasOverseasQuery, overseasFromQuery, overseasListHref, parseOverseasTail } from '../lib/overseas-filters.ts';
+import { overseasCountries, tailOf } from '../loaders/haiwai.ts';
+import type { Middleware } from '../pipeline/types.ts';
+
+const decoded = (s: string): string | null => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * `overseas-query` (registry middleware of /haiwaihome/list/*): filters given as query parameters, and tails in
+ * another order or case, redirect (301) to the one canonical path; an unknown tail is the 404 screen (as
+ * listing-query does for the second-hand list).
+ */
+export const overseasQuery: Middleware = async (ctx) => {
+  const names = (await overseasCountries(ctx)).map((c) => c.country);
+  const parsed = parseOverseasTail(tailOf(ctx), names);
+  if (!parsed) throw errors.pageNotFound();
+  const fromQuery = hasOverseasQuery(ctx.query);
+  const canonical = overseasListHref(fromQuery ? overseasFromQuery(ctx.query, names, parsed) : parsed);
+  if (fromQuery) return { kind: 'redirect', status: 301, location: canonical };
+  const here = decoded(ctx.path);
+  if (here !== null && here === decoded(canonical)) return;
+  return { kind: 'redirect', status: 301, location: canonical };
+};

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { APP, APP_OPEN_LATE_CHECK_MS, type Device, detectDevice, type StoreLink } from '../src/lib/device.ts';
+import { APP_OPEN_LATE_CHECK_MS, appName, type Device, detectDevice, type StoreLink } from '../src/lib/device.ts';
 import type { DownloadAppData } from '../src/loaders/downloadapp.ts';
 import type { PageProps } from '../src/render/page-props.ts';
-import { usePageStore } from '../src/stores/context.tsx';
+import { useAppState, usePageStore } from '../src/stores/context.tsx';
 import { definePageStore } from '../src/stores/page-store.ts';
 import { BrandMark, ChatIcon, CommunityIcon, Icon, NewHomeIcon, PriceIcon } from '../src/ui/icons.tsx';
 import { openApp } from '../src/ui/OpenApp.tsx';
@@ -33,6 +33,7 @@ export default function DownloadAppPage({ data }: PageProps<DownloadAppData | nu
   const links = data?.links ?? [];
   const [device, setDevice] = useState<Device | null>(null);
   const [pick, store] = usePageStore(downloadStore);
+  const { brand, app } = useAppState().site;
   useEffect(() => setDevice(detectDevice(navigator.userAgent)), []);
 
   const devicePlatform: Platform = device?.os === 'ios' ? 'ios' : 'android';
@@ -44,6 +45,7 @@ export default function DownloadAppPage({ data }: PageProps<DownloadAppData | nu
   const onOpen = (e: React.MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault();
     openApp({
+      app,
       path: '/',
       checksMs: [APP_OPEN_LATE_CHECK_MS],
       onNotInstalled: () => {
@@ -59,7 +61,7 @@ export default function DownloadAppPage({ data }: PageProps<DownloadAppData | nu
         <span className="dl__icon" aria-hidden="true">
           <BrandMark size={56} />
         </span>
-        <h1 className="dl__title">{APP.name}</h1>
+        <h1 className="dl__title">{appName(brand)}</h1>
         <p className="dl__lead">真房源 · 好经纪人 · 随时随地找好房</p>
         <div className="dl__cta">
           <a href="/downloadapp/" className="btn dl__open" onClick={onOpen} data-open-app="">

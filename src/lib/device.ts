@@ -56,13 +56,20 @@ export function detectDevice(ua: string | null | undefined): Device {
   return { vendor, os, inApp, phoneBrowser: mobile && inApp === null };
 }
 
-/** The native app (SPEC 2.8). Its URL scheme opens the app at a path; store links by vendor. */
-export const APP = {
-  name: '湘房网APP',
-  scheme: 'xiangfangwang://',
-  androidPackage: 'com.xiangfangwang.app',
-  iosAppStore: 'https://apps.apple.com/cn/app/id1490000000',
-} as const;
+/**
+ * The native app (SPEC 2.8): its URL scheme opens it at a path; the store links name its Android package and its App
+ * Store id. Set per deployment in registry.json `site.app` (defaults for 湘房网 in the registry's schema).
+ */
+export interface NativeApp {
+  /** URL scheme without `://`, e.g. `xiangfangwang`. */
+  scheme: string;
+  androidPackage: string;
+  /** The app's numeric id in Apple's App Store. */
+  iosAppStoreId: string;
+}
+
+/** The app's name as the download page shows it: the brand's APP. */
+export const appName = (brand: string) => `${brand}APP`;
 
 export interface StoreLink {
   vendor: Exclude<Vendor, 'other'>;
@@ -71,10 +78,10 @@ export interface StoreLink {
 }
 
 /** Every store the app is in, in the order the download page lists them. `apkUrl` is the gateway's Android package. */
-export function storeLinks(apkUrl: string | null): StoreLink[] {
-  const pkg = APP.androidPackage;
+export function storeLinks(app: NativeApp, apkUrl: string | null): StoreLink[] {
+  const pkg = app.androidPackage;
   return [
-    { vendor: 'ios', label: 'App Store', href: APP.iosAppStore },
+    { vendor: 'ios', label: 'App Store', href: `https://apps.apple.com/cn/app/id${app.iosAppStoreId}` },
     { vendor: 'huawei', label: '华为应用市场', href: `appmarket://details?id=${pkg}` },
     { vendor: 'xiaomi', label: '小米应用商店', href: `mimarket://details?id=${pkg}` },
     { vendor: 'oppo', label: 'OPPO 软件商店', href: `oppomarket://details?packagename=${pkg}` },
@@ -84,14 +91,14 @@ export function storeLinks(apkUrl: string | null): StoreLink[] {
 }
 
 /** The one store link for this device: its vendor's store, the apk for other Android phones, null for desktops. */
-export function storeLinkFor(device: Device, apkUrl: string | null): StoreLink | null {
+export function storeLinkFor(device: Device, app: NativeApp, apkUrl: string | null): StoreLink | null {
   if (device.vendor === 'other') return null;
-  return storeLinks(apkUrl).find((l) => l.vendor === device.vendor) ?? null;
+  return storeLinks(app, apkUrl).find((l) => l.vendor === device.vendor) ?? null;
 }
 
 /** The app link that opens `path` (a site path) in the native app. */
-export function appLink(path = '/'): string {
-  return `${APP.scheme}open?path=${encodeURIComponent(path)}`;
+export function appLink(app: NativeApp, path = '/'): string {
+  return `${app.scheme}://open?path=${encodeURIComponent(path)}`;
 }
 
 /** SPEC 9: after trying the app, the page checks whether it is still visible at these times... */
@@ -105,7 +112,7 @@ export const IOS_IN_APP_ALERT = '请在手机浏览器中打开此页面下载�
 export type OpenAppPlan = { kind: 'alert'; message: string } | { kind: 'try'; href: string; checksMs: readonly number[] };
 
 /** What "open the app" does on this device (SPEC 2.8, 8, 9). */
-export function planOpenApp(device: Device, path: string, checksMs: readonly number[] = APP_OPEN_CHECKS_MS): OpenAppPlan {
+export function planOpenApp(device: Device, app: NativeApp, path: string, checksMs: readonly number[] = APP_OPEN_CHECKS_MS): OpenAppPlan {
   if (device.os === 'ios' && !device.phoneBrowser) return { kind: 'alert', message: IOS_IN_APP_ALERT };
-  return { kind: 'try', href: appLink(path), checksMs };
+  return { kind: 'try', href: appLink(app, path), checksMs };
 }

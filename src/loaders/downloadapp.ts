@@ -16,5 +16,5 @@ export const downloadappLoader: Loader<DownloadAppData> = async (ctx) => {
   } catch (err) {
     ctx.log.warn({ err: (err as Error).message }, 'apk URL unavailable; the download page shows the stores only');
   }
-  return { data: { apkUrl, links: storeLinks(apkUrl) } };
+  return { data: { apkUrl, links: storeLinks(ctx.site.app, apkUrl) } };
 };

@@ -29,7 +29,8 @@ export class RegistryError extends Error {
   }
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false });
+// useDefaults: optional settings (site.app) get the schema's defaults, so the compiled file is complete.
+const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true });
 const validateShape = ajv.compile<RegistryFile>(schema);
 
 /** Turn an ajv error into "page 'name' (#i) field x: message" so ops know which entry to fix. */

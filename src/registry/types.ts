@@ -1,5 +1,7 @@
 /** Shapes of registry.json (validated by registry.schema.json at load) and of its compiled form. */
 
+import type { NativeApp } from '../lib/device.ts';
+
 export type CachePolicy = 'no-cache' | number;
 
 export interface PageMeta {
@@ -49,6 +51,8 @@ export interface SiteSettings {
   supervisionPhone: string;
   filingNotice: string;
   licenceNotice: string;
+  /** The native app: scheme, Android package, App Store id. Optional in the file: the schema's defaults fill it in at load. */
+  app: NativeApp;
 }
 
 export interface RegistryFile {

@@ -23,6 +23,7 @@ export function buildAppState(ctx: PageContext, status: number, data: unknown, h
       filingNotice: ctx.site.filingNotice,
       licenceNotice: ctx.site.licenceNotice,
       siteKind: ctx.siteKind,
+      app: ctx.site.app,
     },
     route: {
       page: ctx.page.name,

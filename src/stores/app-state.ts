@@ -1,3 +1,4 @@
+import type { NativeApp } from '../lib/device.ts';
 import type { PageHead, UserInfo } from '../pipeline/types.ts';
 
 /** SPEC 3, City (client fields). */
@@ -28,6 +29,8 @@ export interface SiteState {
   filingNotice: string;
   licenceNotice: string;
   siteKind: 'mobile' | 'pc';
+  /** What 打开APP opens and the download page offers (registry.json site.app). */
+  app: NativeApp;
 }
 
 /** What the current screen shows: its registry entry name, module, data and head. */

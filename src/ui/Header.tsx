@@ -2,6 +2,7 @@ import { useAppState } from '../stores/context.tsx';
 import { AppLink } from './AppLink.tsx';
 import { BrandMark, ChevronDown } from './icons.tsx';
 import { Menu } from './Menu.tsx';
+import { OpenAppButton } from './OpenApp.tsx';
 
 const QUICK_LINKS = [
   { label: '新房', href: '/xinfang/' },
@@ -9,7 +10,7 @@ const QUICK_LINKS = [
   { label: '租房', href: '/zufang/' },
 ] as const;
 
-/** SPEC 2.7: logo, the selected city (→ /city), quick links (or 打开APP on the home page), the menu. */
+/** SPEC 2.7: logo, the selected city (→ /city), quick links (or 打开APP on the home page: it tries the app, SPEC 2.8), the menu. */
 export function Header() {
   const { site, city, route } = useAppState();
   const isHome = route.page === 'home';
@@ -27,9 +28,7 @@ export function Header() {
         </AppLink>
         <div className="hd__spacer" />
         {isHome ? (
-          <AppLink href="/downloadapp/" className="hd__app">
-            打开APP
-          </AppLink>
+          <OpenAppButton className="hd__app" />
         ) : (
           <nav className="hd__quick" aria-label="快捷频道">
             {QUICK_LINKS.map((l) => (

@@ -1,8 +1,11 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { DOWNLOAD_PATH, detectDevice, planOpenApp } from '../lib/device.ts';
+import { DOWNLOAD_PATH, detectDevice, type NativeApp, planOpenApp } from '../lib/device.ts';
+import { useAppState } from '../stores/context.tsx';
 
 export interface OpenAppOptions {
+  /** The app to open (the state's site.app). */
+  app: NativeApp;
   /** The site path to open in the app. */
   path: string;
   /** When to check whether the page is still visible (SPEC 9: 1.5 s and 2 s; 2.2 s on the download page). */
@@ -16,8 +19,8 @@ export interface OpenAppOptions {
  * outside a phone browser (an app's web view) the link cannot work, so an alert says to use the phone browser.
  * Returns a cancel function.
  */
-export function openApp({ path, checksMs, onNotInstalled }: OpenAppOptions): () => void {
-  const plan = planOpenApp(detectDevice(navigator.userAgent), path, checksMs);
+export function openApp({ app, path, checksMs, onNotInstalled }: OpenAppOptions): () => void {
+  const plan = planOpenApp(detectDevice(navigator.userAgent), app, path, checksMs);
   if (plan.kind === 'alert') {
     window.alert(plan.message);
     return () => undefined;
@@ -66,10 +69,12 @@ export interface OpenAppButtonProps {
  */
 export function OpenAppButton({ className, children = '打开APP', path, href = DOWNLOAD_PATH }: OpenAppButtonProps) {
   const [, navigate] = useLocation();
+  const { app } = useAppState().site;
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
     e.preventDefault();
     openApp({
+      app,
       path: path ?? window.location.pathname + window.location.search,
       onNotInstalled: () => navigate(href),
     });

@@ -9,6 +9,9 @@ import {
   storeLinks,
 } from '../../src/lib/device.ts';
 
+/** An app as registry.json site.app names it. */
+const APP = { scheme: 'demoapp', androidPackage: 'com.demo.house', iosAppStoreId: '987654321' };
+
 const UA = {
   iphone:
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
@@ -69,29 +72,33 @@ t.test('phone browser or an app web view', async (t) => {
   t.equal(detectDevice(UA.desktop).phoneBrowser, false);
 });
 
-t.test('store links by vendor; the apk from the gateway for other Android phones', async (t) => {
-  const links = storeLinks('https://dl.example.com/app.apk');
-  t.same(
-    links.map((l) => l.vendor),
-    ['ios', 'huawei', 'xiaomi', 'oppo', 'vivo', 'android'],
-  );
-  t.match(storeLinkFor(detectDevice(UA.iphone), null)?.href, /^https:\/\/apps\.apple\.com\//);
-  t.match(storeLinkFor(detectDevice(UA.huawei), null)?.href, /^appmarket:\/\/details\?id=/);
-  t.match(storeLinkFor(detectDevice(UA.xiaomi), null)?.href, /^mimarket:\/\//);
-  t.match(storeLinkFor(detectDevice(UA.oppo), null)?.href, /^oppomarket:\/\//);
-  t.match(storeLinkFor(detectDevice(UA.vivo), null)?.href, /^vivomarket:\/\//);
-  t.equal(storeLinkFor(detectDevice(UA.pixel), 'https://dl.example.com/app.apk')?.href, 'https://dl.example.com/app.apk');
-  t.match(storeLinkFor(detectDevice(UA.pixel), null)?.href, /^market:\/\/details\?id=/, 'no apk: the generic market link');
-  t.equal(storeLinkFor(detectDevice(UA.desktop), null), null);
-});
+t.test(
+  'store links by vendor, naming the configured package and App Store id; the apk from the gateway for other Android phones',
+  async (t) => {
+    const links = storeLinks(APP, 'https://dl.example.com/app.apk');
+    t.same(
+      links.map((l) => l.vendor),
+      ['ios', 'huawei', 'xiaomi', 'oppo', 'vivo', 'android'],
+    );
+    const storeOf = (ua: string, apk: string | null = null) => storeLinkFor(detectDevice(ua), APP, apk)?.href;
+    t.equal(storeOf(UA.iphone), 'https://apps.apple.com/cn/app/id987654321');
+    t.equal(storeOf(UA.huawei), 'appmarket://details?id=com.demo.house');
+    t.equal(storeOf(UA.xiaomi), 'mimarket://details?id=com.demo.house');
+    t.equal(storeOf(UA.oppo), 'oppomarket://details?packagename=com.demo.house');
+    t.equal(storeOf(UA.vivo), 'vivomarket://details?id=com.demo.house');
+    t.equal(storeOf(UA.pixel, 'https://dl.example.com/app.apk'), 'https://dl.example.com/app.apk');
+    t.equal(storeOf(UA.pixel), 'market://details?id=com.demo.house', 'no apk: the generic market link');
+    t.equal(storeLinkFor(detectDevice(UA.desktop), APP, null), null);
+  },
+);
 
 t.test('opening the app: 1.5 s and 2 s checks (2.2 s on the download page); iOS outside a phone browser gets the alert', async (t) => {
   t.same(APP_OPEN_CHECKS_MS, [1500, 2000]);
   t.equal(APP_OPEN_LATE_CHECK_MS, 2200);
-  const plan = planOpenApp(detectDevice(UA.pixel), '/ershoufang/1.html');
-  t.same(plan, { kind: 'try', href: 'xiangfangwang://open?path=%2Fershoufang%2F1.html', checksMs: [1500, 2000] });
-  t.same(planOpenApp(detectDevice(UA.iphoneWechat), '/'), { kind: 'alert', message: IOS_IN_APP_ALERT });
+  const plan = planOpenApp(detectDevice(UA.pixel), APP, '/ershoufang/1.html');
+  t.same(plan, { kind: 'try', href: 'demoapp://open?path=%2Fershoufang%2F1.html', checksMs: [1500, 2000] }, 'the configured scheme');
+  t.same(planOpenApp(detectDevice(UA.iphoneWechat), APP, '/'), { kind: 'alert', message: IOS_IN_APP_ALERT });
   t.equal(IOS_IN_APP_ALERT, '请在手机浏览器中打开此页面下载应用！');
-  t.equal(planOpenApp(detectDevice(UA.iphone), '/').kind, 'try', 'Safari tries the app');
-  t.equal(planOpenApp(detectDevice(UA.samsungWechat), '/').kind, 'try', 'the alert is for iOS only');
+  t.equal(planOpenApp(detectDevice(UA.iphone), APP, '/').kind, 'try', 'Safari tries the app');
+  t.equal(planOpenApp(detectDevice(UA.samsungWechat), APP, '/').kind, 'try', 'the alert is for iOS only');
 });

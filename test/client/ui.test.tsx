@@ -12,6 +12,7 @@ import {
   retryDelayMs,
 } from '../../src/ui/LazyImage.tsx';
 import { OpenAppButton } from '../../src/ui/OpenApp.tsx';
+import { render } from '../ui/helpers.tsx';
 
 t.test('AppLink: site paths navigate client-side, everything else stays a plain anchor', async (t) => {
   for (const href of ['/', '/ershoufang/', '/login?bUrl=%2F', '?page=2', '#top']) t.ok(isClientHref(href), href);
@@ -58,10 +59,6 @@ t.test('LazyImage: placeholder with size on the server, 1.3 viewports ahead, 4 a
 });
 
 t.test('OpenAppButton is a link to /downloadapp/ before hydration', async (t) => {
-  const html = renderToString(
-    <Router ssrPath="/">
-      <OpenAppButton className="b">打开APP</OpenAppButton>
-    </Router>,
-  );
+  const html = render(<OpenAppButton className="b">打开APP</OpenAppButton>);
   t.equal(html, '<a href="/downloadapp/" class="b" data-open-app="">打开APP</a>');
 });

@@ -174,15 +174,22 @@ t.test('the portal in the browser', async (t) => {
     t.equal(new URL(page.url()).pathname, '/zufang/');
   });
 
-  t.test('打开APP on the 404 tries the app and goes to /downloadapp when the page stays visible', async (t) => {
-    const { page } = await e2e.newPage();
-    await page.goto(`${e2e.base}/no-such-page-app`, { waitUntil: 'networkidle' });
-    const started = Date.now();
-    await page.locator('[data-open-app]').first().click();
-    await page.waitForURL(`${e2e.base}/downloadapp`, { timeout: 4000 });
-    await page.getByRole('heading', { level: 1, name: '湘房网APP' }).waitFor();
-    const took = Date.now() - started;
-    t.ok(took >= 1900 && took < 3500, `after the 1.5 s and 2 s checks (${took} ms)`);
+  t.test('打开APP in the home header and on the 404 tries the app and goes to /downloadapp when the page stays visible', async (t) => {
+    for (const [path, button] of [
+      ['/', '.hd__app'],
+      ['/no-such-page-app', '.nf__app'],
+    ]) {
+      const { page } = await e2e.newPage();
+      await page.goto(`${e2e.base}${path}`, { waitUntil: 'networkidle' });
+      const started = Date.now();
+      await page.locator(`${button}[data-open-app]`).click();
+      await page.waitForURL(/\/downloadapp\/?$/, { timeout: 6000 });
+      await page.getByRole('heading', { level: 1, name: '湘房网APP' }).waitFor();
+      const took = Date.now() - started;
+      // Not before the 2 s check; the upper bound leaves room for loading the download screen on a busy machine.
+      t.ok(took >= 1900 && took < 5000, `${path}: after the 1.5 s and 2 s checks (${took} ms)`);
+      await page.close();
+    }
   });
 
   t.test('打开APP on the download page waits 2.2 s, then goes to this phone’s store (the apk on other Android phones)', async (t) => {

@@ -50,6 +50,17 @@ t.test('a missing required field and an unknown field are both reported', async 
   );
 });
 
+t.test('site.app: a bad scheme, package or App Store id is reported with its field', async (t) => {
+  const problems = problemsOf((r) => {
+    r.site.app = { scheme: 'xf://', androidPackage: 'not a package', iosAppStoreId: 'id123' };
+  });
+  for (const field of ['scheme', 'androidPackage', 'iosAppStoreId'])
+    t.ok(
+      problems.some((p) => p.startsWith(`site.app.${field}: must match pattern`)),
+      problems.join('\n'),
+    );
+});
+
 t.test('unknown module, loader, validator, layout and a bad pattern are errors naming the page', async (t) => {
   const problems = problemsOf((r) => {
     r.pages[0].module = 'nope/missing';

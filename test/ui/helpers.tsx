@@ -25,6 +25,7 @@ export function fakeState(over: DeepPartial<AppState> = {}): AppState {
       filingNotice: '湘ICP备00000000号-1',
       licenceNotice: '营业执照：91430100MA4L000000',
       siteKind: 'mobile',
+      app: { scheme: 'anju', androidPackage: 'com.anju.app', iosAppStoreId: '1234567890' },
       ...over.site,
     },
     route: {

@@ -17,8 +17,11 @@ const ORDER: Record<(typeof OVERSEAS_SORTS)[number], string> = {
   priceDesc: 'total_price DESC, id',
 };
 
+/** The generated floor-plan pictures drawn with 2, 3 and 4 rooms (seed/images.ts floorPlan: 2 + n % 3 rooms). */
+const PLAN_PICTURES: Record<number, number> = { 2: 6, 3: 4, 4: 2 };
+
 /** The floor-plan picture of an n-room plan (the same in a detail's gallery and on the floor-plan page). */
-export const planImage = (rooms: number) => imageUrl('huxing', rooms * 3 + 1);
+export const planImage = (rooms: number) => imageUrl('huxing', PLAN_PICTURES[Math.min(4, Math.max(2, rooms))] ?? 6);
 
 const detailQuery = body({ cityId: int(1, 9999) });
 

@@ -43,6 +43,12 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   'zufang/list': () => import('./zufang/list.tsx'),
   'zufang/detail': () => import('./zufang/detail.tsx'),
   'zufang/zuyj': () => import('./zufang/zuyj.tsx'),
+  // Commercial: shops and offices, 找铺, 商业地产 (issue 5 point 4)
+  'shangpu/list': () => import('./shangpu/list.tsx'),
+  'shangpu/detail': () => import('./shangpu/detail.tsx'),
+  'shangpu/search': () => import('./shangpu/search.tsx'),
+  'shangpu/search-list': () => import('./shangpu/search-list.tsx'),
+  'shangpu/sydc': () => import('./shangpu/sydc.tsx'),
   photo: () => import('./photo.tsx'),
   yuyuekanfang: () => import('./yuyuekanfang.tsx'),
   jubao: () => import('./jubao.tsx'),

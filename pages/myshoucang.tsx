@@ -1,5 +1,6 @@
 import type { Overseas } from '../src/api/types.ts';
 import type { CollectEntry } from '../src/api/user.ts';
+import { kindOfHouseType } from '../src/lib/listing-kinds.ts';
 import type { MyShoucangData } from '../src/loaders/member.ts';
 import type { PageProps } from '../src/render/page-props.ts';
 import { AppLink } from '../src/ui/AppLink.tsx';
@@ -47,7 +48,7 @@ function Entry({ e }: { e: CollectEntry }) {
   }
   if (e.kind === 'overseas') return <OverseasCard item={e.item as Overseas} />;
   const houseType = item.houseType as number;
-  return <ListingCard listing={e.item as never} kind={houseType === 12 ? 'zufang' : 'ershoufang'} />;
+  return <ListingCard listing={e.item as never} kind={kindOfHouseType(houseType)} />;
 }
 
 /** /myshoucang: the member's favourites (member-only). */

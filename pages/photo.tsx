@@ -1,3 +1,4 @@
+import { kindOfHouseType } from '../src/lib/listing-kinds.ts';
 import type { PhotoData } from '../src/loaders/member.ts';
 import type { PageProps } from '../src/render/page-props.ts';
 import { AppLink } from '../src/ui/AppLink.tsx';
@@ -27,7 +28,7 @@ export default function PhotoPage({ data: initial }: PageProps<PhotoData>) {
           // biome-ignore lint/suspicious/noArrayIndexKey: a photo may repeat; its position is its identity
           <li key={i}>
             <AppLink
-              href={`/photo?id=${data.houseId}&type=${data.houseType === 1 ? 'xinfang' : data.houseType === 12 ? 'zufang' : 'ershoufang'}&active=${i}`}
+              href={`/photo?id=${data.houseId}&type=${data.houseType === 1 ? 'xinfang' : kindOfHouseType(data.houseType)}&active=${i}`}
               className={i === data.activeItem ? 'is-on' : ''}
               aria-label={`第${i + 1}张`}
             >

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
+import { COMMERCIAL_KINDS, HOUSE_TYPES } from '../src/lib/listing-kinds.ts';
 import { cityOrigin } from '../src/pipeline/head.ts';
 import type { CityInfo } from '../src/pipeline/types.ts';
 import { resolveCity } from './city.ts';
 
 /**
- * SPEC issue 5 point 7: /sitemap.xml lists the detail pages of the host's city (second-hand, rentals, new homes,
- * communities) with absolute URLs from the registry's hosts (never the Host header), and /robots.txt, served
+ * SPEC issue 5 point 7: /sitemap.xml lists the detail pages of the host's city (second-hand, rentals, shops and
+ * offices, new homes, communities) with absolute URLs from the registry's hosts (never the Host header), and /robots.txt, served
  * here instead of a static file, points to the sitemap of the same city. Sitemaps are cached per city for an hour.
  */
 
@@ -48,11 +49,20 @@ const sitemapPlugin: FastifyPluginAsync = async (app) => {
     const origin = cityOrigin(app.registry.current.file.site, city);
     const { cityId } = city;
     const day = (s: string | undefined) => (s ? s.slice(0, 10) : undefined);
-    const [ershou, zufang, loupans, xiaoqus] = await Promise.all([
+    const [ershou, zufang, loupans, xiaoqus, commercial] = await Promise.all([
       collect((page) => app.api.house.findByCondition(call, { cityId, houseType: 11, page, size: PAGE }), MAX_PER_KIND),
       collect((page) => app.api.house.findByCondition(call, { cityId, houseType: 12, page, size: PAGE }), MAX_PER_KIND),
       collect((page) => app.api.house.findListByWap(call, { cityId, page, size: PAGE }), MAX_PER_KIND).catch(() => []),
       collect((page) => app.api.xiaoqu.list(call, { cityId, page, size: PAGE }), MAX_PER_KIND).catch(() => []),
+      Promise.all(
+        COMMERCIAL_KINDS.map(async (kind) => ({
+          kind,
+          items: await collect(
+            (page) => app.api.house.findByCondition(call, { cityId, houseType: HOUSE_TYPES[kind], page, size: PAGE }),
+            MAX_PER_KIND,
+          ).catch(() => []),
+        })),
+      ),
     ]);
     const entries: Entry[] = [
       { loc: `${origin}/`, priority: '1.0' },
@@ -60,10 +70,15 @@ const sitemapPlugin: FastifyPluginAsync = async (app) => {
       { loc: `${origin}/zufang/`, priority: '0.9' },
       { loc: `${origin}/xinfang/`, priority: '0.9' },
       { loc: `${origin}/xiaoqu/`, priority: '0.8' },
+      { loc: `${origin}/sydc`, priority: '0.7' },
+      ...COMMERCIAL_KINDS.map((kind) => ({ loc: `${origin}/${kind}/`, priority: '0.7' })),
       ...ershou.map((l) => ({ loc: `${origin}/ershoufang/${l.houseId}.html`, lastmod: day(l.updatedAt), priority: '0.7' })),
       ...zufang.map((l) => ({ loc: `${origin}/zufang/${l.houseId}.html`, lastmod: day(l.updatedAt), priority: '0.6' })),
       ...(loupans as Array<{ houseId: number }>).map((l) => ({ loc: `${origin}/xinfang/${l.houseId}.html`, priority: '0.7' })),
       ...(xiaoqus as Array<{ stressId: number }>).map((x) => ({ loc: `${origin}/xiaoqu/${x.stressId}.html`, priority: '0.6' })),
+      ...commercial.flatMap(({ kind, items }) =>
+        items.map((l) => ({ loc: `${origin}/${kind}/${l.houseId}.html`, lastmod: day(l.updatedAt), priority: '0.5' })),
+      ),
     ];
     const urls = entries
       .map(

@@ -13,7 +13,10 @@ import * as haiwai from './haiwai.ts';
 import { homeLoader } from './home.ts';
 import * as huxing from './huxing.ts';
 import { jubaoLoader, myShoucangLoader, photoLoader, yuyuekanfangLoader } from './member.ts';
+import * as shangpu from './shangpu.ts';
+import { sydcLoader } from './sydc.ts';
 import * as xinfang from './xinfang.ts';
+import * as zhaopu from './zhaopu.ts';
 import { duanzuListLoader, zufangDetailLoader, zufangListLoader, zuyjDetailLoader, zuyjListLoader } from './zufang.ts';
 
 /** The named loaders registry.json may refer to. */
@@ -50,6 +53,21 @@ export const loaders: Readonly<Record<string, Loader>> = {
   zufangDetail: zufangDetailLoader,
   zuyjDetail: zuyjDetailLoader,
   zuyjList: zuyjListLoader,
+  // Commercial: shops and offices, 找铺, 商业地产 (issue 5 point 4)
+  shangpucsList: shangpu.shangpucsListLoader,
+  shangpuczList: shangpu.shangpuczListLoader,
+  xieziloucsList: shangpu.xieziloucsListLoader,
+  xiezilouczList: shangpu.xiezilouczListLoader,
+  zhaopuList: shangpu.zhaopuListLoader,
+  shangpucsDetail: shangpu.shangpucsDetailLoader,
+  shangpuczDetail: shangpu.shangpuczDetailLoader,
+  xieziloucsDetail: shangpu.xieziloucsDetailLoader,
+  xiezilouczDetail: shangpu.xiezilouczDetailLoader,
+  zhaopucsDetail: shangpu.zhaopucsDetailLoader,
+  zhaopuczDetail: shangpu.zhaopuczDetailLoader,
+  zhaopuSearch: zhaopu.zhaopuSearchLoader,
+  zhaopuSearchList: zhaopu.zhaopuSearchListLoader,
+  sydc: sydcLoader,
   myshoucang: myShoucangLoader,
   yuyuekanfang: yuyuekanfangLoader,
   jubao: jubaoLoader,

@@ -1,5 +1,6 @@
 import type { CollectEntry, CollectKind } from '../api/user.ts';
 import { errors } from '../errors.ts';
+import { detailPathOf, kindOfHouseType } from '../lib/listing-kinds.ts';
 import type { Loader, PageContext } from '../pipeline/types.ts';
 import { optional } from './listing-common.ts';
 
@@ -66,7 +67,7 @@ export interface FormPageData {
 const safeBack = (raw: string | undefined, fallback: string) =>
   raw?.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\') ? raw : fallback;
 
-const detailOf = (h: FormHouse | null) => (h ? `/${h.houseType === 12 ? 'zufang' : 'ershoufang'}/${h.houseId}.html` : '/');
+const detailOf = (h: FormHouse | null) => (h ? detailPathOf(kindOfHouseType(h.houseType), h.houseId) : '/');
 
 /** /yuyuekanfang?houseId=: the viewing booking form (POST /-/action/kanfang → api/kanfang/add). */
 export const yuyuekanfangLoader: Loader<FormPageData> = async (ctx) => {
@@ -148,7 +149,7 @@ export const photoLoader: Loader<PhotoData> = async (ctx) => {
   }
   const house = await optional(ctx, 'listingDetail', ctx.api.house.listingDetail(ctx.call, raw), null);
   if (!house || house.cityId !== ctx.city.cityId) throw errors.pageNotFound();
-  const kind = house.houseType === 12 ? 'zufang' : 'ershoufang';
+  const kind = kindOfHouseType(house.houseType);
   const agent = house.agentInfo;
   const comment = agent
     ? await optional(

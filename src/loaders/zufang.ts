@@ -4,6 +4,7 @@ import type { Loader, PageContext } from '../pipeline/types.ts';
 import type { ListPageData } from '../ui/list/types.ts';
 import { type ListingDetailData, loadListingDetail } from './ershoufang.ts';
 import { type ListSpec, loadList } from './listing-common.ts';
+import { COMMERCIAL_LISTS } from './shangpu.ts';
 
 export const ZUFANG_LIST: ListSpec = { kind: 'zufang', base: '/zufang/', houseType: 12, noun: '租房', pageSize: 20 };
 /** Short-term rentals (/duanzu/*, /zufang/duanzu): the rental codes, shortTerm on. */
@@ -27,7 +28,7 @@ export function listSpecOf(ctx: Pick<PageContext, 'page'>): ListSpec | null {
     case 'duanzuList':
       return DUANZU_LIST;
     default:
-      return null;
+      return ctx.page.loader && Object.hasOwn(COMMERCIAL_LISTS, ctx.page.loader) ? (COMMERCIAL_LISTS[ctx.page.loader] as ListSpec) : null;
   }
 }
 

@@ -1,0 +1,10 @@
+import type { PageProps } from '../../src/render/page-props.ts';
+import { ListingListView } from '../../src/ui/list/ListingListView.tsx';
+import type { ListPageData } from '../../src/ui/list/types.ts';
+import { usePageData } from '../../src/ui/list/usePageData.ts';
+
+/** /shangpucs/, /shangpucz/, /xieziloucs/, /xieziloucz/ and /zhaopu/ with their filter tails. */
+export default function CommercialListPage({ data: initial }: PageProps<ListPageData>) {
+  const data = usePageData(initial);
+  return <ListingListView data={data} />;
+}

@@ -1,0 +1,126 @@
+import { isRentHouseType, KIND_NOUNS, kindOfHouseType } from '../../lib/listing-kinds.ts';
+import type { CommercialDetailData } from '../../loaders/shangpu.ts';
+import { AppLink } from '../AppLink.tsx';
+import { groupDigits } from '../paths.ts';
+import { ActionBar } from './ActionBar.tsx';
+import { AgentCard } from './AgentCard.tsx';
+import { Gallery } from './Gallery.tsx';
+import { collectKindOf, num } from './links.ts';
+import { Description, DetailBlock, type Fact, KeyFacts, SimilarListings, Timeline } from './parts.tsx';
+
+const day = (s: string) => s.slice(0, 10);
+
+/**
+ * The shop and office detail screen (for sale and for rent), built from the shared detail parts: gallery, the
+ * price / unit price / area headline, the facts, the description, the agent, the listing's events, similar
+ * listings of the area and the fixed action bar.
+ */
+export function CommercialDetailView({ data, notice }: { data: CommercialDetailData; notice?: string }) {
+  const { house: h, extras, section } = data;
+  const rent = isRentHouseType(h.houseType);
+  const kind = kindOfHouseType(h.houseType);
+  const noun = KIND_NOUNS[kind];
+  const shop = kind === 'shangpucs' || kind === 'shangpucz';
+  const agent = h.agentInfo
+    ? {
+        name: h.agentInfo.name,
+        uid: h.agentInfo.uid,
+        belongerId: h.agentInfo.belongerId,
+        portrait: h.agentInfo.portrait,
+        storeName: h.agentInfo.storeName,
+        title: h.agentInfo.title,
+        score: h.agentInfo.score,
+        years: h.agentInfo.years,
+        tags: h.agentInfo.tags,
+      }
+    : null;
+  const unit = rent ? '元/月' : '万';
+  // Commercial numbers are long (24,970元/月, 21,740元/㎡): the unit is set small so three fit a phone's width.
+  const big = (n: string, u: string) => (
+    <>
+      {n}
+      <small>{u}</small>
+    </>
+  );
+  const headline: Fact[] = [
+    rent ? { label: '租金', value: big(groupDigits(h.price), '元/月') } : { label: '总价', value: big(num(h.price), '万') },
+    { label: '单价', value: big(groupDigits(h.unitPrice), rent ? '元/㎡·月' : '元/㎡') },
+    { label: '面积', value: big(num(h.area), '㎡') },
+  ];
+  const facts: Fact[] = [
+    { label: '类型', value: noun },
+    { label: '业态', value: h.businessFormat ? `适合${h.businessFormat}` : '' },
+    { label: '楼层', value: `${h.floorLevel}/共${h.totalFloors}层` },
+    { label: '装修', value: h.decoration },
+    { label: '区域', value: [h.regionName, h.shopMapName].filter(Boolean).join(' ') },
+    { label: '地铁', value: h.stationName ? `近${h.stationName}站` : '' },
+    { label: '付款', value: h.payType ?? '' },
+    { label: '挂牌', value: day(h.createdAt) },
+    { label: '编号', value: h.houseNumber },
+  ];
+  const logItems = data.log.map((l) => ({
+    key: l.id,
+    when: day(l.createdAt),
+    text:
+      l.kind === '调价' && l.oldPrice != null && l.newPrice != null
+        ? `调价：${num(l.oldPrice)} → ${num(l.newPrice)}${unit}`
+        : `${l.kind}${l.newPrice != null ? `，挂牌价${num(l.newPrice)}${unit}` : ''}`,
+  }));
+  const listPath = section === 'zhaopu' ? `/zhaopu/ty${rent ? 1 : 2}/` : `/${kind}/`;
+  return (
+    <article className="dt">
+      <Gallery
+        photos={h.photos}
+        title={h.title}
+        photoHref={`/photo?id=${h.houseId}&type=${kind}`}
+        badges={[h.hasVr ? 'VR看房' : '', h.status !== '在售' ? h.status : ''].filter(Boolean)}
+      />
+      {notice ? <p className="dt-notice">{notice}</p> : null}
+      <header className="dt-head">
+        <p className="dt-head__kind">
+          <AppLink href={listPath}>{section === 'zhaopu' ? `找铺 · ${noun}` : noun}</AppLink>
+        </p>
+        <h1 className="dt-head__title">{h.title}</h1>
+        {h.tags.length ? (
+          <p className="dt-head__tags">
+            {h.tags.map((t, i) => (
+              <span key={t} className={`tag${i === 0 ? ' tag--hl' : ''}`}>
+                {t}
+              </span>
+            ))}
+          </p>
+        ) : null}
+      </header>
+      <KeyFacts headline={headline} facts={facts} />
+      <Description title={shop ? '商铺介绍' : '写字楼介绍'} text={h.description} />
+      <AgentCard agent={agent} phone={extras.agentPhone} house={{ houseId: h.houseId, houseType: h.houseType }} />
+      <DetailBlock title="房源动态">
+        <Timeline items={logItems.slice(0, 3)} />
+        <div className="dt-links">
+          <span className="tag">{extras.collectTotal}人关注</span>
+        </div>
+      </DetailBlock>
+      <SimilarListings
+        title={`${h.shopMapName ?? h.regionName ?? ''}附近${noun}`}
+        items={extras.similar}
+        kind={section}
+        more={{ href: listPath, label: `更多${noun}` }}
+      />
+      <p className="dt-report">
+        <AppLink href={`/jubao?houseId=${h.houseId}`}>房源有误？举报</AppLink>
+        <span>浏览{h.viewNum}次</span>
+      </p>
+      <ActionBar
+        houseId={h.houseId}
+        houseType={h.houseType}
+        kind={collectKindOf(h.houseType)}
+        title={h.title}
+        url={data.url}
+        collected={extras.collected}
+        agent={agent}
+        phone={extras.agentPhone}
+        bookHref={`/yuyuekanfang?houseId=${h.houseId}`}
+      />
+    </article>
+  );
+}

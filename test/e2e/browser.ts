@@ -4,10 +4,8 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../../scripts/chromium.ts';
 import { loadClientAssets } from '../../src/render/assets.ts';
-import { startTestBackend } from '../helpers/backend.ts';
+import { startTestBackend, type TestBackend } from '../helpers/backend.ts';
 import { buildTestApp, ROOT, type TestApp } from '../helpers/build.ts';
-
-type TestBackend = Awaited<ReturnType<typeof startTestBackend>>;
 
 export interface E2E {
   base: string;

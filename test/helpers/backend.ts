@@ -69,8 +69,14 @@ export async function seededDataDir(): Promise<string> {
   return dir;
 }
 
+export interface TestBackend {
+  url: string;
+  dataDir: string;
+  close: () => Promise<void>;
+}
+
 /** The embedded backend on 127.0.0.1 and an ephemeral port, over a fresh seeded DATA_DIR. */
-export async function startTestBackend(): Promise<{ url: string; close: () => Promise<void>; dataDir: string }> {
+export async function startTestBackend(): Promise<TestBackend> {
   const dataDir = await seededDataDir();
   const backend = await startBackend({ dataDir, logger: false });
   return {

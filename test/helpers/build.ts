@@ -8,6 +8,7 @@ import type { UserInfo } from '../../src/pipeline/types.ts';
 import type { RegistryFile } from '../../src/registry/types.ts';
 import type { ClientAssets } from '../../src/render/assets.ts';
 import { emptyAssets } from '../../src/render/assets.ts';
+import { startTestBackend, type TestBackend } from './backend.ts';
 import { startFakeGateway } from './fake-gateway.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -46,6 +47,23 @@ export interface TestAppOptions {
   clientDir?: string;
   /** Receives every log line (JSON) at level info and above. */
   logLines?: string[];
+}
+
+/** The portal over the embedded backend (seeded SQLite), both closed when the test `t` ends. */
+export async function buildAppOverBackend(
+  t: { teardown(fn: () => unknown): void },
+  opts: Omit<TestAppOptions, 'gatewayUrl'> = {},
+): Promise<TestApp & { backend: TestBackend }> {
+  const backend = await startTestBackend();
+  const portal = await buildTestApp({ ...opts, gatewayUrl: backend.url }).catch(async (err) => {
+    await backend.close();
+    throw err;
+  });
+  t.teardown(async () => {
+    await portal.close();
+    await backend.close();
+  });
+  return { ...portal, backend };
 }
 
 export const MEMBER: UserInfo = { uid: 'u1001', userId: '1001', headUrl: '', nickName: '测试会员', phone: '13800000000', token: 'tok' };

@@ -1,14 +1,9 @@
 import t from 'tap';
-import { startTestBackend } from '../helpers/backend.ts';
-import { buildTestApp } from '../helpers/build.ts';
+import { buildAppOverBackend } from '../helpers/build.ts';
 import { backendRows, registerMember } from './helpers.ts';
 
-const backend = await startTestBackend();
-const portal = await buildTestApp({ gatewayUrl: backend.url });
-t.teardown(async () => {
-  await portal.close();
-  await backend.close();
-});
+const portal = await buildAppOverBackend(t);
+const { backend } = portal;
 
 const member = await registerMember(backend, '13912345678', '买房小王');
 const cookie = portal.memberCookie({

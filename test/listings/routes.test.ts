@@ -1,14 +1,9 @@
 import t from 'tap';
-import { startTestBackend } from '../helpers/backend.ts';
-import { buildTestApp } from '../helpers/build.ts';
+import { buildAppOverBackend } from '../helpers/build.ts';
 import { all } from './helpers.ts';
 
-const backend = await startTestBackend();
-const portal = await buildTestApp({ gatewayUrl: backend.url });
-t.teardown(async () => {
-  await portal.close();
-  await backend.close();
-});
+const portal = await buildAppOverBackend(t);
+const { backend } = portal;
 
 const get = (url: string, headers: Record<string, string> = {}) => portal.app.inject({ url, headers });
 

@@ -1,14 +1,8 @@
 import t from 'tap';
-import { startTestBackend } from '../helpers/backend.ts';
-import { buildTestApp } from '../helpers/build.ts';
+import { buildAppOverBackend, buildTestApp } from '../helpers/build.ts';
 
 t.test('the home page shows hot estates, second-hand listings and rentals of the host city', async (t) => {
-  const backend = await startTestBackend();
-  const { app, close } = await buildTestApp({ gatewayUrl: backend.url });
-  t.teardown(async () => {
-    await close();
-    await backend.close();
-  });
+  const { app } = await buildAppOverBackend(t);
   const res = await app.inject('/');
   t.equal(res.statusCode, 200);
   t.match(res.body, '热门新盘');

@@ -2,17 +2,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import { startTestBackend } from '../helpers/backend.ts';
-import { buildTestApp } from '../helpers/build.ts';
+import { buildAppOverBackend, buildTestApp } from '../helpers/build.ts';
 import { stateOf } from '../helpers/state.ts';
 
 t.test('head: lang, fixed viewport, title, description, canonical; alias and plain twin share one canonical', async (t) => {
-  const backend = await startTestBackend();
-  const { app, close } = await buildTestApp({ gatewayUrl: backend.url });
-  t.teardown(async () => {
-    await close();
-    await backend.close();
-  });
+  const { app } = await buildAppOverBackend(t);
   const id = (await app.inject('/ershoufang/')).body.match(/\/ershoufang\/(\d+)\.html/)?.[1];
   const alias = await app.inject(`/ershoufang/${id}.html`);
   const twin = await app.inject(`/ershoufang/details?id=${id}`);
@@ -49,12 +43,7 @@ t.test('the serialized state carries the route, the city and the user, nothing f
 });
 
 t.test('the server marks detail screens untracked in the state: the brand-apartment (zuyj) detail too, not its list', async (t) => {
-  const backend = await startTestBackend();
-  const { app, close } = await buildTestApp({ gatewayUrl: backend.url });
-  t.teardown(async () => {
-    await close();
-    await backend.close();
-  });
+  const { app } = await buildAppOverBackend(t);
   const list = await app.inject('/zufang/zuyj');
   t.equal(list.statusCode, 200);
   t.equal(stateOf(list.body).route.noTrack, false, 'the list is tracked');

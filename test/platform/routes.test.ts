@@ -1,7 +1,6 @@
 import t from 'tap';
 import { fillPattern } from '../../src/registry/match.ts';
-import { startTestBackend } from '../helpers/backend.ts';
-import { buildTestApp, readRegistry } from '../helpers/build.ts';
+import { buildAppOverBackend, buildTestApp, readRegistry } from '../helpers/build.ts';
 
 /** A concrete URL for a pattern: ids are numeric, enumerated params take their first choice. */
 function sampleUrl(pattern: string): string {
@@ -14,12 +13,7 @@ function sampleUrl(pattern: string): string {
 }
 
 t.test('every path of the registry answers a server-rendered Chinese page with header and footer', async (t) => {
-  const backend = await startTestBackend();
-  const { app, close, memberCookie } = await buildTestApp({ gatewayUrl: backend.url });
-  t.teardown(async () => {
-    await close();
-    await backend.close();
-  });
+  const { app, memberCookie } = await buildAppOverBackend(t);
   const site = readRegistry().site;
   const failures: string[] = [];
   let checked = 0;

@@ -1,22 +1,15 @@
 import t from 'tap';
-import { startTestBackend } from '../helpers/backend.ts';
-import { buildTestApp } from '../helpers/build.ts';
+import { buildAppOverBackend, buildTestApp } from '../helpers/build.ts';
 import { stateOf } from '../helpers/state.ts';
 
 const opener = (html: string) => html.match(/<a [^>]*data-open-app=""[^>]*>[^<]*<\/a>/)?.[0];
 
 t.test('ops set the native app in registry.json site.app: 打开APP, the download page and the browser state follow it', async (t) => {
-  const backend = await startTestBackend();
   const app = { scheme: 'demoapp', androidPackage: 'com.demo.house', iosAppStoreId: '987654321' };
-  const { app: portal, close } = await buildTestApp({
-    gatewayUrl: backend.url,
+  const { app: portal } = await buildAppOverBackend(t, {
     editRegistry: (r) => {
       r.site.app = app;
     },
-  });
-  t.teardown(async () => {
-    await close();
-    await backend.close();
   });
 
   const home = await portal.inject('/');

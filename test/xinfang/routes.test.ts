@@ -1,6 +1,5 @@
 import t from 'tap';
-import { startTestBackend } from '../helpers/backend.ts';
-import { buildTestApp } from '../helpers/build.ts';
+import { buildAppOverBackend } from '../helpers/build.ts';
 
 /**
  * New homes through fastify.inject over the embedded backend (issue 5 point 3): every route renders with data,
@@ -33,12 +32,7 @@ const salesOf = (html: string) => [...itemsOf(html).matchAll(/data-show="(\w+)">
 const metasOf = (html: string) => [...itemsOf(html).matchAll(/class="xf-item__meta">([^<]*)</g)].map((m) => m[1]);
 
 t.test('new homes', async (t) => {
-  const backend = await startTestBackend();
-  const { app, close, memberCookie } = await buildTestApp({ gatewayUrl: backend.url });
-  t.teardown(async () => {
-    await close();
-    await backend.close();
-  });
+  const { app, memberCookie, backend } = await buildAppOverBackend(t);
   const gw = async <T>(path: string, body?: unknown): Promise<T> => {
     const res = await fetch(
       backend.url + path,

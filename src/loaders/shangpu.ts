@@ -91,7 +91,8 @@ export async function loadCommercialDetail(
     ctx.api.house.addViewNum(ctx.call, house.houseNumber).catch((err: unknown) => ctx.log.warn({ err }, 'addViewNum failed'));
   }
   const section = opts.zhaopu ? 'zhaopu' : kind;
-  const canonicalPath = detailPathOf(section, house.houseId, house.houseType);
+  // 找铺 shows the same shop inside its channel; search engines get one URL for it, the kind's own .html.
+  const canonicalPath = detailPathOf(kind, house.houseId, house.houseType);
   const city = ctx.city.name;
   const brand = ctx.site.brand;
   const where = [house.regionName, house.shopMapName].filter(Boolean).join('');

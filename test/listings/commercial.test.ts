@@ -502,14 +502,14 @@ t.test('找铺: shops for rent and for sale, the deal switch, its bands and its 
   const rented = (await apiSearch({ houseType: 14, size: 1 })).content[0] as ApiItem;
   const sold = (await apiSearch({ houseType: 13, size: 1 })).content[0] as ApiItem;
   for (const [url, canon, id] of [
-    [`/zhaopucz/${rented.houseId}.html`, `/zhaopucz/${rented.houseId}.html`, rented],
-    [`/zhaopu/detailscz?id=${rented.houseId}`, `/zhaopucz/${rented.houseId}.html`, rented],
-    [`/zhaopucs/${sold.houseId}.html`, `/zhaopucs/${sold.houseId}.html`, sold],
-    [`/zhaopu/detailscs?id=${sold.houseId}`, `/zhaopucs/${sold.houseId}.html`, sold],
+    [`/zhaopucz/${rented.houseId}.html`, `/shangpucz/${rented.houseId}.html`, rented],
+    [`/zhaopu/detailscz?id=${rented.houseId}`, `/shangpucz/${rented.houseId}.html`, rented],
+    [`/zhaopucs/${sold.houseId}.html`, `/shangpucs/${sold.houseId}.html`, sold],
+    [`/zhaopu/detailscs?id=${sold.houseId}`, `/shangpucs/${sold.houseId}.html`, sold],
   ] as const) {
     const d = await get(url);
     t.equal(d.statusCode, 200, url);
-    t.equal(canonical(d.body), ORIGIN + canon, `${url}: canonical`);
+    t.equal(canonical(d.body), ORIGIN + canon, `${url}: canonical is the shop's own .html (no duplicate)`);
     t.match(d.body, `<h1 class="dt-head__title">${id.title}</h1>`);
     t.match(d.body, '找铺 · ');
     t.ok(

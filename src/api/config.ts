@@ -1,7 +1,7 @@
 import type { Got } from 'got';
-import { LRUCache } from 'lru-cache';
 import { getList, getObj, post, seg } from './call.ts';
 import type { CallContext } from './http.ts';
+import { memoByKey } from './memo.ts';
 import type { Banner, Metro, Region, ShopMap } from './types.ts';
 
 export interface SwitchSystemConfig {
@@ -20,33 +20,17 @@ const ONE_HOUR = 60 * 60 * 1000;
 /** SPEC 7.2: banners, configuration, app version, regions, metro lines, SEO links. */
 export function createConfigApi(gateway: Got, consoleClient: Got) {
   // SPEC 7.1: the system config by city is fetched once (per city) and served from cache afterwards.
-  const switchCache = new LRUCache<number, { value: SwitchSystemConfig | null }>({ max: 100, ttl: ONE_HOUR });
-  const inflight = new Map<number, Promise<SwitchSystemConfig | null>>();
+  const switches = memoByKey(
+    (cityId: number, call: CallContext) =>
+      getObj<SwitchSystemConfig>(gateway, call, `/api/config/getSwitchSystemConfigByCityId/${seg(cityId)}`),
+    { max: 100, ttlMs: ONE_HOUR },
+  );
   return {
     bannerPics: (call: CallContext, cityId: number, content: string) =>
       getList<Banner>(gateway, call, `web/banner/getpic/${seg(cityId)}/${seg(content)}`),
     infomercialPics: (call: CallContext, cityId: number, text: string) =>
       getList<Banner>(gateway, call, `/api/infomercial/pic/get/${seg(cityId)}/${seg(text)}`),
-    async switchSystemConfig(call: CallContext, cityId: number): Promise<SwitchSystemConfig | null> {
-      const hit = switchCache.get(cityId);
-      if (hit) return hit.value;
-      let p = inflight.get(cityId);
-      if (!p) {
-        p = getObj<SwitchSystemConfig>(gateway, call, `/api/config/getSwitchSystemConfigByCityId/${seg(cityId)}`).then(
-          (value) => {
-            switchCache.set(cityId, { value });
-            inflight.delete(cityId);
-            return value;
-          },
-          (err: unknown) => {
-            inflight.delete(cityId);
-            throw err;
-          },
-        );
-        inflight.set(cityId, p);
-      }
-      return p;
-    },
+    switchSystemConfig: (call: CallContext, cityId: number): Promise<SwitchSystemConfig | null> => switches.get(cityId, call),
     /** Investment hotline of the city. */
     zsdh: (call: CallContext, cityId?: number) =>
       getObj<{ tel: string; name: string }>(gateway, call, '/api/config/key/zsdh', { searchParams: { cityId } }),

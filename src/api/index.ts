@@ -2,6 +2,7 @@ import { createBelongerApi } from './belonger.ts';
 import { createChatApi } from './chat.ts';
 import { createCityApi } from './city.ts';
 import { createConfigApi } from './config.ts';
+import { createDictionaryApi } from './dictionaries.ts';
 import { createHouseApi } from './house.ts';
 import { type ClientsConfig, createClients, type GatewayClients } from './http.ts';
 import { createInfoApi } from './info.ts';
@@ -12,6 +13,7 @@ import { createUserApi } from './user.ts';
 import { createXiaoquApi } from './xiaoqu.ts';
 
 export type { City } from './city.ts';
+export type { LocationDict } from './dictionaries.ts';
 export type { CallContext, ClientsConfig } from './http.ts';
 export { GatewayError } from './http.ts';
 export type * from './types.ts';
@@ -30,6 +32,7 @@ export function createApi(cfg: ClientsConfig) {
     config,
     house,
     xiaoqu,
+    dictionaries: createDictionaryApi({ config, xiaoqu }),
     recommend: createRecommendApi({ city, config, house, xiaoqu }),
     school: createSchoolApi(clients.gateway),
     search: createSearchApi(clients.gateway),

@@ -15,8 +15,10 @@
  * tag tables). The same filters given as query parameters (`?regionId=3&price=3`) map to the same object and
  * redirect to the canonical path.
  */
+import type { LocationDict } from '../api/dictionaries.ts';
 import { HOUSE_TYPES, isCommercialKind, isShopKind, type ListingKind } from './listing-kinds.ts';
 
+export type { LocationDict } from '../api/dictionaries.ts';
 export type { ListingKind } from './listing-kinds.ts';
 
 export interface Band {
@@ -213,11 +215,6 @@ export function houseTypesOf(kind: ListingKind, q: Pick<ListingQuery, 'deal'>): 
 }
 
 /** The location dictionaries of a city (from the gateway's region, shopMap and metro calls). */
-export interface LocationDict {
-  regions: ReadonlyArray<{ regionId: number; regionName: string }>;
-  shopMaps: ReadonlyArray<{ shopMapId: number; shopMapName: string; regionId: number }>;
-  metros: ReadonlyArray<{ metroId: number; name: string; stations: ReadonlyArray<{ stationId: number; name: string }> }>;
-}
 
 // ---------- region slugs ----------
 
@@ -308,7 +305,19 @@ function pinyinOf(name: string): string | null {
 }
 
 /** Slug of every region of a city: pinyin (岳麓区 → yuelu), `qy{id}` when unknown or when two regions collide. */
+const slugsByRegions = new WeakMap<LocationDict['regions'], Map<number, string>>();
+
+/** Memoised per regions list: a list page builds a hundred filter links from one dictionary. */
 export function regionSlugs(regions: LocationDict['regions']): Map<number, string> {
+  let slugs = slugsByRegions.get(regions);
+  if (!slugs) {
+    slugs = computeRegionSlugs(regions);
+    slugsByRegions.set(regions, slugs);
+  }
+  return slugs;
+}
+
+function computeRegionSlugs(regions: LocationDict['regions']): Map<number, string> {
   const first = new Map<string, number>();
   const out = new Map<number, string>();
   for (const r of regions) {

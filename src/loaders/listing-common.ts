@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import type { Belonger, ListingDetail, ListingItem, XiaoquItem } from '../api/types.ts';
 import { errors } from '../errors.ts';
 import {
@@ -20,49 +19,8 @@ import { cityOrigin } from '../pipeline/head.ts';
 import type { LoaderResult, Middleware, PageContext, PageHead } from '../pipeline/types.ts';
 import type { ListPageData } from '../ui/list/types.ts';
 
-const ONE_HOUR = 60 * 60 * 1000;
-
-/**
- * SPEC 9 "a second cache holds 1 hour": the region, shop-area and metro dictionaries of a city change rarely and
- * every list request needs them. src/api has no dictionary cache, so it lives here, per city, with in-flight
- * requests shared.
- */
-const dictCache = new LRUCache<number, LocationDict>({ max: 100, ttl: ONE_HOUR });
-const dictInflight = new Map<number, Promise<LocationDict>>();
-
-export async function locationDict(ctx: PageContext): Promise<LocationDict> {
-  const { cityId } = ctx.city;
-  const hit = dictCache.get(cityId);
-  if (hit) return hit;
-  let p = dictInflight.get(cityId);
-  if (!p) {
-    p = (async () => {
-      const [regions, shopMaps, metros] = await Promise.all([
-        ctx.api.config.regions(ctx.call, cityId),
-        ctx.api.xiaoqu.findShopMaps(ctx.call, { cityId }),
-        ctx.api.config.metros(ctx.call, cityId).catch(() => []),
-      ]);
-      const dict: LocationDict = {
-        regions: regions.map((r) => ({ regionId: r.regionId, regionName: r.regionName })),
-        shopMaps: shopMaps.map((s) => ({ shopMapId: s.shopMapId, shopMapName: s.shopMapName, regionId: s.regionId })),
-        metros: metros.map((m) => ({
-          metroId: m.metroId,
-          name: m.name,
-          stations: m.stations.map((s) => ({ stationId: s.stationId, name: s.name })),
-        })),
-      };
-      dictCache.set(cityId, dict);
-      return dict;
-    })().finally(() => dictInflight.delete(cityId));
-    dictInflight.set(cityId, p);
-  }
-  return p;
-}
-
-/** Test seam: forget the cached dictionaries. */
-export function clearLocationDicts(): void {
-  dictCache.clear();
-}
+/** The city's location dictionary (cached 1 hour in src/api). */
+export const locationDict = (ctx: PageContext): Promise<LocationDict> => ctx.api.dictionaries.locations(ctx.call, ctx.city.cityId);
 
 export interface ListSpec {
   kind: ListingKind;

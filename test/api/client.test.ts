@@ -54,6 +54,10 @@ fake.all('/*', async (req, reply) => {
     default:
       if (req.url.startsWith('/api/xiaoqu/findById/'))
         return { status: 200, obj: { stressId: 7, name: '万科魅力之城', sname: '魅力之城' } };
+      if (req.url.startsWith('/api/region/findByCityId/'))
+        return { status: 200, obj: [{ regionId: 3, regionName: '岳麓区', cityId: Number(req.url.split('/').pop()) }] };
+      if (req.url === '/api/shopMap/find') return { status: 200, obj: [{ shopMapId: 9, shopMapName: '麓谷', regionId: 3 }] };
+      if (req.url.startsWith('/api/house/findMetros/')) return { status: 200, obj: [] };
       if (req.url.startsWith('/api/config/getSwitchSystemConfigByCityId/')) {
         await new Promise((r) => setTimeout(r, 20));
         return { status: 200, obj: { chat: true, cityId: Number(req.url.split('/').pop()) } };
@@ -206,6 +210,22 @@ t.test('the system config is fetched once per city and then served from cache', 
   t.same(a, b);
   t.equal(hits.filter((h) => h.url === '/api/config/getSwitchSystemConfigByCityId/1').length, 1);
   t.equal(hits.filter((h) => h.url === '/api/config/getSwitchSystemConfigByCityId/2').length, 1);
+});
+
+t.test("a city's location dictionary is fetched once per city for an hour (SPEC 9 second cache)", async (t) => {
+  const [a, b] = await Promise.all([api.dictionaries.locations(call, 1), api.dictionaries.locations(call, 1)]);
+  await api.dictionaries.locations(call, 1);
+  t.same(a, {
+    regions: [{ regionId: 3, regionName: '岳麓区' }],
+    shopMaps: [{ shopMapId: 9, shopMapName: '麓谷', regionId: 3 }],
+    metros: [],
+  });
+  t.equal(a, b, 'concurrent callers share one fetch');
+  t.equal(hits.filter((h) => h.url === '/api/region/findByCityId/1').length, 1);
+  mode = 'http500';
+  await failure(api.dictionaries.locations(call, 2));
+  mode = 'ok';
+  t.match(await api.dictionaries.locations(call, 2), { regions: [{ regionId: 3 }] }, 'a failure is not cached');
 });
 
 t.test('a failed config fetch is not cached', async (t) => {

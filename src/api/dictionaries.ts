@@ -1,0 +1,44 @@
+import type { createConfigApi } from './config.ts';
+import type { CallContext } from './http.ts';
+import { memoByKey } from './memo.ts';
+import type { createXiaoquApi } from './xiaoqu.ts';
+
+/** The places a city's lists filter by: districts, shop areas and metro lines with their stations. */
+export interface LocationDict {
+  regions: ReadonlyArray<{ regionId: number; regionName: string }>;
+  shopMaps: ReadonlyArray<{ shopMapId: number; shopMapName: string; regionId: number }>;
+  metros: ReadonlyArray<{ metroId: number; name: string; stations: ReadonlyArray<{ stationId: number; name: string }> }>;
+}
+
+const ONE_HOUR = 60 * 60 * 1000;
+
+/** SPEC 9 "a second cache holds 1 hour": dictionaries every list request needs and that change rarely, per city. */
+export function createDictionaryApi(deps: { config: ReturnType<typeof createConfigApi>; xiaoqu: ReturnType<typeof createXiaoquApi> }) {
+  const locations = memoByKey(
+    async (cityId: number, call: CallContext): Promise<LocationDict> => {
+      const [regions, shopMaps, metros] = await Promise.all([
+        deps.config.regions(call, cityId),
+        deps.xiaoqu.findShopMaps(call, { cityId }),
+        deps.config.metros(call, cityId).catch(() => []),
+      ]);
+      return {
+        regions: regions.map((r) => ({ regionId: r.regionId, regionName: r.regionName })),
+        shopMaps: shopMaps.map((s) => ({ shopMapId: s.shopMapId, shopMapName: s.shopMapName, regionId: s.regionId })),
+        metros: metros.map((m) => ({
+          metroId: m.metroId,
+          name: m.name,
+          stations: m.stations.map((s) => ({ stationId: s.stationId, name: s.name })),
+        })),
+      };
+    },
+    { max: 100, ttlMs: ONE_HOUR },
+  );
+  return {
+    /** The first caller's CallContext makes the fetch of a miss (its request id is in the gateway's logs). */
+    locations: (call: CallContext, cityId: number): Promise<LocationDict> => locations.get(cityId, call),
+    /** Test seam: forget what is cached. */
+    clear(): void {
+      locations.clear();
+    },
+  };
+}

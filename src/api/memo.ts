@@ -1,0 +1,31 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * A keyed async value kept for `ttlMs` (SPEC 9: the 1-hour second cache): at most `max` keys, one request in
+ * flight per key shared by its callers, and a failure never cached (the next call asks again). `extra` (the
+ * caller's CallContext) goes to the fetch of a miss only; it is not part of the key.
+ */
+export function memoByKey<K extends {}, V, X = undefined>(fetch: (key: K, extra: X) => Promise<V>, opts: { max: number; ttlMs: number }) {
+  const cache = new LRUCache<K, { value: V }>({ max: opts.max, ttl: opts.ttlMs });
+  const inflight = new Map<K, Promise<V>>();
+  return {
+    get(key: K, extra: X): Promise<V> {
+      const hit = cache.get(key);
+      if (hit) return Promise.resolve(hit.value);
+      let p = inflight.get(key);
+      if (!p) {
+        p = fetch(key, extra)
+          .then((value) => {
+            cache.set(key, { value });
+            return value;
+          })
+          .finally(() => inflight.delete(key));
+        inflight.set(key, p);
+      }
+      return p;
+    },
+    clear(): void {
+      cache.clear();
+    },
+  };
+}

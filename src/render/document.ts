@@ -3,12 +3,12 @@ import htmlescape from 'htmlescape';
 import type { PageHead } from '../pipeline/types.ts';
 import type { AppState } from '../stores/app-state.ts';
 import type { ClientAssets } from './assets.ts';
+import { APP_ROOT_ID, STATE_SCRIPT_ID } from './dom-ids.ts';
+
+export { APP_ROOT_ID, STATE_SCRIPT_ID };
 
 /** SPEC 2.8: fixed, non-scalable viewport. */
 const VIEWPORT = 'width=device-width,initial-scale=1,maximum-scale=1,minimum-scale=1,user-scalable=no,viewport-fit=cover';
-
-export const STATE_SCRIPT_ID = '__STATE__';
-export const APP_ROOT_ID = 'app';
 
 /** Everything before the React markup: doctype, head (title, meta, canonical, CSS, preloads, JSON-LD), body start. */
 export function documentHead(head: PageHead, assets: ClientAssets, moduleKey: string): string {

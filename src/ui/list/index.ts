@@ -1,4 +1,6 @@
 /** The shared parts of every list page: filter bar, pagination, result header. */
-export { FilterBar, type FilterBarProps, filterHref } from './FilterBar.tsx';
+
+export { FilterBar } from './FilterBar.tsx';
+export { type FilterBarProps, filterHref } from './filter-parts.tsx';
 export { Pagination, type PaginationProps, pageWindow } from './Pagination.tsx';
 export type { ListPageData } from './types.ts';

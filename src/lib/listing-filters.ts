@@ -16,81 +16,25 @@
  * redirect to the canonical path.
  */
 import type { LocationDict } from '../api/dictionaries.ts';
+import { type Band, bands, MAX_PAGE, pageFromQuery, posInt, readCodes, tailOf } from './filter-codes.ts';
 import { HOUSE_TYPES, isCommercialKind, isShopKind, type ListingKind } from './listing-kinds.ts';
 
 export type { LocationDict } from '../api/dictionaries.ts';
+export type { Band } from './filter-codes.ts';
 export type { ListingKind } from './listing-kinds.ts';
 
-export interface Band {
-  label: string;
-  min?: number;
-  max?: number;
-}
-
 /** SPEC 9 second-hand price bands, 万. */
-export const SALE_PRICE_BANDS: readonly Band[] = [
-  { label: '50万以下', max: 50 },
-  { label: '50-80万', min: 50, max: 80 },
-  { label: '80-100万', min: 80, max: 100 },
-  { label: '100-120万', min: 100, max: 120 },
-  { label: '120-150万', min: 120, max: 150 },
-  { label: '150-200万', min: 150, max: 200 },
-  { label: '200-300万', min: 200, max: 300 },
-  { label: '300万以上', min: 300 },
-];
-
+export const SALE_PRICE_BANDS = bands([50, 80, 100, 120, 150, 200, 300], '万');
 /** SPEC 9 rental price bands, 元/月. */
-export const RENT_PRICE_BANDS: readonly Band[] = [
-  { label: '500元以下', max: 500 },
-  { label: '500-1000元', min: 500, max: 1000 },
-  { label: '1000-2000元', min: 1000, max: 2000 },
-  { label: '2000-3000元', min: 2000, max: 3000 },
-  { label: '3000-5000元', min: 3000, max: 5000 },
-];
-
+export const RENT_PRICE_BANDS = bands([500, 1000, 2000, 3000, 5000], '元', { closed: true });
 /** SPEC 9 area bands, ㎡: under 50 up to 300+. */
-export const AREA_BANDS: readonly Band[] = [
-  { label: '50㎡以下', max: 50 },
-  { label: '50-70㎡', min: 50, max: 70 },
-  { label: '70-90㎡', min: 70, max: 90 },
-  { label: '90-120㎡', min: 90, max: 120 },
-  { label: '120-150㎡', min: 120, max: 150 },
-  { label: '150-200㎡', min: 150, max: 200 },
-  { label: '200-300㎡', min: 200, max: 300 },
-  { label: '300㎡以上', min: 300 },
-];
-
+export const AREA_BANDS = bands([50, 70, 90, 120, 150, 200, 300], '㎡');
 /** Shops and offices for sale, 万. */
-export const COMMERCIAL_SALE_BANDS: readonly Band[] = [
-  { label: '100万以下', max: 100 },
-  { label: '100-200万', min: 100, max: 200 },
-  { label: '200-300万', min: 200, max: 300 },
-  { label: '300-500万', min: 300, max: 500 },
-  { label: '500-800万', min: 500, max: 800 },
-  { label: '800-1200万', min: 800, max: 1200 },
-  { label: '1200万以上', min: 1200 },
-];
-
+export const COMMERCIAL_SALE_BANDS = bands([100, 200, 300, 500, 800, 1200], '万');
 /** Shops and offices for rent, 元/月. */
-export const COMMERCIAL_RENT_BANDS: readonly Band[] = [
-  { label: '5000元以下', max: 5000 },
-  { label: '5000-1万元', min: 5000, max: 10000 },
-  { label: '1-2万元', min: 10000, max: 20000 },
-  { label: '2-3万元', min: 20000, max: 30000 },
-  { label: '3-5万元', min: 30000, max: 50000 },
-  { label: '5万元以上', min: 50000 },
-];
-
+export const COMMERCIAL_RENT_BANDS = bands([5000, 10_000, 20_000, 30_000, 50_000], '元');
 /** Shop and office floor areas, ㎡: from a kiosk to a whole office floor. */
-export const COMMERCIAL_AREA_BANDS: readonly Band[] = [
-  { label: '50㎡以下', max: 50 },
-  { label: '50-100㎡', min: 50, max: 100 },
-  { label: '100-200㎡', min: 100, max: 200 },
-  { label: '200-300㎡', min: 200, max: 300 },
-  { label: '300-500㎡', min: 300, max: 500 },
-  { label: '500-1000㎡', min: 500, max: 1000 },
-  { label: '1000㎡以上', min: 1000 },
-];
+export const COMMERCIAL_AREA_BANDS = bands([50, 100, 200, 300, 500, 1000], '㎡');
 
 export const SHOP_TAGS = ['临街', '人流量大', '可餐饮', '独立产权', '带租约', '层高6米'] as const;
 export const OFFICE_TAGS = ['甲级写字楼', '精装修', '近地铁', '可注册', '拎包办公', '整层出租'] as const;
@@ -390,7 +334,6 @@ const CODES: readonly CodeDef[] = [
 
 /** Longest prefix first, so `pc1` is not read as `p` + `c1`, nor `ty1` as `t` + `y1`. */
 const TOKEN = /^(co|rp|lc|de|ie|te|pc|rt|pg|ty|yt|p|l|a|y|f|u|t)([1-9][0-9]{0,5})/;
-const MAX_PAGE = 100_000;
 
 /**
  * Parse one codes segment into `q`; false when the segment is not a valid codes segment for this kind. The codes
@@ -398,21 +341,14 @@ const MAX_PAGE = 100_000;
  * earlier one (找铺's price bands on its deal) is checked against it.
  */
 function parseCodes(seg: string, kind: ListingKind, q: ListingQuery): boolean {
-  let rest = seg;
-  if (!rest) return false;
-  const tokens: Array<{ def: CodeDef; n: number }> = [];
-  while (rest) {
-    if (rest.startsWith('rs')) {
-      const kw = rest.slice(2).trim();
-      if (!kw || kw.length > 64) return false;
-      q.keyword = kw;
-      break;
-    }
-    const m = TOKEN.exec(rest);
-    if (!m) return false;
-    tokens.push({ def: CODES.find((d) => d.code === m[1]) as CodeDef, n: Number(m[2]) });
-    rest = rest.slice(m[0].length);
+  const read = seg ? readCodes(seg, TOKEN, 'rs') : null;
+  if (!read) return false;
+  if (read.rest) {
+    const kw = read.rest.slice(2).trim();
+    if (!kw || kw.length > 64) return false;
+    q.keyword = kw;
   }
+  const tokens = read.codes.map(({ code, n }) => ({ def: CODES.find((d) => d.code === code) as CodeDef, n }));
   tokens.sort((a, b) => CODES.indexOf(a.def) - CODES.indexOf(b.def));
   for (const { def, n } of tokens) {
     const max = def.max(kind, q);
@@ -501,10 +437,7 @@ export function toTail(q: ListingQuery, kind: ListingKind, dict: LocationDict): 
     }
   }
   if (q.keyword) codes += `rs${encodeURIComponent(q.keyword)}`;
-  return [location, codes]
-    .filter(Boolean)
-    .map((s) => `${s}/`)
-    .join('');
+  return tailOf(location, codes);
 }
 
 // ---------- query parameters ----------
@@ -540,11 +473,6 @@ export function hasFilterQuery(query: Record<string, string>): boolean {
   return FILTER_QUERY_KEYS.some((k) => query[k] !== undefined);
 }
 
-const posInt = (v: string | undefined, max = 0): number | undefined => {
-  if (v === undefined || !/^[1-9][0-9]{0,5}$/.test(v)) return undefined;
-  const n = Number(v);
-  return max > 0 && n > max ? undefined : n;
-};
 const intList = (v: string | undefined, max: number): number[] =>
   v === undefined
     ? []
@@ -619,8 +547,7 @@ export function fromQueryParams(query: Record<string, string>, kind: ListingKind
       SORTS.map((s) => s.api),
     ) ?? q.sort;
   if (!sortAllowed(kind, q, q.sort)) q.sort = undefined;
-  const page = posInt(query.page, MAX_PAGE);
-  q.page = page && page > 1 ? page : query.page !== undefined ? undefined : q.page;
+  q.page = pageFromQuery(query.page, q.page);
   // A slash would split the path code; keywords never need one.
   const kw = (query.keyword ?? query.kw)?.replace(/[/\\]+/g, ' ').trim();
   if (kw) q.keyword = kw.slice(0, 64);

@@ -10,21 +10,10 @@
  * price bands are ours (SPEC 9: not shown). The same filters as query parameters redirect to the canonical path.
  */
 
-export interface OverseasBand {
-  label: string;
-  min?: number;
-  max?: number;
-}
+import { bands, MAX_PAGE, pageFromQuery, posInt, readCodes, tailOf } from './filter-codes.ts';
 
 /** Total price bands, 万. */
-export const OVERSEAS_PRICE_BANDS: readonly OverseasBand[] = [
-  { label: '100万以下', max: 100 },
-  { label: '100-200万', min: 100, max: 200 },
-  { label: '200-300万', min: 200, max: 300 },
-  { label: '300-500万', min: 300, max: 500 },
-  { label: '500-1000万', min: 500, max: 1000 },
-  { label: '1000万以上', min: 1000 },
-];
+export const OVERSEAS_PRICE_BANDS = bands([100, 200, 300, 500, 1000], '万');
 
 /** Rooms 1 to 3, 4 or more. */
 export const OVERSEAS_ROOMS = ['1居', '2居', '3居', '4居及以上'] as const;
@@ -77,8 +66,6 @@ export interface OverseasQuery {
   page?: number;
 }
 
-const MAX_PAGE = 100_000;
-
 /** The URL segment of a country. */
 export const countrySlug = (country: string): string => COUNTRY_SLUGS[country] ?? encodeURIComponent(country);
 
@@ -97,16 +84,12 @@ const LIMITS: Record<string, number> = {
 const FIELD: Record<string, keyof Omit<OverseasQuery, 'country'>> = { co: 'sort', p: 'price', l: 'rooms', pg: 'page' };
 
 function parseCodes(seg: string, q: OverseasQuery): boolean {
-  let rest = seg;
-  while (rest) {
-    const m = CODE.exec(rest);
-    if (!m) return false;
-    const code = m[1] as string;
-    const n = Number(m[2]);
+  const read = readCodes(seg, CODE);
+  if (!read) return false;
+  for (const { code, n } of read.codes) {
     const field = FIELD[code] as keyof Omit<OverseasQuery, 'country'>;
     if (n > (LIMITS[code] as number) || q[field] !== undefined) return false;
     q[field] = n;
-    rest = rest.slice(m[0].length);
   }
   return true;
 }
@@ -137,10 +120,7 @@ export function toOverseasTail(q: OverseasQuery): string {
     q.rooms ? `l${q.rooms}` : '',
     q.page && q.page > 1 ? `pg${q.page}` : '',
   ].join('');
-  return [q.country ? countrySlug(q.country) : '', codes]
-    .filter(Boolean)
-    .map((s) => `${s}/`)
-    .join('');
+  return tailOf(q.country ? countrySlug(q.country) : '', codes);
 }
 
 /** The list URL of a filter state. */
@@ -151,9 +131,6 @@ export const OVERSEAS_QUERY_KEYS = ['country', 'price', 'rooms', 'sort', 'page']
 
 export const hasOverseasQuery = (query: Record<string, string>): boolean => OVERSEAS_QUERY_KEYS.some((k) => query[k] !== undefined);
 
-const index = (v: string | undefined, max: number): number | undefined =>
-  v !== undefined && /^[1-9][0-9]{0,5}$/.test(v) && Number(v) <= max ? Number(v) : undefined;
-
 /**
  * Filters given as query parameters merged over `base`: `country` by name or slug, `price`/`rooms` as indexes,
  * `sort` as index or the gateway's name (`priceAsc`, `priceDesc`, `newest`). Unknown values are dropped.
@@ -161,15 +138,18 @@ const index = (v: string | undefined, max: number): number | undefined =>
 export function overseasFromQuery(query: Record<string, string>, countries: readonly string[], base: OverseasQuery = {}): OverseasQuery {
   const q: OverseasQuery = { ...base };
   if (query.country !== undefined) q.country = countryOf(query.country.trim(), countries);
-  q.price = index(query.price, OVERSEAS_PRICE_BANDS.length) ?? q.price;
-  q.rooms = index(query.rooms, OVERSEAS_ROOMS.length) ?? q.rooms;
+  q.price = posInt(query.price, OVERSEAS_PRICE_BANDS.length) ?? q.price;
+  q.rooms = posInt(query.rooms, OVERSEAS_ROOMS.length) ?? q.rooms;
   if (query.sort !== undefined) {
     const byName = OVERSEAS_SORTS.findIndex((s) => s.api === query.sort);
     q.sort =
-      query.sort === 'newest' || query.sort === 'default' ? undefined : byName >= 0 ? byName + 1 : index(query.sort, OVERSEAS_SORTS.length);
+      query.sort === 'newest' || query.sort === 'default'
+        ? undefined
+        : byName >= 0
+          ? byName + 1
+          : posInt(query.sort, OVERSEAS_SORTS.length);
   }
-  const page = index(query.page, MAX_PAGE);
-  q.page = page && page > 1 ? page : query.page !== undefined ? undefined : q.page;
+  q.page = pageFromQuery(query.page, q.page);
   for (const k of Object.keys(q) as Array<keyof OverseasQuery>) if (q[k] === undefined) delete q[k];
   return q;
 }

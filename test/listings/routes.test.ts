@@ -75,7 +75,10 @@ t.test('the state handed to the browser is lean: card fields only, JSON-LD only 
     [],
     'no coordinates, dates or ids the card does not show',
   );
-  t.ok(items.every((i) => typeof i.title === 'string' && typeof i.price === 'number'), 'what the card shows is there');
+  t.ok(
+    items.every((i) => typeof i.title === 'string' && typeof i.price === 'number'),
+    'what the card shows is there',
+  );
   t.equal(state.route.head.jsonLd, undefined, 'the JSON-LD is not repeated in the state');
   t.match(r.body, /<head>.*"@type":"ItemList".*<\/head>/s, 'the JSON-LD is in the head');
 });

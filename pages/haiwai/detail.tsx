@@ -2,10 +2,10 @@ import { countrySlug, OVERSEAS_LIST_BASE } from '../../src/lib/overseas-filters.
 import type { HaiwaiDetailData } from '../../src/loaders/haiwai.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
-import { AgentCard } from '../../src/ui/detail/AgentCard.tsx';
+import { AgentCard, agentInfoOf } from '../../src/ui/detail/AgentCard.tsx';
 import { Gallery } from '../../src/ui/detail/Gallery.tsx';
-import { num } from '../../src/ui/detail/links.ts';
-import { Description, DetailBlock, type Fact, KeyFacts } from '../../src/ui/detail/parts.tsx';
+import { day, num } from '../../src/ui/detail/links.ts';
+import { Description, DetailBlock, DetailHead, type Fact, KeyFacts } from '../../src/ui/detail/parts.tsx';
 import { OverseasActionBar } from '../../src/ui/haiwai/OverseasActionBar.tsx';
 import { OverseasCard } from '../../src/ui/haiwai/OverseasCard.tsx';
 import { PlanList } from '../../src/ui/haiwai/PlanList.tsx';
@@ -20,19 +20,7 @@ export default function HaiwaiDetailPage({ data: initial, query: initialQuery }:
   const query = usePageQuery(initialQuery);
   const { house: h } = data;
   const notice = NOTICES[query.notice ?? ''];
-  const agent = h.agentInfo
-    ? {
-        name: h.agentInfo.name,
-        uid: h.agentInfo.uid,
-        belongerId: h.agentInfo.belongerId,
-        portrait: h.agentInfo.portrait,
-        storeName: h.agentInfo.storeName,
-        title: h.agentInfo.title,
-        score: h.agentInfo.score,
-        years: h.agentInfo.years,
-        tags: h.agentInfo.tags,
-      }
-    : null;
+  const agent = agentInfoOf(h.agentInfo);
   const headline: Fact[] = [
     { label: '总价', value: `${num(h.price)}万` },
     { label: '户型', value: `${h.rooms}居室` },
@@ -45,29 +33,19 @@ export default function HaiwaiDetailPage({ data: initial, query: initialQuery }:
     { label: '城市', value: h.cityName },
     { label: '类型', value: h.propertyType },
     { label: '产权', value: h.freehold ? '永久产权' : '有限产权' },
-    { label: '发布', value: h.createdAt.slice(0, 10) },
+    { label: '发布', value: day(h.createdAt) },
     { label: '编号', value: `HW${h.houseId}` },
   ];
   return (
     <article className="dt hw-detail" key={h.houseId}>
       <Gallery photos={h.photos} title={h.title} badges={[h.country]} />
       {notice ? <p className="dt-notice">{notice}</p> : null}
-      <header className="dt-head">
+      <DetailHead title={h.title} tags={h.tags}>
         <p className="hw-detail__where">
           <AppLink href={`${OVERSEAS_LIST_BASE}${countrySlug(h.country)}/`}>{h.country}</AppLink>
           {` · ${h.cityName}`}
         </p>
-        <h1 className="dt-head__title">{h.title}</h1>
-        {h.tags.length ? (
-          <p className="dt-head__tags">
-            {h.tags.map((t, i) => (
-              <span key={t} className={`tag${i === 0 ? ' tag--hl' : ''}`}>
-                {t}
-              </span>
-            ))}
-          </p>
-        ) : null}
-      </header>
+      </DetailHead>
       <KeyFacts headline={headline} facts={facts} />
       <Description title="房源介绍" text={h.description} />
       {data.plans.length ? (

@@ -15,6 +15,22 @@ export interface AgentInfo extends ChatTarget {
   tags?: string[];
 }
 
+/** The card's fields of a listing's agent (the gateway's belonger), or null for a listing without one. */
+export function agentInfoOf(a: AgentInfo | null | undefined): AgentInfo | null {
+  if (!a) return null;
+  return {
+    name: a.name,
+    uid: a.uid,
+    belongerId: a.belongerId,
+    portrait: a.portrait,
+    storeName: a.storeName,
+    title: a.title,
+    score: a.score,
+    years: a.years,
+    tags: a.tags,
+  };
+}
+
 /** The agent's phone as the gateway's zhcall answers it (SPEC 3 phone numbers: webCall). */
 export interface AgentPhone {
   webCall: string;

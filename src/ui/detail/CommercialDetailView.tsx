@@ -2,13 +2,11 @@ import { isRentHouseType, KIND_NOUNS, kindOfHouseType } from '../../lib/listing-
 import type { CommercialDetailData } from '../../loaders/shangpu.ts';
 import { AppLink } from '../AppLink.tsx';
 import { groupDigits } from '../paths.ts';
-import { ActionBar } from './ActionBar.tsx';
-import { AgentCard } from './AgentCard.tsx';
+import { AgentCard, agentInfoOf } from './AgentCard.tsx';
 import { Gallery } from './Gallery.tsx';
-import { collectKindOf, num } from './links.ts';
-import { Description, DetailBlock, type Fact, KeyFacts, SimilarListings, Timeline } from './parts.tsx';
-
-const day = (s: string) => s.slice(0, 10);
+import { ListingFooter } from './ListingFooter.tsx';
+import { day, num, priceLogItems } from './links.ts';
+import { Description, DetailBlock, DetailHead, type Fact, KeyFacts, SimilarListings, Timeline } from './parts.tsx';
 
 /**
  * The shop and office detail screen (for sale and for rent), built from the shared detail parts: gallery, the
@@ -21,20 +19,7 @@ export function CommercialDetailView({ data, notice }: { data: CommercialDetailD
   const kind = kindOfHouseType(h.houseType);
   const noun = KIND_NOUNS[kind];
   const shop = kind === 'shangpucs' || kind === 'shangpucz';
-  const agent = h.agentInfo
-    ? {
-        name: h.agentInfo.name,
-        uid: h.agentInfo.uid,
-        belongerId: h.agentInfo.belongerId,
-        portrait: h.agentInfo.portrait,
-        storeName: h.agentInfo.storeName,
-        title: h.agentInfo.title,
-        score: h.agentInfo.score,
-        years: h.agentInfo.years,
-        tags: h.agentInfo.tags,
-      }
-    : null;
-  const unit = rent ? '元/月' : '万';
+  const agent = agentInfoOf(h.agentInfo);
   // Commercial numbers are long (24,970元/月, 21,740元/㎡): the unit is set small so three fit a phone's width.
   const big = (n: string, u: string) => (
     <>
@@ -58,14 +43,7 @@ export function CommercialDetailView({ data, notice }: { data: CommercialDetailD
     { label: '挂牌', value: day(h.createdAt) },
     { label: '编号', value: h.houseNumber },
   ];
-  const logItems = data.log.map((l) => ({
-    key: l.id,
-    when: day(l.createdAt),
-    text:
-      l.kind === '调价' && l.oldPrice != null && l.newPrice != null
-        ? `调价：${num(l.oldPrice)} → ${num(l.newPrice)}${unit}`
-        : `${l.kind}${l.newPrice != null ? `，挂牌价${num(l.newPrice)}${unit}` : ''}`,
-  }));
+  const logItems = priceLogItems(data.log, rent ? '元/月' : '万');
   const listPath = section === 'zhaopu' ? `/zhaopu/ty${rent ? 1 : 2}/` : `/${kind}/`;
   return (
     <article className="dt">
@@ -76,21 +54,11 @@ export function CommercialDetailView({ data, notice }: { data: CommercialDetailD
         badges={[h.hasVr ? 'VR看房' : '', h.status !== '在售' ? h.status : ''].filter(Boolean)}
       />
       {notice ? <p className="dt-notice">{notice}</p> : null}
-      <header className="dt-head">
+      <DetailHead title={h.title} tags={h.tags}>
         <p className="dt-head__kind">
           <AppLink href={listPath}>{section === 'zhaopu' ? `找铺 · ${noun}` : noun}</AppLink>
         </p>
-        <h1 className="dt-head__title">{h.title}</h1>
-        {h.tags.length ? (
-          <p className="dt-head__tags">
-            {h.tags.map((t, i) => (
-              <span key={t} className={`tag${i === 0 ? ' tag--hl' : ''}`}>
-                {t}
-              </span>
-            ))}
-          </p>
-        ) : null}
-      </header>
+      </DetailHead>
       <KeyFacts headline={headline} facts={facts} />
       <Description title={shop ? '商铺介绍' : '写字楼介绍'} text={h.description} />
       <AgentCard agent={agent} phone={extras.agentPhone} house={{ houseId: h.houseId, houseType: h.houseType }} />
@@ -106,21 +74,7 @@ export function CommercialDetailView({ data, notice }: { data: CommercialDetailD
         kind={section}
         more={{ href: listPath, label: `更多${noun}` }}
       />
-      <p className="dt-report">
-        <AppLink href={`/jubao?houseId=${h.houseId}`}>房源有误？举报</AppLink>
-        <span>浏览{h.viewNum}次</span>
-      </p>
-      <ActionBar
-        houseId={h.houseId}
-        houseType={h.houseType}
-        kind={collectKindOf(h.houseType)}
-        title={h.title}
-        url={data.url}
-        collected={extras.collected}
-        agent={agent}
-        phone={extras.agentPhone}
-        bookHref={`/yuyuekanfang?houseId=${h.houseId}`}
-      />
+      <ListingFooter data={data} agent={agent} />
     </article>
   );
 }

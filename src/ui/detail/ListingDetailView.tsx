@@ -1,31 +1,17 @@
 import type { ListingDetailData } from '../../loaders/ershoufang.ts';
 import { AppLink } from '../AppLink.tsx';
 import { groupDigits } from '../paths.ts';
-import { ActionBar } from './ActionBar.tsx';
-import { AgentCard } from './AgentCard.tsx';
+import { AgentCard, agentInfoOf } from './AgentCard.tsx';
 import { Gallery } from './Gallery.tsx';
-import { collectKindOf, num } from './links.ts';
-import { CommunityCard, Description, DetailBlock, type Fact, KeyFacts, SimilarListings, Timeline } from './parts.tsx';
-
-const day = (s: string) => s.slice(0, 10);
+import { ListingFooter } from './ListingFooter.tsx';
+import { day, num, priceLogItems } from './links.ts';
+import { CommunityCard, Description, DetailBlock, DetailHead, type Fact, KeyFacts, SimilarListings, Timeline } from './parts.tsx';
 
 /** The second-hand and rental detail screen, built from the shared detail parts. */
 export function ListingDetailView({ data, notice }: { data: ListingDetailData; notice?: string }) {
   const { house: h, extras, kind } = data;
   const rent = kind === 'zufang';
-  const agent = h.agentInfo
-    ? {
-        name: h.agentInfo.name,
-        uid: h.agentInfo.uid,
-        belongerId: h.agentInfo.belongerId,
-        portrait: h.agentInfo.portrait,
-        storeName: h.agentInfo.storeName,
-        title: h.agentInfo.title,
-        score: h.agentInfo.score,
-        years: h.agentInfo.years,
-        tags: h.agentInfo.tags,
-      }
-    : null;
+  const agent = agentInfoOf(h.agentInfo);
   const headline: Fact[] = rent
     ? [
         { label: '租金', value: `${groupDigits(h.price)}元/月` },
@@ -53,15 +39,7 @@ export function ListingDetailView({ data, notice }: { data: ListingDetailData; n
   ];
   const houseRef = { houseId: h.houseId, houseType: h.houseType };
   const photoHref = `/photo?id=${h.houseId}&type=${kind}`;
-  const bookHref = `/yuyuekanfang?houseId=${h.houseId}`;
-  const logItems = data.log.map((l) => ({
-    key: l.id,
-    when: day(l.createdAt),
-    text:
-      l.kind === '调价' && l.oldPrice != null && l.newPrice != null
-        ? `调价：${num(l.oldPrice)} → ${num(l.newPrice)}${rent ? '元/月' : '万'}`
-        : `${l.kind}${l.newPrice != null ? `，挂牌价${num(l.newPrice)}${rent ? '元/月' : '万'}` : ''}`,
-  }));
+  const logItems = priceLogItems(data.log, rent ? '元/月' : '万');
   return (
     <article className="dt">
       <Gallery
@@ -71,18 +49,7 @@ export function ListingDetailView({ data, notice }: { data: ListingDetailData; n
         badges={[h.hasVr ? 'VR看房' : '', h.status !== '在售' ? h.status : ''].filter(Boolean)}
       />
       {notice ? <p className="dt-notice">{notice}</p> : null}
-      <header className="dt-head">
-        <h1 className="dt-head__title">{h.title}</h1>
-        {h.tags.length ? (
-          <p className="dt-head__tags">
-            {h.tags.map((t, i) => (
-              <span key={t} className={`tag${i === 0 ? ' tag--hl' : ''}`}>
-                {t}
-              </span>
-            ))}
-          </p>
-        ) : null}
-      </header>
+      <DetailHead title={h.title} tags={h.tags} />
       <KeyFacts headline={headline} facts={facts} />
       <Description
         title={rent ? '房源介绍' : '房源描述'}
@@ -110,21 +77,7 @@ export function ListingDetailView({ data, notice }: { data: ListingDetailData; n
         kind={kind}
         more={{ href: `/${kind}/`, label: '更多房源' }}
       />
-      <p className="dt-report">
-        <AppLink href={`/jubao?houseId=${h.houseId}`}>房源有误？举报</AppLink>
-        <span>浏览{h.viewNum}次</span>
-      </p>
-      <ActionBar
-        houseId={h.houseId}
-        houseType={h.houseType}
-        kind={collectKindOf(h.houseType)}
-        title={h.title}
-        url={data.url}
-        collected={extras.collected}
-        agent={agent}
-        phone={extras.agentPhone}
-        bookHref={bookHref}
-      />
+      <ListingFooter data={data} agent={agent} />
     </article>
   );
 }

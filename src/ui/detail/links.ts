@@ -51,3 +51,21 @@ export function telHref(phone: string): string {
 
 /** 128.5 → '128.5'; 90 → '90'. */
 export const num = (n: number) => String(Math.round(n * 100) / 100);
+
+/** '2024-05-01 10:00:00' → '2024-05-01'. */
+export const day = (s: string) => s.slice(0, 10);
+
+/** A listing's events (api/houseoperatelog) as timeline items: price changes with old and new price, in `unit`. */
+export function priceLogItems(
+  log: ReadonlyArray<{ id: number; kind: string; oldPrice: number | null; newPrice: number | null; createdAt: string }>,
+  unit: string,
+): Array<{ key: number; when: string; text: string }> {
+  return log.map((l) => ({
+    key: l.id,
+    when: day(l.createdAt),
+    text:
+      l.kind === '调价' && l.oldPrice != null && l.newPrice != null
+        ? `调价：${num(l.oldPrice)} → ${num(l.newPrice)}${unit}`
+        : `${l.kind}${l.newPrice != null ? `，挂牌价${num(l.newPrice)}${unit}` : ''}`,
+  }));
+}

@@ -3,6 +3,7 @@ import { AppLink } from '../AppLink.tsx';
 import { ListingCard, type ListingKind } from '../ListingCard.tsx';
 import type { Listing } from '../listing-types.ts';
 import { groupDigits } from '../paths.ts';
+import { Tags } from '../Tags.tsx';
 
 /** One labelled value of the key facts grid. */
 export interface Fact {
@@ -33,6 +34,17 @@ export function KeyFacts({ headline, facts }: { headline: Fact[]; facts: Fact[] 
           ))}
       </dl>
     </section>
+  );
+}
+
+/** The head of a detail page: an optional line above the title (kind, place), the title and the listing's tags. */
+export function DetailHead({ title, tags, children }: { title: string; tags: readonly string[]; children?: ReactNode }) {
+  return (
+    <header className="dt-head">
+      {children}
+      <h1 className="dt-head__title">{title}</h1>
+      <Tags tags={tags} className="dt-head__tags" />
+    </header>
   );
 }
 

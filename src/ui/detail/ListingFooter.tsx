@@ -1,0 +1,38 @@
+import type { ListingDetail } from '../../api/types.ts';
+import type { DetailExtras } from '../../loaders/listing-common.ts';
+import { AppLink } from '../AppLink.tsx';
+import { ActionBar } from './ActionBar.tsx';
+import type { AgentInfo } from './AgentCard.tsx';
+import { collectKindOf } from './links.ts';
+
+/**
+ * The end of a second-hand, rental, shop or office detail: the report link and the view count, then the fixed action
+ * bar (favourite, share, chat, call, book a viewing).
+ */
+export function ListingFooter({
+  data: { house: h, extras, url },
+  agent,
+}: {
+  data: { house: ListingDetail; extras: DetailExtras; url: string };
+  agent: AgentInfo | null;
+}) {
+  return (
+    <>
+      <p className="dt-report">
+        <AppLink href={`/jubao?houseId=${h.houseId}`}>房源有误？举报</AppLink>
+        <span>浏览{h.viewNum}次</span>
+      </p>
+      <ActionBar
+        houseId={h.houseId}
+        houseType={h.houseType}
+        kind={collectKindOf(h.houseType)}
+        title={h.title}
+        url={url}
+        collected={extras.collected}
+        agent={agent}
+        phone={extras.agentPhone}
+        bookHref={`/yuyuekanfang?houseId=${h.houseId}`}
+      />
+    </>
+  );
+}

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { BackendContext } from '../context.ts';
-import { fail, ok, page, paging } from '../envelope.ts';
+import { fail, ok, type Paging, page, paging } from '../envelope.ts';
 import { commentItem, docItem } from '../mappers.ts';
 import { body, idParams, int, params, str } from '../schemas.ts';
 import { BAIKE_CATEGORIES } from '../seed/words.ts';
 import { segmentForIndex, segmentForQuery } from '../segment.ts';
 import { cachedStatement, sqlNow } from '../util.ts';
+import { whereClause } from '../where.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
 type Row = Record<string, any>;
@@ -83,7 +84,7 @@ export function registerInfoRoutes(app: FastifyInstance, { db }: BackendContext)
     size: int(1, 100),
   });
   app.post('/api/info/getInfoDocList', { schema: { body: docFilter } }, async (req) => {
-    const b = req.body as {
+    const b = req.body as Paging & {
       cityId?: number;
       typeId?: number;
       type?: number;
@@ -91,30 +92,23 @@ export function registerInfoRoutes(app: FastifyInstance, { db }: BackendContext)
       houseId?: number;
       keyword?: string;
       sort?: string;
-      page?: number;
-      size?: number;
     };
-    const where: string[] = [];
-    const args: unknown[] = [];
-    const add = (sql: string, v: unknown) => {
-      where.push(sql);
-      args.push(v);
-    };
-    if (b.cityId) add('d.city_id = ?', b.cityId);
-    if (b.typeId ?? b.type) add('d.type_id = ?', b.typeId ?? b.type);
-    if (b.accountId) add('d.account_id = ?', b.accountId);
-    if (b.houseId) add('d.loupan_id = ?', b.houseId);
+    const filter = whereClause();
+    if (b.cityId) filter.add('d.city_id = ?', b.cityId);
+    if (b.typeId ?? b.type) filter.add('d.type_id = ?', b.typeId ?? b.type);
+    if (b.accountId) filter.add('d.account_id = ?', b.accountId);
+    if (b.houseId) filter.add('d.loupan_id = ?', b.houseId);
     if (b.keyword) {
       const m = segmentForQuery(b.keyword);
-      if (m) add("d.id IN (SELECT ref_id FROM search_fts WHERE search_fts MATCH ? AND kind = 'info')", m);
+      if (m) filter.add("d.id IN (SELECT ref_id FROM search_fts WHERE search_fts MATCH ? AND kind = 'info')", m);
     }
-    const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const w = filter.clause();
     const { pageNo, size, offset } = paging(b, 10);
     const total = cachedStatement(db, `SELECT COUNT(*) FROM info_doc d ${w}`)
       .pluck()
-      .get(...args) as number;
+      .get(...filter.args) as number;
     const order = b.sort === 'hot' ? 'd.view_num DESC, d.id' : 'd.created_at DESC, d.id DESC';
-    const rows = cachedStatement(db, `${DOC_SELECT} ${w} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...args, size, offset) as Row[];
+    const rows = cachedStatement(db, `${DOC_SELECT} ${w} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...filter.args, size, offset) as Row[];
     return page(rows.map(docItem), total, pageNo, size);
   });
   app.get(

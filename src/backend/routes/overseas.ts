@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { BackendContext } from '../context.ts';
-import { ok, page, paging } from '../envelope.ts';
+import { ok, type Paging, page, paging } from '../envelope.ts';
 import { belongerItem, overseasItem } from '../mappers.ts';
 import { body, idParams, int, str } from '../schemas.ts';
 import { imageUrl } from '../seed/images.ts';
 import { cachedStatement } from '../util.ts';
+import { whereClause } from '../where.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
 type Row = Record<string, any>;
@@ -58,35 +59,28 @@ export function registerOverseasRoutes(app: FastifyInstance, { db }: BackendCont
       },
     },
     async (req) => {
-      const b = req.body as {
+      const b = req.body as Paging & {
         country?: string;
         cityName?: string;
         priceMin?: number;
         priceMax?: number;
         rooms?: number;
         sort?: (typeof OVERSEAS_SORTS)[number];
-        page?: number;
-        size?: number;
       };
-      const where: string[] = [];
-      const args: unknown[] = [];
-      const add = (sql: string, v: unknown) => {
-        where.push(sql);
-        args.push(v);
-      };
-      if (b.country) add('country = ?', b.country);
-      if (b.cityName) add('city_name = ?', b.cityName);
-      if (b.priceMin !== undefined) add('total_price >= ?', b.priceMin);
-      if (b.priceMax) add('total_price < ?', b.priceMax);
+      const filter = whereClause();
+      if (b.country) filter.add('country = ?', b.country);
+      if (b.cityName) filter.add('city_name = ?', b.cityName);
+      if (b.priceMin !== undefined) filter.add('total_price >= ?', b.priceMin);
+      if (b.priceMax) filter.add('total_price < ?', b.priceMax);
       // 4 is "4 rooms or more", as the list's rooms filter offers it.
-      if (b.rooms) add(b.rooms >= 4 ? 'rooms >= ?' : 'rooms = ?', b.rooms);
-      const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      if (b.rooms) filter.add(b.rooms >= 4 ? 'rooms >= ?' : 'rooms = ?', b.rooms);
+      const w = filter.clause();
       const { pageNo, size, offset } = paging(b, 20);
       const total = cachedStatement(db, `SELECT COUNT(*) FROM overseas ${w}`)
         .pluck()
-        .get(...args) as number;
+        .get(...filter.args) as number;
       const rows = cachedStatement(db, `SELECT * FROM overseas ${w} ORDER BY ${ORDER[b.sort ?? 'default']} LIMIT ? OFFSET ?`).all(
-        ...args,
+        ...filter.args,
         size,
         offset,
       ) as Row[];

@@ -5,7 +5,25 @@ import { DB_FILE } from '../../src/backend/db.ts';
 import { startBackend } from '../../src/backend/start.ts';
 import { seededDataDir } from '../helpers/backend.ts';
 import { buildTestApp } from '../helpers/build.ts';
-import { all } from './helpers.ts';
+import {
+  all,
+  assertDataRedirect,
+  assertLastPage,
+  assertNotFoundScreens,
+  assertRedirects,
+  assertSecondPage,
+  backendObj,
+  CARD_SORTS,
+  canonical,
+  cards,
+  description,
+  ORIGIN,
+  pageGetter,
+  relLink,
+  sorted,
+  title,
+  total,
+} from './helpers.ts';
 
 /**
  * Commercial property (issue 5 point 4): shop and office lists and details for sale and for rent, 找铺 with its
@@ -76,8 +94,7 @@ t.teardown(async () => {
   await backend.close();
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => portal.app.inject({ url, headers });
-const ORIGIN = 'http://localhost:3000';
+const get = pageGetter(portal);
 
 interface ApiItem {
   houseId: number;
@@ -94,53 +111,14 @@ interface ApiItem {
   tags: string[];
   decoration: string;
 }
-async function apiSearch(filter: Record<string, unknown>) {
-  const r = await fetch(`${backend.url}/api/house/search/findByCondition`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ cityId: 1, size: 20, ...filter }),
+const apiSearch = (filter: Record<string, unknown>) =>
+  backendObj<{ totalElements: number; content: ApiItem[] }>(backend, '/api/house/search/findByCondition', {
+    cityId: 1,
+    size: 20,
+    ...filter,
   });
-  return ((await r.json()) as { obj: { totalElements: number; content: ApiItem[] } }).obj;
-}
-async function apiDetail(id: number) {
-  const r = await fetch(`${backend.url}/api/house/search/detail/${id}`);
-  return ((await r.json()) as { obj: ApiItem & { agentInfo: { name: string }; houseNumber: string; photos: string[] } }).obj;
-}
-
-interface Card {
-  href: string;
-  title: string;
-  price: number;
-  unit: string;
-  area: number;
-  unitPrice: number | null;
-  facts: string;
-  badge: string | null;
-}
-/** The listing cards as a phone user sees them. */
-function cards(html: string): Card[] {
-  return [...html.matchAll(/<a href="([^"]*)" class="lcard">(.*?)<\/a>/gs)].map((m) => {
-    const body = m[2] as string;
-    const facts = /lcard__facts">([^<]*)</.exec(body)?.[1] ?? '';
-    const unitPrice = /lcard__unit">([\d,]+)元/.exec(body)?.[1];
-    return {
-      href: m[1] as string,
-      title: /lcard__title">([^<]*)</.exec(body)?.[1] ?? '',
-      price: Number((/class="price">([\d,.]+)</.exec(body)?.[1] ?? 'NaN').replaceAll(',', '')),
-      unit: /class="price__unit">([^<]*)</.exec(body)?.[1] ?? '',
-      area: Number(/([\d.]+)㎡/.exec(facts)?.[1] ?? 'NaN'),
-      unitPrice: unitPrice ? Number(unitPrice.replaceAll(',', '')) : null,
-      facts,
-      badge: /lcard__badge">([^<]*)</.exec(body)?.[1] ?? null,
-    };
-  });
-}
-const total = (html: string) => Number(/data-testid="total">(\d+)</.exec(html)?.[1] ?? 'NaN');
-const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
-const description = (html: string) => /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '';
-const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1] ?? '';
-const relLink = (html: string, rel: string) => new RegExp(`<link rel="${rel}" href="([^"]*)"`).exec(html)?.[1] ?? null;
-const sorted = (xs: number[], dir: 1 | -1) => xs.every((x, i) => i === 0 || dir * (x - (xs[i - 1] as number)) >= 0);
+const apiDetail = (id: number) =>
+  backendObj<ApiItem & { agentInfo: { name: string }; houseNumber: string; photos: string[] }>(backend, `/api/house/search/detail/${id}`);
 
 const SALE_BANDS: Array<[number, number]> = [
   [0, 100],
@@ -270,48 +248,7 @@ t.test('price, area, region, format, tag and decoration filters narrow the list'
 t.test('sorts: newest, total price, unit price and area, both ways', async (t) => {
   for (const { kind, houseType } of KINDS) {
     const list = async (code: string) => cards((await get(`/${kind}/${code}/`)).body);
-    t.ok(
-      sorted(
-        (await list('co2')).map((c) => c.price),
-        1,
-      ),
-      `${kind} price ascending`,
-    );
-    t.ok(
-      sorted(
-        (await list('co3')).map((c) => c.price),
-        -1,
-      ),
-      `${kind} price descending`,
-    );
-    t.ok(
-      sorted(
-        (await list('co4')).map((c) => c.unitPrice ?? Number.NaN),
-        1,
-      ),
-      `${kind} unit price ascending`,
-    );
-    t.ok(
-      sorted(
-        (await list('co5')).map((c) => c.unitPrice ?? Number.NaN),
-        -1,
-      ),
-      `${kind} unit price descending`,
-    );
-    t.ok(
-      sorted(
-        (await list('co6')).map((c) => c.area),
-        1,
-      ),
-      `${kind} area ascending`,
-    );
-    t.ok(
-      sorted(
-        (await list('co7')).map((c) => c.area),
-        -1,
-      ),
-      `${kind} area descending`,
-    );
+    for (const { code, name, figure, dir } of CARD_SORTS) t.ok(sorted((await list(code)).map(figure), dir), `${kind} ${name}`);
     const newest = (await apiSearch({ houseType, sort: 'newest' })).content.map((l) => `/${kind}/${l.houseId}.html`);
     t.same(
       (await list('co1')).map((c) => c.href),
@@ -324,25 +261,11 @@ t.test('sorts: newest, total price, unit price and area, both ways', async (t) =
 });
 
 t.test('pagination: page 2 has other listings, its own title and prev/next; past the end is 404', async (t) => {
-  const one = cards((await get('/xieziloucz/')).body).map((c) => c.href);
-  const r = await get('/xieziloucz/pg2/');
-  t.equal(r.statusCode, 200);
-  const two = cards(r.body).map((c) => c.href);
-  t.equal(two.length, 20);
-  t.notOk(
-    two.some((h) => one.includes(h)),
-    'page 2 holds other listings',
-  );
-  t.match(title(r.body), '_第2页_');
-  t.equal(canonical(r.body), `${ORIGIN}/xieziloucz/pg2/`);
-  t.equal(relLink(r.body, 'prev'), `${ORIGIN}/xieziloucz/`);
+  const page2 = await assertSecondPage(t, get, '/xieziloucz/');
   const last = Math.ceil((await apiSearch({ houseType: 16 })).totalElements / 20);
-  t.equal(relLink(r.body, 'next'), last > 2 ? `${ORIGIN}/xieziloucz/pg3/` : null);
-  t.match(r.body, 'rel="prev"', 'the pager links back');
-  const end = await get(`/xieziloucz/pg${last}/`);
-  t.equal(end.statusCode, 200);
-  t.equal(relLink(end.body, 'next'), null);
-  t.equal((await get(`/xieziloucz/pg${last + 1}/`)).statusCode, 404);
+  t.equal(relLink(page2, 'next'), last > 2 ? `${ORIGIN}/xieziloucz/pg3/` : null);
+  t.match(page2, 'rel="prev"', 'the pager links back');
+  await assertLastPage(t, get, '/xieziloucz/', last);
 });
 
 t.test('filters given as query parameters redirect 301 to the canonical path', async (t) => {
@@ -359,17 +282,12 @@ t.test('filters given as query parameters redirect 301 to the canonical path', a
     ['/zhaopu/rp2ty1/', '/zhaopu/ty1rp2/'],
     ['/xieziloucs/pg1/', '/xieziloucs/'],
   ];
-  for (const [from, to] of cases) {
-    const r = await get(from);
-    t.equal(r.statusCode, 301, from);
-    t.equal(r.headers.location, to, `${from} → ${to}`);
-  }
-  const data = await get('/-/data/shangpucs/?price=2');
-  t.match(JSON.parse(data.body), { status: 301, redirect: '/shangpucs/p2/' }, 'client navigation gets the same redirect');
+  await assertRedirects(t, get, cases);
+  await assertDataRedirect(t, get, '/shangpucs/?price=2', '/shangpucs/p2/');
 });
 
 t.test('unknown tails, malformed and foreign ids give the 404 screen, never 500', async (t) => {
-  for (const url of [
+  await assertNotFoundScreens(t, get, [
     '/shangpucs/rp1/',
     '/shangpucz/p1/',
     '/shangpucs/p8/',
@@ -394,11 +312,7 @@ t.test('unknown tails, malformed and foreign ids give the 404 screen, never 500'
     '/zhaopu/detailscz',
     '/zhaopu/searchList?keyword=商铺&page=abc',
     '/zhaopu/searchList?keyword=商铺&page=999',
-  ]) {
-    const r = await get(url);
-    t.equal(r.statusCode, 404, url);
-    t.match(r.body, '外星人', `${url}: the 404 screen`);
-  }
+  ]);
   const shopForRent = (await apiSearch({ houseType: 14, size: 1 })).content[0] as ApiItem;
   const office = (await apiSearch({ houseType: 15, size: 1 })).content[0] as ApiItem;
   const second = (await apiSearch({ houseType: 11, size: 1 })).content[0] as ApiItem;
@@ -539,11 +453,7 @@ t.test('找铺 search: a keyword form with hot words leading to the results', as
 t.test('找铺 results: shops matching the keyword, counts of every kind, pages', async (t) => {
   const shop = (await apiSearch({ houseType: 14, size: 1 })).content[0] as ApiItem;
   const kw = shop.shopMapName;
-  const counts = (
-    (await (await fetch(`${backend.url}/api/house/search/countBusiness/1/${encodeURIComponent(kw)}`)).json()) as {
-      obj: Record<string, number>;
-    }
-  ).obj;
+  const counts = await backendObj<Record<string, number>>(backend, `/api/house/search/countBusiness/1/${encodeURIComponent(kw)}`);
   const r = await get(`/zhaopu/searchList?keyword=${encodeURIComponent(kw)}`);
   t.equal(r.statusCode, 200);
   t.equal(total(r.body), (counts.shangpucs as number) + (counts.shangpucz as number), 'shops for sale and for rent');

@@ -3,18 +3,21 @@
  * rendered with the embedded backend's data, as a phone user sees them.
  */
 import t from 'tap';
-import { startTestBackend } from '../helpers/backend.ts';
-import { buildTestApp } from '../helpers/build.ts';
-import { backendRows, registerMember } from './helpers.ts';
+import {
+  assertNotFoundScreens,
+  assertRedirects,
+  backendObj,
+  backendRows,
+  canonical,
+  ORIGIN,
+  portalOverBackend,
+  registerMember,
+  relLink,
+  title,
+  total,
+} from './helpers.ts';
 
-const backend = await startTestBackend();
-const portal = await buildTestApp({ gatewayUrl: backend.url });
-t.teardown(async () => {
-  await portal.close();
-  await backend.close();
-});
-
-const get = (url: string, headers: Record<string, string> = {}) => portal.app.inject({ url, headers });
+const { portal, backend, get } = await portalOverBackend(t);
 
 interface Item {
   houseId: number;
@@ -27,16 +30,8 @@ interface Item {
   rooms: number;
   description: string;
 }
-async function api<T>(path: string, body?: unknown): Promise<T> {
-  const r = await fetch(`${backend.url}${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: body ? { 'content-type': 'application/json' } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return ((await r.json()) as { obj: T }).obj;
-}
-const all = await api<{ content: Item[]; totalElements: number }>('/api/overseas/list', { size: 100 });
-const countries = await api<Array<{ country: string; count: number }>>('/api/overseas/countries');
+const all = await backendObj<{ content: Item[]; totalElements: number }>(backend, '/api/overseas/list', { size: 100 });
+const countries = await backendObj<Array<{ country: string; count: number }>>(backend, '/api/overseas/countries');
 const japan = countries.find((c) => c.country === '日本') as { country: string; count: number };
 
 /** The overseas cards on a page: link, title, country badge and total price (万). */
@@ -51,11 +46,6 @@ function cards(html: string) {
     };
   });
 }
-const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
-const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1] ?? '';
-const relLink = (html: string, rel: string) => new RegExp(`<link rel="${rel}" href="([^"]*)"`).exec(html)?.[1] ?? null;
-const total = (html: string) => Number(/data-testid="total">(\d+)</.exec(html)?.[1] ?? 'NaN');
-const ORIGIN = 'http://localhost:3000';
 
 t.test('/haiwaihome shows every country with its count and the newest listings', async (t) => {
   const r = await get('/haiwaihome');
@@ -164,11 +154,7 @@ t.test('filters given another way redirect (301) to the one canonical path; unkn
     ['/haiwaihome/list/l2co1/', '/haiwaihome/list/co1l2/'],
     ['/haiwaihome/list/pg1/', '/haiwaihome/list/'],
   ];
-  for (const [from, to] of cases) {
-    const r = await get(from);
-    t.equal(r.statusCode, 301, from);
-    t.equal(r.headers.location, to, `${from} → ${to}`);
-  }
+  await assertRedirects(t, get, cases);
   for (const url of ['/haiwaihome/list/mars/', '/haiwaihome/list/co9/', '/haiwaihome/list/japan/co1/x/', '/haiwaihome/list/p1p2/']) {
     t.equal((await get(url)).statusCode, 404, url);
   }
@@ -203,7 +189,7 @@ t.test('a detail page: gallery, prices in 万 and local currency, layout, place,
 });
 
 t.test('no id, malformed or unknown ids give the 404 screen, never 500', async (t) => {
-  for (const url of [
+  await assertNotFoundScreens(t, get, [
     '/haiwaidetails',
     '/haiwaidetails/',
     '/haiwaidetails/abc',
@@ -219,11 +205,7 @@ t.test('no id, malformed or unknown ids give the 404 screen, never 500', async (
     '/haiwaihuxing/99999999',
     `/haiwaihuxing/${all.content[0]?.houseId}/9`,
     `/haiwaihuxing/${all.content[0]?.houseId}/x/y`,
-  ]) {
-    const r = await get(url);
-    t.equal(r.statusCode, 404, url);
-    t.match(r.body, '页面被外星人劫走了', `${url}: the 404 screen`);
-  }
+  ]);
 });
 
 t.test('the floor plans of an overseas project, and one plan by its rooms', async (t) => {

@@ -1,54 +1,30 @@
 import t from 'tap';
-import { buildAppOverBackend } from '../helpers/build.ts';
 import { stateOf } from '../helpers/state.ts';
-import { all } from './helpers.ts';
+import {
+  all,
+  assertDataRedirect,
+  assertLastPage,
+  assertRedirects,
+  assertSecondPage,
+  backendObj,
+  CARD_SORTS,
+  canonical,
+  cards,
+  portalOverBackend,
+  relLink,
+  sorted,
+  title,
+  total,
+} from './helpers.ts';
 
-const portal = await buildAppOverBackend(t);
-const { backend } = portal;
+const { backend, get } = await portalOverBackend(t);
 
-const get = (url: string, headers: Record<string, string> = {}) => portal.app.inject({ url, headers });
-
-async function apiSearch(filter: Record<string, unknown>) {
-  const r = await fetch(`${backend.url}/api/house/search/findByCondition`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ cityId: 1, houseType: 11, ...filter }),
+const apiSearch = (filter: Record<string, unknown>) =>
+  backendObj<{ totalElements: number; content: Array<Record<string, unknown>> }>(backend, '/api/house/search/findByCondition', {
+    cityId: 1,
+    houseType: 11,
+    ...filter,
   });
-  return ((await r.json()) as { obj: { totalElements: number; content: Array<Record<string, unknown>> } }).obj;
-}
-
-interface Card {
-  href: string;
-  title: string;
-  price: number;
-  area: number;
-  facts: string;
-  unit: number | null;
-  badge: string | null;
-}
-
-/** The listing cards as a phone user sees them: link, title, price, area, unit price. */
-function cards(html: string): Card[] {
-  return [...html.matchAll(/<a href="([^"]*)" class="lcard">(.*?)<\/a>/gs)].map((m) => {
-    const body = m[2] as string;
-    const facts = /lcard__facts">([^<]*)</.exec(body)?.[1] ?? '';
-    const unit = /lcard__unit">([\d,]+)元/.exec(body)?.[1];
-    return {
-      href: m[1] as string,
-      title: /lcard__title">([^<]*)</.exec(body)?.[1] ?? '',
-      price: Number((/class="price">([\d,.]+)</.exec(body)?.[1] ?? 'NaN').replaceAll(',', '')),
-      area: Number(/([\d.]+)㎡/.exec(facts)?.[1] ?? 'NaN'),
-      facts,
-      unit: unit ? Number(unit.replaceAll(',', '')) : null,
-      badge: /lcard__badge">([^<]*)</.exec(body)?.[1] ?? null,
-    };
-  });
-}
-const total = (html: string) => Number(/data-testid="total">(\d+)</.exec(html)?.[1] ?? 'NaN');
-const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
-const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1] ?? '';
-const relLink = (html: string, rel: string) => new RegExp(`<link rel="${rel}" href="([^"]*)"`).exec(html)?.[1] ?? null;
-const sorted = (xs: number[], dir: 1 | -1) => xs.every((x, i) => i === 0 || dir * (x - (xs[i - 1] as number)) >= 0);
 
 t.test('the second-hand list renders listings of the city with count, title and canonical', async (t) => {
   const r = await get('/ershoufang/');
@@ -142,23 +118,16 @@ t.test('each filter narrows the list as the URL says', async (t) => {
     t.equal(total(r.body), expected, `${tail} shows the ${expected} listings of ${JSON.stringify(filter)}`);
     t.ok(expected < (await apiSearch({})).totalElements, `${tail} narrows`);
   }
-  const shops = (await (
-    await fetch(`${backend.url}/api/shopMap/find`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"cityId":1}',
-    })
-  ).json()) as {
-    obj: Array<{ shopMapId: number; shopMapName: string }>;
-  };
-  const shop = shops.obj[0] as { shopMapId: number; shopMapName: string };
+  const shops = await backendObj<Array<{ shopMapId: number; shopMapName: string }>>(backend, '/api/shopMap/find', { cityId: 1 });
+  const shop = shops[0] as { shopMapId: number; shopMapName: string };
   const sq = await get(`/ershoufang/sq${shop.shopMapId}/`);
   t.equal(total(sq.body), (await apiSearch({ shopMapId: shop.shopMapId })).totalElements, 'shop area');
   t.match(title(sq.body), new RegExp(`^长沙${shop.shopMapName}二手房`));
-  const metros = (await (await fetch(`${backend.url}/api/house/findMetros/1`)).json()) as {
-    obj: Array<{ metroId: number; name: string; stations: Array<{ stationId: number; name: string }> }>;
-  };
-  const line = metros.obj[0] as { metroId: number; name: string; stations: Array<{ stationId: number; name: string }> };
+  const metros = await backendObj<Array<{ metroId: number; name: string; stations: Array<{ stationId: number; name: string }> }>>(
+    backend,
+    '/api/house/findMetros/1',
+  );
+  const line = metros[0] as { metroId: number; name: string; stations: Array<{ stationId: number; name: string }> };
   const li = await get(`/ershoufang/li${line.metroId}/`);
   t.equal(li.statusCode, 200);
   t.equal(total(li.body), (await apiSearch({ metroId: line.metroId })).totalElements, 'metro line');
@@ -181,48 +150,9 @@ t.test('keyword search narrows the list and a search form post lands on the cano
 });
 
 t.test('sort orders: newest, total price, unit price, area, both directions', async (t) => {
-  t.ok(
-    sorted(
-      cards((await get('/ershoufang/co2/')).body).map((c) => c.price),
-      1,
-    ),
-    'total price ascending',
-  );
-  t.ok(
-    sorted(
-      cards((await get('/ershoufang/co3/')).body).map((c) => c.price),
-      -1,
-    ),
-    'total price descending',
-  );
-  t.ok(
-    sorted(
-      cards((await get('/ershoufang/co4/')).body).map((c) => c.unit ?? 0),
-      1,
-    ),
-    'unit price ascending',
-  );
-  t.ok(
-    sorted(
-      cards((await get('/ershoufang/co5/')).body).map((c) => c.unit ?? 0),
-      -1,
-    ),
-    'unit price descending',
-  );
-  t.ok(
-    sorted(
-      cards((await get('/ershoufang/co6/')).body).map((c) => c.area),
-      1,
-    ),
-    'area ascending',
-  );
-  t.ok(
-    sorted(
-      cards((await get('/ershoufang/co7/')).body).map((c) => c.area),
-      -1,
-    ),
-    'area descending',
-  );
+  for (const { code, name, figure, dir } of CARD_SORTS) {
+    t.ok(sorted(cards((await get(`/ershoufang/${code}/`)).body).map(figure), dir), name);
+  }
   const newest = (await apiSearch({ sort: 'newest', size: 5 })).content.map((l) => `/ershoufang/${l.houseId}.html`);
   t.same(
     cards((await get('/ershoufang/co1/')).body)
@@ -236,25 +166,11 @@ t.test('sort orders: newest, total price, unit price, area, both directions', as
 });
 
 t.test('pagination: page 2 is a URL with its own items, prev/next links and title; past the end is 404', async (t) => {
-  const one = cards((await get('/ershoufang/')).body).map((c) => c.href);
-  const r = await get('/ershoufang/pg2/');
-  t.equal(r.statusCode, 200);
-  const two = cards(r.body).map((c) => c.href);
-  t.equal(two.length, 20);
-  t.notOk(
-    two.some((h) => one.includes(h)),
-    'page 2 holds other listings',
-  );
-  t.match(title(r.body), '_第2页_');
-  t.equal(canonical(r.body), 'http://localhost:3000/ershoufang/pg2/');
-  t.equal(relLink(r.body, 'prev'), 'http://localhost:3000/ershoufang/');
-  t.equal(relLink(r.body, 'next'), 'http://localhost:3000/ershoufang/pg3/');
-  t.match(r.body, /href="\/ershoufang\/pg3\/"[^>]*rel="next"|rel="next"[^>]*href="\/ershoufang\/pg3\/"/);
+  const page2 = await assertSecondPage(t, get, '/ershoufang/');
+  t.equal(relLink(page2, 'next'), 'http://localhost:3000/ershoufang/pg3/');
+  t.match(page2, /href="\/ershoufang\/pg3\/"[^>]*rel="next"|rel="next"[^>]*href="\/ershoufang\/pg3\/"/);
   const last = Math.ceil((await apiSearch({})).totalElements / 20);
-  const end = await get(`/ershoufang/pg${last}/`);
-  t.equal(end.statusCode, 200);
-  t.equal(relLink(end.body, 'next'), null);
-  t.equal((await get(`/ershoufang/pg${last + 1}/`)).statusCode, 404);
+  await assertLastPage(t, get, '/ershoufang/', last);
   t.equal((await get('/ershoufang/p3pg2/')).statusCode, 200);
 });
 
@@ -270,13 +186,8 @@ t.test('query filters and non-canonical tails redirect 301 to the canonical path
     ['/zufang/?price=2&rentType=整租', '/zufang/rp2rt1/'],
     ['/duanzu/?price=1', '/duanzu/rp1/'],
   ];
-  for (const [from, to] of cases) {
-    const r = await get(from);
-    t.equal(r.statusCode, 301, from);
-    t.equal(r.headers.location, to, `${from} → ${to}`);
-  }
-  const data = await get('/-/data/ershoufang/?price=3');
-  t.match(JSON.parse(data.body), { status: 301, redirect: '/ershoufang/p3/' }, 'client navigation gets the same redirect');
+  await assertRedirects(t, get, cases);
+  await assertDataRedirect(t, get, '/ershoufang/?price=3', '/ershoufang/p3/');
   t.equal((await get('/ershoufang/yuelu')).statusCode, 301, 'missing trailing slash');
 });
 
@@ -318,7 +229,7 @@ t.test('unknown or malformed tails and ids give the 404 screen, never 500', asyn
 
 t.test('second-hand detail: data, agent, community, gallery, SEO, its aliases', async (t) => {
   const item = (await apiSearch({ size: 1, sort: 'hot' })).content[0] as { houseId: number };
-  const detail = ((await (await fetch(`${backend.url}/api/house/search/detail/${item.houseId}`)).json()) as { obj: unknown }).obj as {
+  const detail = await backendObj<{
     houseId: number;
     title: string;
     price: number;
@@ -327,7 +238,7 @@ t.test('second-hand detail: data, agent, community, gallery, SEO, its aliases', 
     photos: string[];
     agentInfo: { name: string; belongerId: number };
     regionName: string;
-  };
+  }>(backend, `/api/house/search/detail/${item.houseId}`);
   const r = await get(`/ershoufang/${detail.houseId}.html`);
   t.equal(r.statusCode, 200);
   t.match(title(r.body), `${detail.title}_${detail.xiaoquName}`);

@@ -49,7 +49,7 @@ const sitemapPlugin: FastifyPluginAsync = async (app) => {
     const origin = cityOrigin(app.registry.current.file.site, city);
     const { cityId } = city;
     const day = (s: string | undefined) => (s ? s.slice(0, 10) : undefined);
-    const [ershou, zufang, loupans, xiaoqus, commercial] = await Promise.all([
+    const [ershou, zufang, loupans, xiaoqus, commercial, overseas] = await Promise.all([
       collect((page) => app.api.house.findByCondition(call, { cityId, houseType: 11, page, size: PAGE }), MAX_PER_KIND),
       collect((page) => app.api.house.findByCondition(call, { cityId, houseType: 12, page, size: PAGE }), MAX_PER_KIND),
       collect((page) => app.api.house.findListByWap(call, { cityId, page, size: PAGE }), MAX_PER_KIND).catch(() => []),
@@ -63,6 +63,8 @@ const sitemapPlugin: FastifyPluginAsync = async (app) => {
           ).catch(() => []),
         })),
       ),
+      // Overseas listings are the same for every city (SPEC 1): each city's sitemap lists them on its own host.
+      collect((page) => app.api.info.overseasList(call, { page, size: PAGE }), MAX_PER_KIND).catch(() => []),
     ]);
     const entries: Entry[] = [
       { loc: `${origin}/`, priority: '1.0' },
@@ -72,6 +74,8 @@ const sitemapPlugin: FastifyPluginAsync = async (app) => {
       { loc: `${origin}/xiaoqu/`, priority: '0.8' },
       { loc: `${origin}/sydc`, priority: '0.7' },
       ...COMMERCIAL_KINDS.map((kind) => ({ loc: `${origin}/${kind}/`, priority: '0.7' })),
+      { loc: `${origin}/haiwaihome`, priority: '0.6' },
+      { loc: `${origin}/haiwaihome/list/`, priority: '0.6' },
       ...ershou.map((l) => ({ loc: `${origin}/ershoufang/${l.houseId}.html`, lastmod: day(l.updatedAt), priority: '0.7' })),
       ...zufang.map((l) => ({ loc: `${origin}/zufang/${l.houseId}.html`, lastmod: day(l.updatedAt), priority: '0.6' })),
       ...(loupans as Array<{ houseId: number }>).map((l) => ({ loc: `${origin}/xinfang/${l.houseId}.html`, priority: '0.7' })),
@@ -79,6 +83,7 @@ const sitemapPlugin: FastifyPluginAsync = async (app) => {
       ...commercial.flatMap(({ kind, items }) =>
         items.map((l) => ({ loc: `${origin}/${kind}/${l.houseId}.html`, lastmod: day(l.updatedAt), priority: '0.5' })),
       ),
+      ...overseas.map((o) => ({ loc: `${origin}/haiwaidetails/${o.houseId}`, priority: '0.5' })),
     ];
     const urls = entries
       .map(

@@ -244,3 +244,16 @@ t.test('a member favourites an overseas listing and finds it in /myshoucang', as
   t.match(mine.body, o.title);
   t.match(mine.body, '海外(1)');
 });
+
+t.test('the sitemap lists the overseas pages and every overseas detail', async (t) => {
+  const r = await get('/sitemap.xml');
+  t.equal(r.statusCode, 200);
+  t.match(r.body, '<loc>http://localhost:3000/haiwaihome</loc>');
+  t.match(r.body, '<loc>http://localhost:3000/haiwaihome/list/</loc>');
+  const listed = [...r.body.matchAll(/<loc>http:\/\/localhost:3000\/haiwaidetails\/(\d+)<\/loc>/g)].map((m) => Number(m[1]));
+  t.same(
+    listed.sort((a, b) => a - b),
+    all.content.map((i) => i.houseId).sort((a, b) => a - b),
+    'each overseas listing once',
+  );
+});

@@ -1,8 +1,7 @@
 import { detailPathOf, isCommercialKind, isRentHouseType, type ListingKind } from '../lib/listing-kinds.ts';
 import { CardFrame, CardPrice } from './card-parts.tsx';
-import { num } from './detail/links.ts';
 import type { Estate, Listing } from './listing-types.ts';
-import { groupDigits } from './paths.ts';
+import { groupDigits, num } from './paths.ts';
 
 export type { ListingKind } from '../lib/listing-kinds.ts';
 

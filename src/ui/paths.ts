@@ -38,6 +38,9 @@ export function titleWithoutBrand(title: string, brand: string): string {
 }
 
 /** 1234567 → '1,234,567' without locale data (Intl output can differ between Node and a phone browser). */
+/** 128.5 → '128.5'; 90 → '90'. */
+export const num = (n: number) => String(Math.round(n * 100) / 100);
+
 export function groupDigits(n: number): string {
   const [int, frac] = String(Math.round(n * 100) / 100).split('.');
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -1,3 +1,5 @@
+import { num } from '../paths.ts';
+
 /** Pure link and rule helpers of the detail pages, shared by every listing kind (SPEC 4, 5, 7.8). */
 
 export type CollectKind = 'ershoufang' | 'rent' | 'newhouse' | 'xiaoqu' | 'overseas';
@@ -49,8 +51,7 @@ export function telHref(phone: string): string {
   return ext ? `tel:${digits},${ext.replace(/\D/g, '')}` : `tel:${digits}`;
 }
 
-/** 128.5 → '128.5'; 90 → '90'. */
-export const num = (n: number) => String(Math.round(n * 100) / 100);
+export { num };
 
 /** '2024-05-01 10:00:00' → '2024-05-01'. */
 export const day = (s: string) => s.slice(0, 10);

@@ -1,6 +1,6 @@
 import type { Overseas } from '../../api/types.ts';
 import { CardFrame, CardPrice } from '../card-parts.tsx';
-import { num } from '../detail/links.ts';
+import { num } from '../paths.ts';
 
 /** An overseas listing: image with its country, title, city/layout/area/type, tags, total price (万) and local price. */
 export function OverseasCard({ item }: { item: Overseas }) {

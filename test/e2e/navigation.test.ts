@@ -53,34 +53,38 @@ t.test('client navigation', async (t) => {
       (window as unknown as { __marker: number }).__marker = 42;
     });
     const homeTitle = await page.title();
-    await page.evaluate(() => window.scrollTo(0, 400));
-    await page.locator('header a[href="/downloadapp/"]').click();
-    await page.waitForURL(`${e2e.base}/downloadapp/`);
-    await page.getByRole('heading', { level: 1, name: '湘房网APP' }).waitFor();
-    t.match(await page.title(), /下载APP/, 'the title is the new screen');
+    // A plain link (the home header's 打开APP tries the app first: SPEC 2.8, tested in behaviour.test.ts).
+    const aboutLink = page.locator('footer a[href="/aboutUs"]');
+    await aboutLink.scrollIntoViewIfNeeded();
+    const scrolledTo = await page.evaluate(() => window.scrollY);
+    await aboutLink.click();
+    await page.waitForURL(`${e2e.base}/aboutUs`);
+    await page.getByRole('heading', { level: 1, name: /关于我们/ }).waitFor();
+    t.match(await page.title(), /关于我们/, 'the title is the new screen');
     t.not(await page.title(), homeTitle);
     t.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), 42, 'no full page load');
     t.equal(await page.evaluate(() => window.scrollY), 0, 'scrolled to the top');
-    t.match(await page.locator('link[rel="canonical"]').getAttribute('href'), /\/downloadapp/, 'the canonical link follows');
-    t.match(await page.locator('meta[name="description"]').getAttribute('content'), /下载官方APP/, 'and the description');
+    t.match(await page.locator('link[rel="canonical"]').getAttribute('href'), /\/aboutUs$/, 'the canonical link follows');
+    t.match(await page.locator('meta[name="description"]').getAttribute('content'), /公司简介/, 'and the description');
     t.equal(await page.locator('[data-route-announcer]').textContent(), await page.title(), 'screen readers hear the new title');
 
-    // Into a list from the new screen's own links (footer), then back twice.
-    await page.locator('footer a[href="/aboutUs"]').click();
-    await page.waitForURL(`${e2e.base}/aboutUs`);
-    await page.waitForFunction(() => document.title.includes('关于'));
+    // On from the new screen's own links (footer), then back twice and forward once.
+    await page.locator('footer a[href="/xieyi/xhyhfwxy"]').click();
+    await page.waitForURL(`${e2e.base}/xieyi/xhyhfwxy`);
+    await page.waitForFunction(() => document.title.includes('协议'));
     await page.goBack();
-    await page.waitForURL(`${e2e.base}/downloadapp/`);
-    await page.getByRole('heading', { level: 1, name: '湘房网APP' }).waitFor();
+    await page.waitForURL(`${e2e.base}/aboutUs`);
+    await page.getByRole('heading', { level: 1, name: /关于我们/ }).waitFor();
     await page.goBack();
     await page.waitForURL(`${e2e.base}/`);
     await page.waitForFunction((title) => document.title === title, homeTitle);
-    await page.waitForFunction(() => window.scrollY === 400, undefined, { timeout: 3000 });
+    t.ok(scrolledTo > 0, `the visitor had scrolled (${scrolledTo} px)`);
+    await page.waitForFunction((y) => window.scrollY === y, scrolledTo, { timeout: 3000 });
     t.pass('back restores where the visitor was on the home page');
     t.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), 42, 'back stayed client-side');
     await page.goForward();
-    await page.waitForURL(`${e2e.base}/downloadapp/`);
-    await page.getByRole('heading', { level: 1, name: '湘房网APP' }).waitFor();
+    await page.waitForURL(`${e2e.base}/aboutUs`);
+    await page.getByRole('heading', { level: 1, name: /关于我们/ }).waitFor();
     t.same(errors, [], 'no console errors along the way');
   });
 });

@@ -14,11 +14,15 @@ export default defineConfig({
     rollupOptions: {
       input: 'src/client/entry.tsx',
       output: {
-        // The list screens' shared code in one chunk rather than six small ones: each chunk is a request and
-        // compresses on its own, which cost about a kilobyte of the 90 KB budget (issue 4).
+        // Shared screen code in a few chunks rather than many small ones: each chunk is a request and compresses
+        // on its own, which cost about a kilobyte of the list page's 90 KB budget (issue 4).
         codeSplitting: {
           includeDependenciesRecursively: false,
-          groups: [{ name: 'listing', test: /src[\\/](ui[\\/]list[\\/]|lib[\\/](listing-filters|filter-codes|listing-kinds)\.ts)/ }],
+          groups: [
+            { name: 'listing', test: /src[\\/](ui[\\/]list[\\/]|lib[\\/](listing-filters|filter-codes)\.ts)/ },
+            // Listing cards and their images: on the home page, every list and the similar listings of details.
+            { name: 'cards', test: /src[\\/](ui[\\/](ListingCard|card-parts|LazyImage)\.tsx|lib[\\/]listing-kinds\.ts)/ },
+          ],
         },
       },
     },

@@ -78,18 +78,10 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
   reply.send(rendered.body);
 }
 
-function applyOutcome(reply: FastifyReply, outcome: Exclude<PageOutcome, { kind: 'page' }>): void {
-  if (outcome.kind === 'redirect') {
-    reply.redirect(outcome.location, outcome.status);
-    return;
-  }
-  reply.code(outcome.status).headers(outcome.headers).send(outcome.body);
-}
-
 /** GET/HEAD of any page path (SPEC 2): pipeline, then streaming SSR. */
 export async function handleDocumentRequest(req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const { ctx, outcome } = await resolvePage(req, reply, req.url);
-  if (outcome.kind !== 'page') return applyOutcome(reply, outcome);
+  if (outcome.kind === 'redirect') return void reply.redirect(outcome.location, outcome.status);
   const status = outcome.result.status ?? 200;
   const state = buildAppState(ctx, status, outcome.result.data, outcome.head, ctx.page.module);
   await sendDocument(ctx, state, { fillCache: Boolean(ctx.cacheFill) && status === 200 });
@@ -112,15 +104,6 @@ export async function handleDataRequest(req: FastifyRequest, reply: FastifyReply
   reply.header('cache-control', 'no-store');
   const { ctx, outcome } = await resolvePage(req, reply, url.startsWith('/') ? url : `/${url}`);
   if (outcome.kind === 'redirect') return { status: outcome.status, redirect: outcome.location };
-  if (outcome.kind === 'response') {
-    // A page-cache hit: the data must be produced anyway, so run the pipeline without the cache.
-    const fresh = await runPage({ ...ctx, cacheFill: undefined }, req.server.registry.current, {
-      ...parts,
-      middleware: { ...parts.middleware, 'page-cache': () => undefined },
-    });
-    if (fresh.kind !== 'page') return { status: 500, message: 'unexpected response' };
-    return dataOf(ctx, fresh);
-  }
   return dataOf(ctx, outcome);
 }
 

@@ -57,11 +57,8 @@ export interface PageContext {
   cacheFill?: { key: string; ttlMs: number };
 }
 
-/** A middleware either continues (undefined) or ends the request with a redirect or a ready response. */
-export type MiddlewareOutcome =
-  | undefined
-  | { kind: 'redirect'; location: string; status: RedirectStatus }
-  | { kind: 'response'; status: number; headers: Record<string, string>; body: Buffer };
+/** A middleware either continues (undefined) or ends the request with a redirect. */
+export type MiddlewareOutcome = undefined | { kind: 'redirect'; location: string; status: RedirectStatus };
 
 export type Middleware = (ctx: PageContext) => MiddlewareOutcome | Promise<MiddlewareOutcome>;
 export type Validator = (ctx: PageContext) => boolean | Promise<boolean>;

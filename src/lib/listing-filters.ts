@@ -115,7 +115,34 @@ export interface ListingQuery {
   keyword?: string;
 }
 
-export const emptyQuery = (): ListingQuery => ({ rooms: [], tags: [] });
+/**
+ * Every field present, always in this order: a list page builds a hundred filter links from queries, and objects of
+ * one shape keep V8's property reads monomorphic (with ad-hoc shapes each link cost several microseconds).
+ */
+export const emptyQuery = (): ListingQuery => ({
+  regionId: undefined,
+  shopMapId: undefined,
+  metroId: undefined,
+  stationId: undefined,
+  price: undefined,
+  rooms: [],
+  area: undefined,
+  age: undefined,
+  floor: undefined,
+  orientation: undefined,
+  decoration: undefined,
+  elevator: undefined,
+  use: undefined,
+  tags: [],
+  feature: undefined,
+  priceChange: undefined,
+  rentType: undefined,
+  deal: undefined,
+  format: undefined,
+  sort: undefined,
+  page: undefined,
+  keyword: undefined,
+});
 
 // ---------- what each kind takes ----------
 
@@ -427,13 +454,14 @@ export function toTail(q: ListingQuery, kind: ListingKind, dict: LocationDict): 
   for (const def of CODES) {
     if (def.max(kind, q) < 0) continue;
     if (def.multi) {
-      const list = [...q[def.field as 'rooms' | 'tags']].sort((a, b) => a - b);
-      for (const n of list) codes += `${def.code}${n}`;
+      const list = def.field === 'rooms' ? q.rooms : q.tags;
+      if (list.length === 1) codes += def.code + list[0];
+      else if (list.length > 1) for (const n of [...list].sort((a, b) => a - b)) codes += def.code + n;
     } else if (def.field === 'priceChange') {
       if (q.priceChange) codes += 'pc1';
     } else {
       const v = (q as unknown as Record<string, number | undefined>)[def.field];
-      if (v && !(def.field === 'page' && v < 2)) codes += `${def.code}${v}`;
+      if (v && !(def.field === 'page' && v < 2)) codes += def.code + v;
     }
   }
   if (q.keyword) codes += `rs${encodeURIComponent(q.keyword)}`;
@@ -619,7 +647,8 @@ export function toApiFilter(q: ListingQuery, kind: ListingKind): ApiListingFilte
 
 /** A copy of `q` with `patch` applied and the page reset (every filter change starts at page 1). */
 export function withFilter(q: ListingQuery, patch: Partial<ListingQuery>): ListingQuery {
-  return { ...q, rooms: [...q.rooms], tags: [...q.tags], page: undefined, ...patch };
+  // Assigning onto emptyQuery() keeps its one shape (see there); a spread would give each patch a shape of its own.
+  return Object.assign(emptyQuery(), q, { rooms: [...q.rooms], tags: [...q.tags], page: undefined }, patch);
 }
 
 /** Toggle a value of a repeatable filter (rooms, tags). */

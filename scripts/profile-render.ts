@@ -1,15 +1,25 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { RegistryFile } from '../src/registry/types.ts';
+import { App } from '../src/render/App.tsx';
 import { emptyAssets } from '../src/render/assets.ts';
+import { STATE_SCRIPT_ID } from '../src/render/dom-ids.ts';
+import { loadPageComponent } from '../src/render/modules.ts';
+import { renderDocument } from '../src/render/stream.ts';
+import type { AppState } from '../src/stores/app-state.ts';
 
 /**
  * `npx tsx --cpu-prof scripts/profile-render.ts <gatewayUrl> [path] [n]`: renders a page n times in-process
  * through fastify.inject with the page cache off, against a gateway running elsewhere, and prints the mean time
  * per request. Run under --cpu-prof to see where the time of bench scenario (c) goes without the network.
+ * It then renders the page's React tree alone, from the state the page carries, with renderDocument (React's
+ * renderToPipeableStream, as served) and with renderToString, and prints the time of each: the share of a
+ * request that is React's, and the part of that which is the stream's.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const [gatewayUrl, pagePath = '/', count = '2000'] = process.argv.slice(2);
@@ -38,15 +48,35 @@ for (let i = 0; i < 200; i++) await app.inject({ url: pagePath });
 const started = performance.now();
 const cpuBefore = process.cpuUsage();
 let bytes = 0;
+let html = '';
 for (let i = 0; i < n; i++) {
   const res = await app.inject({ url: pagePath });
   if (res.statusCode !== 200) throw new Error(`${pagePath} answered ${res.statusCode}`);
   bytes = res.rawPayload.length;
+  html = res.body;
 }
 const ms = (performance.now() - started) / n;
 const cpu = process.cpuUsage(cpuBefore);
 const cpuUs = (cpu.user + cpu.system) / n;
 process.stdout.write(
   `${pagePath}: ${bytes} bytes, ${ms.toFixed(3)} ms wall and ${cpuUs.toFixed(0)} µs CPU per request over ${n} (sequential, in-process)\n`,
+);
+
+const stateJson = html.match(new RegExp(`<script id="${STATE_SCRIPT_ID}" type="application/json">(.*?)</script>`, 's'))?.[1];
+if (!stateJson) throw new Error(`${pagePath}: no state script in the page`);
+const state = JSON.parse(stateJson) as AppState;
+const Page = await loadPageComponent(state.route.module);
+const [ssrPath, ssrSearch = ''] = pagePath.split('?');
+const tree = () => createElement(App, { state, Page, ssrPath, ssrSearch });
+const timeRenders = async (render: () => unknown): Promise<number> => {
+  for (let i = 0; i < 200; i++) await render();
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) await render();
+  return ((performance.now() - t0) * 1000) / n;
+};
+const streamed = await timeRenders(() => renderDocument(tree(), { head: '', tail: '', waitForAll: true, timeoutMs: 10_000, log: app.log }));
+const asString = await timeRenders(() => renderToString(tree()));
+process.stdout.write(
+  `React alone, the same tree: renderDocument (renderToPipeableStream) ${streamed.toFixed(0)} µs, renderToString ${asString.toFixed(0)} µs per render\n`,
 );
 await app.close();

@@ -1,6 +1,7 @@
 import type { Belonger, ListingDetail, ListingItem, XiaoquItem } from '../api/types.ts';
 import { errors } from '../errors.ts';
 import {
+  emptyQuery,
   filterLabels,
   fromQueryParams,
   hasFilterQuery,
@@ -150,7 +151,7 @@ export async function loadList(ctx: PageContext, spec: ListSpec): Promise<Loader
       noun,
       base: spec.base,
       query: q,
-      dict,
+      dict: dictShown(dict, q),
       items: page.content.map(listingCardOf),
       total: page.totalElements,
       page: pageNo,
@@ -163,9 +164,23 @@ export async function loadList(ctx: PageContext, spec: ListSpec): Promise<Loader
   };
 }
 
+/**
+ * The part of the city's dictionary a list screen shows (LocationPanel) and links with (toTail): every region and
+ * metro line, the shop areas of the chosen region, the stations of the chosen line. The page's state carries only
+ * this; the whole dictionary was half the state of the default list (its 80 stations and 30 shop areas).
+ */
+export function dictShown(dict: LocationDict, q: ListingQuery): LocationDict {
+  return {
+    regions: dict.regions,
+    shopMaps: q.regionId ? dict.shopMaps.filter((s) => s.regionId === q.regionId) : [],
+    metros: dict.metros.map((m) => (m.metroId === q.metroId ? m : { ...m, stations: [] })),
+  };
+}
+
 /** Only the location part of a filter state (for the breadcrumb). */
 function emptyLocationQuery(q: ListingQuery): ListingQuery {
-  return { rooms: [], tags: [], regionId: q.regionId, shopMapId: q.shopMapId, metroId: q.metroId, stationId: q.stationId };
+  const { regionId, shopMapId, metroId, stationId } = q;
+  return Object.assign(emptyQuery(), { regionId, shopMapId, metroId, stationId });
 }
 
 export const detailPath = (kind: ListingKind, id: number | string, houseType?: number) => detailPathOf(kind, id, houseType);

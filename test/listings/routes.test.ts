@@ -59,6 +59,42 @@ t.test('the state handed to the browser is lean: card fields only, JSON-LD only 
   t.match(r.body, /<head>.*"@type":"ItemList".*<\/head>/s, 'the JSON-LD is in the head');
 });
 
+t.test(
+  'the state carries only the places the filter bar shows: shop areas of the chosen region, stations of the chosen line',
+  async (t) => {
+    type Dict = {
+      regions: Array<{ regionId: number }>;
+      shopMaps: Array<{ regionId: number }>;
+      metros: Array<{ metroId: number; stations: unknown[] }>;
+    };
+    const dictOf = async (path: string) => (stateOf((await get(path)).body).route.data as { dict: Dict }).dict;
+    const plain = await dictOf('/ershoufang/');
+    t.ok(plain.regions.length >= 8, 'every region');
+    t.ok(plain.metros.length >= 6, 'every metro line');
+    t.same(plain.shopMaps, [], 'no shop areas while no region is chosen');
+    t.ok(
+      plain.metros.every((m) => m.stations.length === 0),
+      'no stations while no line is chosen',
+    );
+
+    const yuelu = await dictOf('/ershoufang/yuelu/');
+    t.ok(yuelu.shopMaps.length > 0, 'the shop areas of 岳麓区');
+    t.ok(
+      yuelu.shopMaps.every((s) => s.regionId === 1),
+      'and no others',
+    );
+
+    const line2 = await dictOf('/ershoufang/li2/');
+    t.same(
+      line2.metros.filter((m) => m.stations.length > 0).map((m) => m.metroId),
+      [2],
+      'the stations of line 2 only',
+    );
+
+    const station = await get('/ershoufang/li2s25/');
+    t.match(station.body, /<summary class="fbar__tab is-on">望城坡<\/summary>/, 'the chosen station names the 区域 tab');
+  },
+);
 t.test('each filter narrows the list as the URL says', async (t) => {
   const p3 = cards((await get('/ershoufang/p3/')).body);
   t.ok(p3.length > 0);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { RegistryFile } from '../src/registry/types.ts';
 import { type LoadResult, load, medianOf } from './bench/load.ts';
-import { hasTaskset, rssMb, startPinned, stop } from './bench/procs.ts';
+import { cpuMs, hasTaskset, rssMb, startPinned, stop } from './bench/procs.ts';
 import { benchBackend } from './bench-backend.ts';
 
 /**
@@ -102,7 +102,9 @@ interface Scenario {
 }
 
 const fmt = (label: string, r: LoadResult) =>
-  `${label.padEnd(44)} ${String(r.rps).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms${r.non2xx || r.errors ? `   (non-2xx ${r.non2xx}, errors ${r.errors})` : ''}`;
+  `${label.padEnd(44)} ${String(r.rps).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms${
+    r.cpuUsPerRequest !== undefined ? `   server CPU ${r.cpuUsPerRequest} µs/req` : ''
+  }${r.non2xx || r.errors ? `   (non-2xx ${r.non2xx}, errors ${r.errors})` : ''}`;
 
 async function main(): Promise<void> {
   requireBuild();
@@ -172,7 +174,10 @@ async function main(): Promise<void> {
           const url = `http://127.0.0.1:${port}${pagePath}`;
           const child = await startPinned(0, sc.cmd, { ...sc.env, PORT: String(port) }, url);
           await load(url, { seconds: 2 });
+          const cpuBefore = cpuMs(child.pid);
           const r = await load(url, { seconds: SECONDS });
+          const cpuUs = (cpuMs(child.pid) - cpuBefore) * 1000;
+          if (Number.isFinite(cpuUs) && r.total > 0) r.cpuUsPerRequest = Math.round(cpuUs / r.total);
           results.get(sc.key)?.push(r);
           rss.set(sc.key, rssMb(child.pid));
           await stop(child);

@@ -2,6 +2,10 @@ import autocannon from 'autocannon';
 
 export interface LoadResult {
   rps: number;
+  /** Requests answered in the run. */
+  total: number;
+  /** CPU time of the server per request (µs), when the caller measured it; it varies less than req/s on a shared machine. */
+  cpuUsPerRequest?: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -14,7 +18,14 @@ export async function load(
   opts: { connections?: number; seconds?: number; headers?: Record<string, string> } = {},
 ): Promise<LoadResult> {
   const r = await autocannon({ url, connections: opts.connections ?? 50, duration: opts.seconds ?? 10, headers: opts.headers });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+  return {
+    rps: r.requests.average,
+    total: r.requests.total,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
 }
 
 export const median = (xs: number[]) => {
@@ -26,6 +37,10 @@ export const median = (xs: number[]) => {
 export function medianOf(results: LoadResult[]): LoadResult {
   return {
     rps: Math.round(median(results.map((r) => r.rps))),
+    total: median(results.map((r) => r.total)),
+    cpuUsPerRequest: results.every((r) => r.cpuUsPerRequest !== undefined)
+      ? Math.round(median(results.map((r) => r.cpuUsPerRequest as number)))
+      : undefined,
     p50: median(results.map((r) => r.p50)),
     p99: median(results.map((r) => r.p99)),
     non2xx: results.reduce((n, r) => n + r.non2xx, 0),

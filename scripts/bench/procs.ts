@@ -41,3 +41,15 @@ export function rssMb(pid: number | undefined): number {
     return Number.NaN;
   }
 }
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc, clock ticks of 10 ms), or NaN. */
+export function cpuMs(pid: number | undefined): number {
+  try {
+    // Fields after the command name, which is in parentheses and may contain spaces: utime and stime are 14 and 15.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}

@@ -14,7 +14,8 @@ import { benchBackend } from './bench-backend.ts';
  * the medians are printed. For the second-hand list page (issue 2): (a) the machine's ceiling, a plain Fastify
  * route sending the page's own bytes as a Buffer (scripts/bench/ceiling.mjs says why); (b) a page-cache hit of the page; (c) the same page rendered per
  * request, cache off, gateway calls included. For a filtered list and a second-hand detail (issue 5): (a) and (c).
- * BENCH_PAGES=/path,/other replaces the page list (each then gets all four scenarios).
+ * (p) is the issue's reference point on the same page: plain renderToPipeableStream of the page's tree, its data in
+ * memory (scripts/bench/plain-render.tsx). BENCH_PAGES=/path,/other replaces the page list (each then gets every scenario).
  */
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -80,7 +81,7 @@ interface BenchPage {
 /** The list page with every scenario; a filtered list and the first listed detail with (a) and (c). */
 async function benchPages(gwPort: number): Promise<BenchPage[]> {
   if (process.env.BENCH_PAGES)
-    return process.env.BENCH_PAGES.split(',').map((pagePath) => ({ pagePath, scenarioKeys: ['a0', 'a', 'b', 'c'] }));
+    return process.env.BENCH_PAGES.split(',').map((pagePath) => ({ pagePath, scenarioKeys: ['a0', 'a', 'p', 'b', 'c'] }));
   const res = await fetch(`http://127.0.0.1:${gwPort}/api/house/search/findByCondition`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -88,7 +89,7 @@ async function benchPages(gwPort: number): Promise<BenchPage[]> {
   });
   const first = ((await res.json()) as { obj: { content: Array<{ houseId: number }> } }).obj.content[0];
   return [
-    { pagePath: LIST_PAGE, scenarioKeys: ['a0', 'a', 'b', 'c'] },
+    { pagePath: LIST_PAGE, scenarioKeys: ['a0', 'a', 'p', 'b', 'c'] },
     { pagePath: FILTERED_PAGE, scenarioKeys: ['a', 'c'] },
     { pagePath: `/ershoufang/${first.houseId}.html`, scenarioKeys: ['a', 'c'] },
   ];
@@ -131,6 +132,7 @@ async function main(): Promise<void> {
   };
   const serverCmd = [process.execPath, path.join(ROOT, 'dist/server/server.js')];
   const ceilingCmd = [process.execPath, path.join(ROOT, 'scripts/bench/ceiling.mjs')];
+  const plainRenderCmd = [process.execPath, '--import', 'tsx', path.join(ROOT, 'scripts/bench/plain-render.tsx')];
 
   try {
     for (const { pagePath, scenarioKeys } of await benchPages(gwPort)) {
@@ -155,6 +157,12 @@ async function main(): Promise<void> {
           label: '(a) ceiling: the same, one log line/request',
           cmd: ceilingCmd,
           env: { BODY_FILE: bodyFile, CEILING_LOG: '1' },
+        },
+        {
+          key: 'p',
+          label: '(p) reference: plain renderToPipeableStream',
+          cmd: plainRenderCmd,
+          env: { BODY_FILE: bodyFile, NODE_ENV: 'production' },
         },
         { key: 'b', label: '(b) page-cache hit', cmd: serverCmd, env: common },
         {
@@ -192,6 +200,7 @@ async function main(): Promise<void> {
       if (scenarioKeys.includes('b')) {
         out(`ratios against (a):  b/a ${ratio('b', 'a')}   c/a ${ratio('c', 'a')}   (targets: b/a >= 0.9, c/a >= 0.12)`);
         out(`ratios against (a0): b/a0 ${ratio('b', 'a0')}   c/a0 ${ratio('c', 'a0')}`);
+        if (scenarioKeys.includes('p')) out(`the issue's reference on this page: p/a ${ratio('p', 'a')}   c/p ${ratio('c', 'p')}`);
         out(`server RSS after the run: (b) ${rss.get('b')} MB, (c) ${rss.get('c')} MB`);
       } else {
         out(`ratio against (a): c/a ${ratio('c', 'a')}   server RSS after (c): ${rss.get('c')} MB`);

@@ -3,8 +3,8 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { RegistryFile } from '../src/registry/types.ts';
 import { type LoadResult, load, medianOf } from './bench/load.ts';
+import { registryWithoutCache } from './bench/page-parts.ts';
 import { cpuMs, hasTaskset, rssMb, startPinned, stop } from './bench/procs.ts';
 import { benchBackend } from './bench-backend.ts';
 
@@ -40,17 +40,6 @@ function requireBuild(): void {
     out('bench: no build found; run `npm run build` first');
     process.exit(1);
   }
-}
-
-/** A registry copy without the page-cache middleware: the per-request render of (c). */
-function registryWithoutCache(): string {
-  const reg = JSON.parse(readFileSync(path.join(ROOT, 'registry.json'), 'utf8')) as RegistryFile;
-  for (const page of reg.pages) {
-    if (page.middleware) page.middleware = page.middleware.filter((m) => m !== 'page-cache');
-  }
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'bench-reg-')), 'registry.json');
-  writeFileSync(file, JSON.stringify(reg));
-  return file;
 }
 
 /** The JavaScript a phone downloads before a page is interactive: the entry, its static imports and the page chunk, gzipped. */
@@ -149,7 +138,7 @@ async function main(): Promise<void> {
       out(`page ${pagePath}: ${size} bytes, status ${first.status}, second request x-cache ${hit.headers.get('x-cache')}`);
       await stop(cached);
 
-      const noCacheRegistry = registryWithoutCache();
+      const noCacheRegistry = registryWithoutCache(path.join(ROOT, 'registry.json'));
       const allScenarios: Scenario[] = [
         { key: 'a0', label: '(a0) plain Fastify, the page as a Buffer, no log', cmd: ceilingCmd, env: { BODY_FILE: bodyFile } },
         {

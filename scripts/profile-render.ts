@@ -1,17 +1,15 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import type { RegistryFile } from '../src/registry/types.ts';
 import { App } from '../src/render/App.tsx';
 import { emptyAssets } from '../src/render/assets.ts';
-import { STATE_SCRIPT_ID } from '../src/render/dom-ids.ts';
 import { loadPageComponent } from '../src/render/modules.ts';
 import { renderDocument } from '../src/render/stream.ts';
-import type { AppState } from '../src/stores/app-state.ts';
+import { pageParts, registryWithoutCache } from './bench/page-parts.ts';
 
 /**
  * `npx tsx --cpu-prof scripts/profile-render.ts <gatewayUrl> [path] [n]`: renders a page n times in-process
@@ -28,10 +26,7 @@ if (!gatewayUrl) {
   process.exit(2);
 }
 
-const reg = JSON.parse(readFileSync(path.join(ROOT, 'registry.json'), 'utf8')) as RegistryFile;
-for (const page of reg.pages) if (page.middleware) page.middleware = page.middleware.filter((m) => m !== 'page-cache');
-const registryPath = path.join(mkdtempSync(path.join(tmpdir(), 'profile-reg-')), 'registry.json');
-writeFileSync(registryPath, JSON.stringify(reg));
+const registryPath = registryWithoutCache(path.join(ROOT, 'registry.json'));
 
 const config = loadConfig({
   ...process.env,
@@ -62,9 +57,7 @@ process.stdout.write(
   `${pagePath}: ${bytes} bytes, ${ms.toFixed(3)} ms wall and ${cpuUs.toFixed(0)} µs CPU per request over ${n} (sequential, in-process)\n`,
 );
 
-const stateJson = html.match(new RegExp(`<script id="${STATE_SCRIPT_ID}" type="application/json">(.*?)</script>`, 's'))?.[1];
-if (!stateJson) throw new Error(`${pagePath}: no state script in the page`);
-const state = JSON.parse(stateJson) as AppState;
+const { state } = pageParts(html);
 const Page = await loadPageComponent(state.route.module);
 const [ssrPath, ssrSearch = ''] = pagePath.split('?');
 const tree = () => createElement(App, { state, Page, ssrPath, ssrSearch });

@@ -8,17 +8,10 @@ import { Transform } from 'node:stream';
 import Fastify, { LogController } from 'fastify';
 import { renderToPipeableStream } from 'react-dom/server';
 import { App } from '../../src/render/App.tsx';
-import { STATE_SCRIPT_ID } from '../../src/render/dom-ids.ts';
 import { loadPageComponent } from '../../src/render/modules.ts';
-import type { AppState } from '../../src/stores/app-state.ts';
+import { pageParts } from './page-parts.ts';
 
-const page = readFileSync(String(process.env.BODY_FILE), 'utf8');
-const stateAt = page.indexOf(`<script id="${STATE_SCRIPT_ID}"`);
-const appAt = page.indexOf('<div id="app">');
-if (stateAt === -1 || appAt === -1) throw new Error('plain-render: BODY_FILE is not a portal page');
-const head = page.slice(0, appAt + '<div id="app">'.length);
-const tail = page.slice(page.lastIndexOf('</div>', stateAt));
-const state = JSON.parse(page.slice(page.indexOf('>', stateAt) + 1, page.indexOf('</script>', stateAt))) as AppState;
+const { head, tail, state } = pageParts(readFileSync(String(process.env.BODY_FILE), 'utf8'));
 const Page = await loadPageComponent(state.route.module);
 
 const app = Fastify({ logger: { level: 'info' }, logController: new LogController({ disableRequestLogging: true }) });

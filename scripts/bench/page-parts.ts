@@ -1,0 +1,28 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { RegistryFile } from '../../src/registry/types.ts';
+import { APP_ROOT_ID, STATE_SCRIPT_ID } from '../../src/render/dom-ids.ts';
+import type { AppState } from '../../src/stores/app-state.ts';
+
+/** A copy of `registryFile` without the page-cache middleware, in a temporary folder: every page rendered per request. */
+export function registryWithoutCache(registryFile: string): string {
+  const reg = JSON.parse(readFileSync(registryFile, 'utf8')) as RegistryFile;
+  for (const page of reg.pages) if (page.middleware) page.middleware = page.middleware.filter((m) => m !== 'page-cache');
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'bench-reg-')), 'registry.json');
+  writeFileSync(file, JSON.stringify(reg));
+  return file;
+}
+
+/** A served page cut where the React markup starts and ends, with the state its script carries. */
+export function pageParts(html: string): { head: string; tail: string; state: AppState } {
+  const appStart = `<div id="${APP_ROOT_ID}">`;
+  const appAt = html.indexOf(appStart);
+  const stateAt = html.indexOf(`<script id="${STATE_SCRIPT_ID}"`);
+  if (appAt === -1 || stateAt === -1) throw new Error('not a portal page: no app root or no state script');
+  return {
+    head: html.slice(0, appAt + appStart.length),
+    tail: html.slice(html.lastIndexOf('</div>', stateAt)),
+    state: JSON.parse(html.slice(html.indexOf('>', stateAt) + 1, html.indexOf('</script>', stateAt))) as AppState,
+  };
+}

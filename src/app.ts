@@ -137,6 +137,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler(async (req, reply) =>
     handleError(Object.assign(new Error('This page could not be found'), { statusCode: 404 }), req, reply),
   );
+  // `/-/data` (and `/-/data/`, the home page: ignoreTrailingSlash folds the two) beside the wildcard for every other path.
+  app.get(DATA_PREFIX, handleDataRequest);
   app.get(`${DATA_PREFIX}/*`, handleDataRequest);
   app.get('/*', handleDocumentRequest);
   return app;

@@ -78,6 +78,10 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
   reply.send(rendered.body);
 }
 
+/** `/-/data`, `/-/data/…` and `/-/data?…`: the client-navigation endpoint, answered as JSON even when it fails. */
+const isDataUrl = (url: string) =>
+  url.startsWith(DATA_PREFIX) && (url.length === DATA_PREFIX.length || '/?'.includes(url[DATA_PREFIX.length]));
+
 /** GET/HEAD of any page path (SPEC 2): pipeline, then streaming SSR. */
 export async function handleDocumentRequest(req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const { ctx, outcome } = await resolvePage(req, reply, req.url);
@@ -118,7 +122,7 @@ export async function handleError(err: unknown, req: FastifyRequest, reply: Fast
   const status = statusOf(err, reply.statusCode);
   if (status >= 500) req.log.error({ err }, 'request failed');
   else req.log.info({ status, reason: (err as Error)?.message }, 'request ended with an error page');
-  if (req.url.startsWith(`${DATA_PREFIX}/`)) {
+  if (isDataUrl(req.url)) {
     reply
       .code(status)
       .header('cache-control', 'no-store')

@@ -88,3 +88,28 @@ t.test('client navigation', async (t) => {
     t.same(errors, [], 'no console errors along the way');
   });
 });
+
+/** Issue 11 point 1: the logo (a link to `/`) from a list and from a detail shows the home page client-side, not the 404 screen. */
+t.test('client navigation to the home page from a list and from a detail', async (t) => {
+  const e2e = await startE2E();
+  t.teardown(() => e2e.close());
+  const list = await e2e.newPage();
+  await list.page.goto(`${e2e.base}/ershoufang/`, { waitUntil: 'networkidle' });
+  const detail = await list.page.locator('a[href^="/ershoufang/"][href$=".html"]').first().getAttribute('href');
+  await list.page.close();
+  for (const from of ['/ershoufang/', detail ?? '/ershoufang/100001.html']) {
+    const { page, errors } = await e2e.newPage();
+    await page.goto(e2e.base + from, { waitUntil: 'networkidle' });
+    await page.evaluate(() => {
+      (window as unknown as { __marker: number }).__marker = 42;
+    });
+    await page.locator('header a.hd__logo').click();
+    await page.waitForURL(`${e2e.base}/`);
+    await page.locator('.home__entries').waitFor();
+    t.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), 42, `${from} → /: no full load`);
+    t.equal(await page.locator('text=页面被外星人').count(), 0, `${from} → /: not the 404 screen`);
+    t.notMatch(await page.title(), /页面不存在/, `${from} → /: the home title`);
+    t.same(errors, [], `${from} → /: no console errors`);
+    await page.close();
+  }
+});

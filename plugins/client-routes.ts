@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { type ClientRouteTable, clientRouteTable } from '../src/client/route-table.ts';
+import { etagOf, isFresh } from '../src/etag.ts';
 import type { Registry } from '../src/registry/load.ts';
 
 export const ROUTES_ENDPOINT = '/-/routes';
@@ -19,11 +19,11 @@ const clientRoutesPlugin: FastifyPluginAsync = async (app) => {
     if (!hit) {
       const table: ClientRouteTable = clientRouteTable(registry.file);
       const body = JSON.stringify(table);
-      hit = { body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"` };
+      hit = { body, etag: etagOf(body) };
       built.set(registry, hit);
     }
     reply.header('cache-control', 'no-cache').header('etag', hit.etag).type('application/json; charset=utf-8');
-    if (req.headers['if-none-match'] === hit.etag) return reply.code(304).send();
+    if (isFresh(req.headers, hit.etag)) return reply.code(304).send();
     return reply.send(hit.body);
   });
 };

@@ -3,8 +3,8 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import type { CollectKind } from '../src/api/user.ts';
 import { DIANPING_CONTENT_MAX, DIANPING_CONTENT_MIN, DIANPING_ERRORS, DIANPING_SAVED, type DianpingError } from '../src/lib/dianping.ts';
 import { safeReturnPath } from '../src/lib/return-url.ts';
-import { readUser } from '../src/middleware/authenticated.ts';
 import type { UserInfo } from '../src/pipeline/types.ts';
+import { readUser } from '../src/session.ts';
 
 /**
  * The member actions of the detail pages (SPEC 6, 7.7, 7.8): favourite, book a viewing, report, rate an adviser.

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { TRACK_ENDPOINT, type TrackEvent, trackEventSchema } from '../src/lib/tracking.ts';
-import { readUser } from '../src/middleware/authenticated.ts';
+import { readUser } from '../src/session.ts';
 
 /** A beacon is small; anything bigger is not ours. */
 const BODY_LIMIT = 8 * 1024;

@@ -1,37 +1,46 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import caching from '@fastify/caching';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import pino from 'pino';
 import cityPlugin from '../plugins/city.ts';
 import clientRoutesPlugin from '../plugins/client-routes.ts';
-import { createEtagStore } from '../plugins/etag-store.ts';
 import iconSprite from '../plugins/icon-sprite.ts';
 import loggingPlugin, { PortalLogController } from '../plugins/logging.ts';
 import memberActions from '../plugins/member-actions.ts';
-import pageCacheStore from '../plugins/page-cache-store.ts';
+import pageCachePlugin from '../plugins/page-cache.ts';
 import redirectsPlugin from '../plugins/redirects.ts';
 import registryPlugin from '../plugins/registry.ts';
+import securityHeaders from '../plugins/security-headers.ts';
 import sitemapPlugin from '../plugins/sitemap.ts';
 import trackingPlugin from '../plugins/tracking.ts';
 import { type Api, createApi } from './api/index.ts';
 import type { Config } from './config.ts';
-import { loaders } from './loaders/index.ts';
-import { middleware } from './middleware/index.ts';
+import { errors } from './errors.ts';
+import { loaderQueryKeys, loaders } from './loaders/index.ts';
+import { middleware, middlewareQueryKeys } from './middleware/index.ts';
 import { DATA_PREFIX, handleDataRequest, handleDocumentRequest, handleError } from './pipeline/handle.tsx';
+import { createQueryKeys, type QueryKeysOf } from './pipeline/query-keys.ts';
 import type { KnownNames } from './registry/load.ts';
 import { type ClientAssets, loadClientAssets, reloadingClientAssets } from './render/assets.ts';
 import { knownModules } from './render/modules.ts';
-import { validators } from './validators/index.ts';
+import { validatorQueryKeys, validators } from './validators/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     api: Api;
     assets: ClientAssets;
     renderTimeoutMs: number;
+    /** The query keys that change a page-cached page (src/pipeline/query-keys.ts). */
+    queryKeysOf: QueryKeysOf;
   }
 }
 
@@ -56,6 +65,17 @@ export function knownNames(): KnownNames {
 }
 
 const ASSET_PREFIX = '/assets/';
+
+/** A URL the router cannot decode (`/wenda/%.html`): the branded error page with 400, not Fastify's raw JSON. */
+function answerMalformedRequest(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  void handleError(errors.badRequest('请求的地址有误'), req, reply);
+  req.log.info({ code: err.code }, 'malformed request');
+}
+
+/** An answer that says nothing about caching: a success revalidates every time, an error is never stored. */
+async function defaultCacheControl(_req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', reply.statusCode < 300 ? 'no-cache' : 'no-store');
+}
 const FORWARDED_ID = /^[\w.:-]{1,64}$/;
 
 /** A caller's x-request-id is kept when it looks like an id (it ends up in every log line); otherwise a fresh UUID. */
@@ -74,9 +94,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logController: new PortalLogController(),
     requestIdHeader: false,
     genReqId: requestId,
-    trustProxy: true,
+    // X-Forwarded-Host/-Proto pick the city and the site: believed only from the proxies TRUST_PROXY names.
+    trustProxy: config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
     return503OnClosing: true,
+    frameworkErrors: answerMalformedRequest as FastifyServerOptions['frameworkErrors'],
   });
 
   let gatewayUrl: string | undefined = opts.gatewayUrl ?? config.gatewayUrl;
@@ -104,14 +126,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
   app.decorate('assets', opts.assets ?? (config.production ? loadClientAssets(config.clientDir) : reloadingClientAssets(config.clientDir)));
   app.decorate('renderTimeoutMs', opts.renderTimeoutMs ?? 10_000);
+  app.decorate(
+    'queryKeysOf',
+    createQueryKeys({ middleware: middlewareQueryKeys, validators: validatorQueryKeys, loaders: loaderQueryKeys }),
+  );
+  app.addHook('onSend', defaultCacheControl);
 
   await app.register(loggingPlugin);
+  await app.register(securityHeaders);
   await app.register(registryPlugin, { path: config.registryPath, known: knownNames(), watch: config.watchRegistry });
   await app.register(cookie, { secret: config.cookieSecret, hook: 'onRequest' });
-  await app.register(caching, { privacy: 'no-cache', cache: createEtagStore() as never });
   await app.register(cityPlugin, { api: app.api, skip: [ASSET_PREFIX, '/favicon', '/robots.txt', '/img/', '/icons.svg'] });
   await app.register(redirectsPlugin);
-  await app.register(pageCacheStore, { maxBytes: opts.pageCacheMaxBytes });
+  await app.register(pageCachePlugin, { maxBytes: opts.pageCacheMaxBytes });
 
   await app.register(fastifyStatic, {
     root: path.join(config.clientDir, 'assets'),

@@ -21,6 +21,11 @@ export interface Config {
   publicDir: string;
   watchRegistry: boolean;
   production: boolean;
+  /**
+   * Which proxies' X-Forwarded-* headers are believed (Fastify's trustProxy): false (the default), true, or a
+   * comma-separated list of addresses or CIDR ranges.
+   */
+  trustProxy: boolean | string;
 }
 
 export class ConfigError extends Error {}
@@ -58,6 +63,14 @@ function cookieSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
   return secret;
 }
 
+function trustProxyVar(env: NodeJS.ProcessEnv): boolean | string {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') return true;
+  if (/^[0-9a-fA-F.:/,\s]+$/.test(raw)) return raw;
+  throw new ConfigError(`TRUST_PROXY must be true, false or a list of proxy addresses, got "${raw}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
   const dataDir = path.resolve(root, env.DATA_DIR || './data');
   return {
@@ -77,5 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     publicDir: path.resolve(root, 'public'),
     watchRegistry: env.REGISTRY_WATCH !== '0',
     production: env.NODE_ENV === 'production',
+    trustProxy: trustProxyVar(env),
   };
 }

@@ -22,11 +22,17 @@ export const errors = {
   unknownModule: (name: string) => new PortalError('UNKNOWN_MODULE', 500, `Unknown page module ${name}`),
   renderTimeout: () => new PortalError('RENDER_TIMEOUT', 503, 'Page render timed out'),
   badRequest: (message: string) => new PortalError('BAD_REQUEST', 400, message),
+  /** A head built from data that lacked its fields: the page would print undefined/NaN (issue 11 point 3). */
+  incompleteData: (page: string) => new PortalError('INCOMPLETE_DATA', 502, `Page ${page} was built from incomplete data`),
 } as const;
 
-/** SPEC 8: status = the error's status, else the response status (when already an error), else 500. */
+/**
+ * SPEC 8: status = the error's status, else the response status (when already an error), else 500. A failed gateway
+ * call gives its status as the visitor sees it (GatewayError.visitorStatus: 502/503/504, or 404).
+ */
 export function statusOf(err: unknown, responseStatus?: number): number {
-  const s = (err as { statusCode?: unknown } | null)?.statusCode;
+  const e = err as { statusCode?: unknown; visitorStatus?: unknown } | null;
+  const s = e?.visitorStatus ?? e?.statusCode;
   if (typeof s === 'number' && s >= 400 && s <= 599) return s;
   if (responseStatus && responseStatus >= 400 && responseStatus <= 599) return responseStatus;
   return 500;

@@ -1,6 +1,7 @@
 import type { Got } from 'got';
 import { asPage, getList, getObj, post, seg } from './call.ts';
 import type { CallContext } from './http.ts';
+import { checks } from './records.ts';
 import type { Belonger, BelongerCard, ListingItem, LoupanItem, Page, Store, StoreDetail } from './types.ts';
 
 export interface Dianping {
@@ -19,8 +20,9 @@ export interface Dianping {
 /** SPEC 7.7: agents, stores, comments, viewing records, reviews. */
 export function createBelongerApi(gateway: Got) {
   return {
-    find: (call: CallContext, id: number | string) => getObj<Belonger>(gateway, call, `api/belonger/find/${seg(id)}`),
-    recommend: (call: CallContext, cityId: number) => getList<Belonger>(gateway, call, `/api/belonger/getRecommendBelonger/${seg(cityId)}`),
+    find: (call: CallContext, id: number | string) => getObj<Belonger>(gateway, call, `api/belonger/find/${seg(id)}`, {}, checks.belonger),
+    recommend: (call: CallContext, cityId: number) =>
+      getList<Belonger>(gateway, call, `/api/belonger/getRecommendBelonger/${seg(cityId)}`, {}, checks.belonger),
     brokerCard: (call: CallContext, id: number | string) =>
       getObj<BelongerCard>(gateway, call, `api/belonger/wapbrokercard/find/${seg(id)}`),
     findByCondition: async (

@@ -1,17 +1,55 @@
 import type { Got } from 'got';
-import { type CallContext, type CallOptions, callGateway } from './http.ts';
+import { type CallContext, type CallOptions, callGateway, GatewayError } from './http.ts';
+import { ensureItems, ensureRecord, type RecordCheck } from './records.ts';
 import type { Page } from './types.ts';
 
-/** One gateway call returning `obj` (null when absent). All SPEC 7.1/7.12 failure rules apply (see callGateway). */
-export async function getObj<T>(client: Got, call: CallContext, path: string, opts: CallOptions = {}): Promise<T | null> {
+/**
+ * One gateway call returning `obj` (null when absent). All SPEC 7.1/7.12 failure rules apply (see callGateway).
+ * With a `check`, an obj that lacks what pages need is a 502 (src/api/records.ts).
+ */
+export async function getObj<T>(
+  client: Got,
+  call: CallContext,
+  path: string,
+  opts: CallOptions = {},
+  check?: RecordCheck,
+): Promise<T | null> {
   const body = await callGateway<T>(client, call, path, opts);
-  return (body.obj ?? null) as T | null;
+  const obj = (body.obj ?? null) as T | null;
+  return check ? ensureRecord(call, path, check, obj) : obj;
 }
 
-/** Same as getObj for calls that always answer a list: an absent obj becomes []. */
-export async function getList<T>(client: Got, call: CallContext, path: string, opts: CallOptions = {}): Promise<T[]> {
+/** Same as getObj for calls that always answer a list: an absent obj becomes []; with a `check`, so does nothing else. */
+export async function getList<T>(client: Got, call: CallContext, path: string, opts: CallOptions = {}, check?: RecordCheck): Promise<T[]> {
   const obj = await getObj<T[]>(client, call, path, opts);
-  return Array.isArray(obj) ? obj : [];
+  if (!check) return Array.isArray(obj) ? obj : [];
+  if (obj === null) return [];
+  if (!Array.isArray(obj)) throw malformed(call, path, 'list');
+  return ensureItems(call, path, check, obj);
+}
+
+/** A page of records (SPEC 3: `content`), checked as asPage does and, with a `check`, item by item. */
+export async function getPage<P extends Page<unknown>>(
+  client: Got,
+  call: CallContext,
+  path: string,
+  opts: CallOptions,
+  size: number,
+  check?: RecordCheck,
+): Promise<P> {
+  const obj = await getObj<P>(client, call, path, opts);
+  if (!check) return asPage(call, obj, size);
+  if (obj !== null && (typeof obj !== 'object' || !Array.isArray(obj.content) || typeof obj.totalElements !== 'number')) {
+    throw malformed(call, path, 'page');
+  }
+  const page = asPage(call, obj, size);
+  ensureItems(call, path, check, page.content);
+  return page;
+}
+
+function malformed(call: CallContext, path: string, what: string): GatewayError {
+  call.log.error({ gateway: path, expected: what }, 'gateway answered a malformed obj');
+  return new GatewayError(502, path, `Gateway ${path} answered a malformed ${what}`);
 }
 
 export const post = (json: unknown): CallOptions => ({ method: 'POST', json: json ?? {} });

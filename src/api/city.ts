@@ -1,6 +1,6 @@
 import type { Got } from 'got';
 import { LRUCache } from 'lru-cache';
-import { type CallContext, callGateway } from './http.ts';
+import { type CallContext, callGateway, GatewayError } from './http.ts';
 
 /** SPEC 3, City (server fields). */
 export interface City {
@@ -12,29 +12,77 @@ export interface City {
 }
 
 const TWO_HOURS = 2 * 60 * 60 * 1000;
+/** How long "no such city" is believed: long enough to absorb a crawler's burst, short enough to see a new city. */
+const UNKNOWN_TTL_MS = 30_000;
 
-export function createCityApi(gateway: Got) {
-  // SPEC 9: city data cached 2 hours, 100 entries. Unknown labels are cached too (as null) so a crawler
-  // trying random sub-domains cannot make every request reach the gateway.
-  const byDomain = new LRUCache<string, { city: City | null }>({ max: 100, ttl: TWO_HOURS });
-  const byName = new LRUCache<string, { city: City | null }>({ max: 100, ttl: TWO_HOURS });
+/**
+ * A label that can be a city's sub-domain: a DNS label of letters, digits and hyphens, starting with a letter.
+ * Anything else is not a city and never costs a gateway call (issue 11 point 8).
+ */
+const CITY_LABEL = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+export const isCityLabel = (label: string): boolean => label.length <= 24 && CITY_LABEL.test(label);
+
+const isCity = (obj: unknown): obj is City =>
+  obj !== null && typeof obj === 'object' && Number.isInteger((obj as City).cityId) && (obj as City).cityId > 0;
+
+export interface CityCacheOptions {
+  /** SPEC 9: 100 cities. */
+  max?: number;
+  /** SPEC 9: 2 hours. */
+  ttlMs?: number;
+  /** Unknown labels, in their own small cache so that they never push a known city out. */
+  unknownMax?: number;
+  unknownTtlMs?: number;
+}
+
+/**
+ * A cached city lookup. Only a real city is kept for 2 hours; a clear "none" from the gateway (obj null) is kept
+ * briefly in its own cache; an answer that is neither (an empty or malformed obj, a failure) is a 502 and is not
+ * kept, so a gateway that recovers is believed at once (issue 11 point 3). Lookups of one key share one call.
+ */
+function cityLookup(fetch: (call: CallContext, key: string) => Promise<City | null>, opts: CityCacheOptions) {
+  const known = new LRUCache<string, City>({ max: opts.max ?? 100, ttl: opts.ttlMs ?? TWO_HOURS });
+  const unknown = new LRUCache<string, true>({ max: opts.unknownMax ?? 1000, ttl: opts.unknownTtlMs ?? UNKNOWN_TTL_MS });
+  const inflight = new Map<string, Promise<City | null>>();
+  return async (call: CallContext, key: string): Promise<City | null> => {
+    const hit = known.get(key);
+    if (hit) return hit;
+    if (unknown.has(key)) return null;
+    let pending = inflight.get(key);
+    if (!pending) {
+      pending = fetch(call, key)
+        .then((city) => {
+          if (city) known.set(key, city);
+          else unknown.set(key, true);
+          return city;
+        })
+        .finally(() => inflight.delete(key));
+      inflight.set(key, pending);
+    }
+    return pending;
+  };
+}
+
+async function fetchCity(gateway: Got, call: CallContext, path: string, searchParams: Record<string, string>): Promise<City | null> {
+  const body = await callGateway<City | null>(gateway, call, path, { searchParams });
+  if (body.obj === null || body.obj === undefined) return null;
+  if (isCity(body.obj)) return body.obj;
+  call.log.error({ gateway: path }, 'gateway answered a city without its fields');
+  throw new GatewayError(502, path, `Gateway ${path} answered an incomplete city`);
+}
+
+export function createCityApi(gateway: Got, opts: CityCacheOptions = {}) {
+  const byDomain = cityLookup((call, domain) => fetchCity(gateway, call, '/api/city/getCityByDomain', { domain }), opts);
+  const byName = cityLookup((call, name) => fetchCity(gateway, call, 'api/city/findSiteByName', { name }), opts);
   return {
-    async getCityByDomain(call: CallContext, domain: string): Promise<City | null> {
+    /** The city of a sub-domain label; null for a label that is no city (without a gateway call when it cannot be one). */
+    getCityByDomain(call: CallContext, domain: string): Promise<City | null> {
       const key = domain.toLowerCase();
-      const hit = byDomain.get(key);
-      if (hit) return hit.city;
-      const body = await callGateway<City | null>(gateway, call, '/api/city/getCityByDomain', { searchParams: { domain: key } });
-      const city = body.obj && typeof body.obj === 'object' && 'cityId' in body.obj ? body.obj : null;
-      byDomain.set(key, { city });
-      return city;
+      if (!isCityLabel(key)) return Promise.resolve(null);
+      return byDomain(call, key);
     },
-    async findSiteByName(call: CallContext, name: string): Promise<City | null> {
-      const hit = byName.get(name);
-      if (hit) return hit.city;
-      const body = await callGateway<City | null>(gateway, call, 'api/city/findSiteByName', { searchParams: { name } });
-      const city = body.obj && typeof body.obj === 'object' && 'cityId' in body.obj ? body.obj : null;
-      byName.set(name, { city });
-      return city;
+    findSiteByName(call: CallContext, name: string): Promise<City | null> {
+      return byName(call, name);
     },
   };
 }

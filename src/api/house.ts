@@ -1,6 +1,7 @@
 import type { Got } from 'got';
-import { asPage, getList, getObj, post, seg } from './call.ts';
+import { asPage, getList, getObj, getPage, post, seg } from './call.ts';
 import type { CallContext } from './http.ts';
+import { checks } from './records.ts';
 import type {
   Belonger,
   Dongtai,
@@ -22,23 +23,31 @@ export function createHouseApi(gateway: Got) {
   return {
     // 7.3 New homes
     async findListByWap(call: CallContext, filter: LoupanFilter): Promise<Page<LoupanItem>> {
-      return asPage(call, await getObj<Page<LoupanItem>>(gateway, call, '/api/house/findListByWap', post(filter)), 20);
+      return getPage<Page<LoupanItem>>(gateway, call, '/api/house/findListByWap', post(filter), 20, checks.loupanItem);
     },
     async findByWeb(call: CallContext, filter: LoupanFilter): Promise<Page<LoupanItem>> {
-      return asPage(call, await getObj<Page<LoupanItem>>(gateway, call, '/web/house/findByWeb', post(filter)), 20);
+      return getPage<Page<LoupanItem>>(gateway, call, '/web/house/findByWeb', post(filter), 20, checks.loupanItem);
     },
-    findById: (call: CallContext, id: number | string) => getObj<LoupanDetail>(gateway, call, `api/house/findById/${seg(id)}`),
-    findByIdForM: (call: CallContext, id: number | string) => getObj<LoupanDetail>(gateway, call, `api/house/findByIdForM/${seg(id)}`),
+    findById: (call: CallContext, id: number | string) =>
+      getObj<LoupanDetail>(gateway, call, `api/house/findById/${seg(id)}`, {}, checks.loupanDetail),
+    findByIdForM: (call: CallContext, id: number | string) =>
+      getObj<LoupanDetail>(gateway, call, `api/house/findByIdForM/${seg(id)}`, {}, checks.loupanDetail),
     hsmid: (call: CallContext, id: number | string) =>
       getObj<{ houseId: number; hsmid: string; name: string }>(gateway, call, `api/house/hsmid/${seg(id)}`),
     findWapHotLoupan: (call: CallContext, q: { cityId: number; limit?: number; orderBy?: string }) =>
-      getList<LoupanItem>(gateway, call, 'api/house/findWapHotLoupan', { searchParams: q }),
+      getList<LoupanItem>(gateway, call, 'api/house/findWapHotLoupan', { searchParams: q }, checks.loupanItem),
     findHotLoupan: (call: CallContext, q: { cityId: number; limit?: number }) =>
-      getList<LoupanItem>(gateway, call, 'api/house/findHotLoupan', { searchParams: q }),
+      getList<LoupanItem>(gateway, call, 'api/house/findHotLoupan', { searchParams: q }, checks.loupanItem),
     findNewest: (call: CallContext, cityId: number, limit: number) =>
-      getList<LoupanItem>(gateway, call, `api/house/findNewest/${seg(cityId)}/${seg(limit)}`),
+      getList<LoupanItem>(gateway, call, `api/house/findNewest/${seg(cityId)}/${seg(limit)}`, {}, checks.loupanItem),
     getHousebyLocation: (call: CallContext, x: string | number, q: { cityId?: number; limit?: number } = {}) =>
-      getList<LoupanItem & { distance?: number }>(gateway, call, `/api/house/getHousebyLocation/${seg(x)}`, { searchParams: q }),
+      getList<LoupanItem & { distance?: number }>(
+        gateway,
+        call,
+        `/api/house/getHousebyLocation/${seg(x)}`,
+        { searchParams: q },
+        checks.loupanItem,
+      ),
     getCityAvgPriceByCityId: (call: CallContext, cityId: number) =>
       getObj<{ cityId: number; avgPrice: number; ershouAvgPrice: number; ratio: number }>(
         gateway,
@@ -51,8 +60,9 @@ export function createHouseApi(gateway: Got) {
     wylbPrice: (call: CallContext, id: number) => getList<TypePrice>(gateway, call, `api/house/wylbPrice/${seg(id)}`),
     findwylb: (call: CallContext, id: number) => getList<TypePrice>(gateway, call, `/api/house/findwylb/${seg(id)}`),
     getLouPanByRecommend: (call: CallContext, cityId: number, limit: number) =>
-      getList<LoupanItem>(gateway, call, `api/house/getLouPanByRecommend/${seg(cityId)}/${seg(limit)}`),
-    popupBelonger: (call: CallContext, id: number) => getObj<Belonger>(gateway, call, `/api/house/popupBelonger/${seg(id)}`),
+      getList<LoupanItem>(gateway, call, `api/house/getLouPanByRecommend/${seg(cityId)}/${seg(limit)}`, {}, checks.loupanItem),
+    popupBelonger: (call: CallContext, id: number) =>
+      getObj<Belonger>(gateway, call, `/api/house/popupBelonger/${seg(id)}`, {}, checks.belonger),
     findContractList: (call: CallContext, houseId: number) =>
       getList<{ month: string; units: number; area: number; avgPrice: number }>(gateway, call, '/api/house/findContractList', {
         searchParams: { houseId },
@@ -76,27 +86,32 @@ export function createHouseApi(gateway: Got) {
     juheDetail: (call: CallContext, id: number, q: { cityId: number; page?: number; size?: number }) =>
       getObj<Page<LoupanItem> & { id: number; name: string }>(gateway, call, `/api/juhe/detail/${seg(id)}`, { searchParams: q }),
     async findDT(call: CallContext, id: number, paging: { page?: number; size?: number } = {}): Promise<Page<Dongtai>> {
-      return asPage(call, await getObj<Page<Dongtai>>(gateway, call, `/api/dongtai/findDT/${seg(id)}`, post(paging)), 10);
+      return getPage<Page<Dongtai>>(gateway, call, `/api/dongtai/findDT/${seg(id)}`, post(paging), 10, checks.dongtai);
     },
     xiangqingContent: (call: CallContext, houseId: number, DTid: number) =>
       getObj<Dongtai & { houseId: number; louPanName: string }>(
         gateway,
         call,
         `/api/dongtai/xiangqingContent/${seg(houseId)}/${seg(DTid)}`,
+        {},
+        checks.dongtai,
       ),
     xiangqingContentByOld: (call: CallContext, houseId: number, DTid: number) =>
       getObj<Dongtai & { houseId: number; louPanName: string }>(
         gateway,
         call,
         `/api/dongtai/xiangqingContentByOld/${seg(houseId)}/${seg(DTid)}`,
+        {},
+        checks.dongtai,
       ),
     async salesRankPubPage(call: CallContext, q: { cityId: number; memberId?: string; page?: number; size?: number }) {
-      return asPage(
+      return getPage<Page<LoupanItem & { rank: number; favorite: boolean }>>(
+        gateway,
         call,
-        await getObj<Page<LoupanItem & { rank: number; favorite: boolean }>>(gateway, call, '/api/newHouseSalesRank/pubPage', {
-          searchParams: q,
-        }),
+        '/api/newHouseSalesRank/pubPage',
+        { searchParams: q },
         10,
+        checks.rankedLoupan,
       );
     },
     salesRankFavorite: (call: CallContext, q: { favorite: boolean; memberId: string; newHouseId: number }) =>
@@ -104,28 +119,29 @@ export function createHouseApi(gateway: Got) {
     salesRankDetail: (call: CallContext, q: { cityId: number; newHouseId: number }) =>
       getObj<LoupanItem & { rank: number; contracts: unknown[] }>(gateway, call, '/api/newHouseSalesRank/detail', { searchParams: q }),
     async starBelongerPubPage(call: CallContext, q: { cityId: number; page?: number; size?: number }) {
-      return asPage(call, await getObj<Page<Belonger>>(gateway, call, '/api/newHouseStarBelonger/pubPage', { searchParams: q }), 10);
+      return getPage<Page<Belonger>>(gateway, call, '/api/newHouseStarBelonger/pubPage', { searchParams: q }, 10, checks.belonger);
     },
     getBelongerLouPanListNew: (call: CallContext, houseId: number) =>
-      getList<Belonger>(gateway, call, '/api/belongerLouPanBind/getBelongerLouPanListNew', post({ houseId })),
+      getList<Belonger>(gateway, call, '/api/belongerLouPanBind/getBelongerLouPanListNew', post({ houseId }), checks.belonger),
     getSchoolByHouseId: (call: CallContext, id: number) => getList<SchoolItem>(gateway, call, `/api/school/getSchoolByHouseId/${seg(id)}`),
     privateContract: (call: CallContext, id: string) =>
       getObj<{ id: string; title: string; content: string }>(gateway, call, `/api/privateContract/findByIdOld/${seg(id)}`),
 
     // 7.4 Second-hand, rental and commercial
     async findByCondition(call: CallContext, filter: ListingFilter): Promise<Page<ListingItem>> {
-      return asPage(call, await getObj<Page<ListingItem>>(gateway, call, 'api/house/search/findByCondition', post(filter)), 20);
+      return getPage<Page<ListingItem>>(gateway, call, 'api/house/search/findByCondition', post(filter), 20, checks.listingItem);
     },
     async findByWapConditionData(call: CallContext, filter: ListingFilter): Promise<Page<ListingItem>> {
-      return asPage(call, await getObj<Page<ListingItem>>(gateway, call, 'api/house/search/findByWapConditionData', post(filter)), 20);
+      return getPage<Page<ListingItem>>(gateway, call, 'api/house/search/findByWapConditionData', post(filter), 20, checks.listingItem);
     },
     async douyinFindByCondition(call: CallContext, filter: ListingFilter): Promise<Page<ListingItem>> {
-      return asPage(call, await getObj<Page<ListingItem>>(gateway, call, '/api/house/search/douyin/findByCondition', post(filter)), 20);
+      return getPage<Page<ListingItem>>(gateway, call, '/api/house/search/douyin/findByCondition', post(filter), 20, checks.listingItem);
     },
     findHouse: (call: CallContext, q: { houseId: number } | { houseNumber: string }) =>
-      getObj<ListingDetail>(gateway, call, 'api/house/search/findHouse', post(q)),
+      getObj<ListingDetail>(gateway, call, 'api/house/search/findHouse', post(q), checks.listingDetail),
     /** Listing detail by id (our GET form of findHouse). */
-    listingDetail: (call: CallContext, id: number | string) => getObj<ListingDetail>(gateway, call, `/api/house/search/detail/${seg(id)}`),
+    listingDetail: (call: CallContext, id: number | string) =>
+      getObj<ListingDetail>(gateway, call, `/api/house/search/detail/${seg(id)}`, {}, checks.listingDetail),
     countBusiness: (call: CallContext, cityId: number, text: string) =>
       getObj<Record<'shangpucs' | 'shangpucz' | 'xieziloucs' | 'xieziloucz' | 'total', number>>(
         gateway,

@@ -1,6 +1,7 @@
 import type { Got } from 'got';
-import { asPage, getList, getObj, post, seg } from './call.ts';
+import { asPage, getList, getObj, getPage, post, seg } from './call.ts';
 import { type CallContext, callGateway } from './http.ts';
+import { checks } from './records.ts';
 import type {
   BaikeItem,
   InfoComment,
@@ -113,7 +114,7 @@ export function createInfoApi(gateway: Got, houseClient: Got, houseUrl: string) 
         page?: number;
         size?: number;
       },
-    ) => asPage(call, await getObj<Page<WendaItem>>(gateway, call, '/api/wenda/list', post(body)), 20),
+    ) => getPage<Page<WendaItem>>(gateway, call, '/api/wenda/list', post(body), 20, checks.wendaItem),
     wenda: (call: CallContext, id: number | string) =>
       getObj<WendaItem & { answers: WendaAnswer[] }>(gateway, call, `/api/wenda/${seg(id)}`),
     ask: (
@@ -144,10 +145,10 @@ export function createInfoApi(gateway: Got, houseClient: Got, houseUrl: string) 
         page?: number;
         size?: number;
       },
-    ) => asPage(call, await getObj<Page<Overseas>>(gateway, call, '/api/overseas/list', post(body)), 20),
+    ) => getPage<Page<Overseas>>(gateway, call, '/api/overseas/list', post(body), 20, checks.overseasItem),
     /** One overseas listing; its consultant is one of `cityId`'s agents. */
     overseas: (call: CallContext, id: number | string, cityId?: number) =>
-      getObj<OverseasDetail>(gateway, call, `/api/overseas/${seg(id)}`, { searchParams: { cityId } }),
+      getObj<OverseasDetail>(gateway, call, `/api/overseas/${seg(id)}`, { searchParams: { cityId } }, checks.overseasDetail),
     /** The floor plans of an overseas listing's project. */
     overseasHuxing: (call: CallContext, id: number | string) => getObj<OverseasHuxing>(gateway, call, `/api/overseas/huxing/${seg(id)}`),
   };

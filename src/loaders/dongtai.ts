@@ -1,13 +1,13 @@
 import type { Dongtai, LoupanDetail, LoupanItem } from '../api/types.ts';
 import { errors } from '../errors.ts';
 import type { Loader, PageContext } from '../pipeline/types.ts';
+import { optional } from './optional.ts';
 import {
   type BelongerWithCall,
   breadcrumbLd,
   idOf,
   loadEstate,
   locateEstate,
-  optional,
   optionalIdOf,
   priceText,
   withCalls,
@@ -68,7 +68,7 @@ export const dongtaiDetail: Loader<DongtaiDetailData> = async (ctx) => {
   const [estate, item, feed] = await Promise.all([
     loadEstate(ctx, houseId),
     old ? ctx.api.house.xiangqingContentByOld(ctx.call, houseId, dtId) : ctx.api.house.xiangqingContent(ctx.call, houseId, dtId),
-    optional(ctx.api.house.findDT(ctx.call, houseId, { page: 1, size: 6 }), null),
+    optional(ctx, 'house.findDT', ctx.api.house.findDT(ctx.call, houseId, { page: 1, size: 6 }), null),
   ]);
   if (!item) throw errors.pageNotFound();
   const [agent] = await withCalls(ctx, estate.belongerList ?? [], 1);
@@ -100,7 +100,7 @@ export const dongtaiDetail: Loader<DongtaiDetailData> = async (ctx) => {
 
 function locate(ctx: PageContext, dtId: number) {
   return locateEstate(ctx, 'dongtai', dtId, async (lp) => {
-    const feed = await optional(ctx.api.house.findDT(ctx.call, lp, { page: 1, size: 100 }), null);
+    const feed = await optional(ctx, 'house.findDT', ctx.api.house.findDT(ctx.call, lp, { page: 1, size: 100 }), null);
     const ids = (feed?.content ?? []).map((d) => d.DTid);
     return ids.length ? [Math.min(...ids), Math.max(...ids)] : null;
   });

@@ -4,17 +4,8 @@ import { type CommercialKind, HOUSE_TYPES, type ResidentialKind } from '../lib/l
 import { cityOrigin } from '../pipeline/head.ts';
 import type { Loader, LoaderResult, PageContext } from '../pipeline/types.ts';
 import type { ListPageData } from '../ui/list/types.ts';
-import {
-  type DetailExtras,
-  detailExtras,
-  detailPath,
-  idOf,
-  type ListSpec,
-  listingJsonLd,
-  loadList,
-  optional,
-  orNotFound,
-} from './listing-common.ts';
+import { type DetailExtras, detailExtras, detailPath, idOf, type ListSpec, listingJsonLd, loadList, orNotFound } from './listing-common.ts';
+import { optional } from './optional.ts';
 
 export const ERSHOUFANG_LIST: ListSpec = { kind: 'ershoufang', base: '/ershoufang/', houseType: 11, noun: '二手房', pageSize: 20 };
 const SIMILAR_SIZE = 6;

@@ -12,7 +12,8 @@ import {
 } from '../lib/overseas-filters.ts';
 import { cityOrigin } from '../pipeline/head.ts';
 import type { Loader, PageContext } from '../pipeline/types.ts';
-import { breadcrumbs, idOf, optional, orNotFound } from './listing-common.ts';
+import { breadcrumbs, idOf, orNotFound } from './listing-common.ts';
+import { optional } from './optional.ts';
 
 export const HAIWAI_HOME = '/haiwaihome';
 export const haiwaiDetailPath = (id: number | string) => `/haiwaidetails/${id}`;

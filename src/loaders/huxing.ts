@@ -1,16 +1,8 @@
 import type { Huxing, LoupanDetail, LoupanItem } from '../api/types.ts';
 import { errors } from '../errors.ts';
 import type { Loader, PageContext } from '../pipeline/types.ts';
-import {
-  type BelongerWithCall,
-  breadcrumbLd,
-  idOf,
-  loadEstate,
-  locateEstate,
-  optional,
-  optionalIdOf,
-  withCalls,
-} from './xinfang-common.ts';
+import { optional } from './optional.ts';
+import { type BelongerWithCall, breadcrumbLd, idOf, loadEstate, locateEstate, optionalIdOf, withCalls } from './xinfang-common.ts';
 
 /**
  * Floor plans of new-home estates (SPEC 2.2 /huxing/detail, /huxing/magnifyImg; 2.4 /huxing/{id}.html and the
@@ -39,7 +31,7 @@ export const huxingList: Loader<HuxingListData> = async (ctx) => {
     const estate = await loadEstate(ctx, houseId);
     const [plans, stats] = await Promise.all([
       ctx.api.house.getListByLpId(ctx.call, { lpId: houseId, rooms: rooms ?? undefined }),
-      optional(ctx.api.house.getStatisticsByLpId(ctx.call, houseId), []),
+      optional(ctx, 'house.getStatisticsByLpId', ctx.api.house.getStatisticsByLpId(ctx.call, houseId), []),
     ]);
     if (rooms && !plans.length) throw errors.pageNotFound();
     const roomWord = rooms ? `${rooms}室` : '';
@@ -65,7 +57,10 @@ export const huxingList: Loader<HuxingListData> = async (ctx) => {
   }
   const hot = await ctx.api.house.findWapHotLoupan(ctx.call, { cityId: ctx.city.cityId, limit: 6 });
   const groups = await Promise.all(
-    hot.map(async (estate) => ({ estate, plans: await optional(ctx.api.house.getListByLpId(ctx.call, { lpId: estate.houseId }), []) })),
+    hot.map(async (estate) => ({
+      estate,
+      plans: await optional(ctx, 'house.getListByLpId', ctx.api.house.getListByLpId(ctx.call, { lpId: estate.houseId }), []),
+    })),
   );
   return {
     data: { estate: null, rooms: null, roomStats: [], groups: groups.filter((g) => g.plans.length) },
@@ -93,7 +88,7 @@ async function estateOfPlan(ctx: PageContext, id: number): Promise<{ estate: Lou
   const houseId =
     given ??
     (await locateEstate(ctx, 'huxing', id, async (lp) => {
-      const plans = await optional(ctx.api.house.getListByLpId(ctx.call, { lpId: lp }), []);
+      const plans = await optional(ctx, 'house.getListByLpId', ctx.api.house.getListByLpId(ctx.call, { lpId: lp }), []);
       if (!plans.length) return null;
       const ids = plans.map((p) => p.huxingId);
       return [Math.min(...ids), Math.max(...ids)];
@@ -101,7 +96,7 @@ async function estateOfPlan(ctx: PageContext, id: number): Promise<{ estate: Lou
   if (!houseId) throw errors.pageNotFound();
   const [estate, plans] = await Promise.all([
     loadEstate(ctx, houseId),
-    optional(ctx.api.house.getListByLpId(ctx.call, { lpId: houseId }), []),
+    optional(ctx, 'house.getListByLpId', ctx.api.house.getListByLpId(ctx.call, { lpId: houseId }), []),
   ]);
   return { estate, plans };
 }

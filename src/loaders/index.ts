@@ -1,3 +1,4 @@
+import { FILTER_QUERY_KEYS as XINFANG_QUERY_KEYS } from '../lib/xinfang-filters.ts';
 import type { Loader } from '../pipeline/types.ts';
 import * as dongtai from './dongtai.ts';
 import { downloadappLoader } from './downloadapp.ts';
@@ -77,4 +78,50 @@ export const loaders: Readonly<Record<string, Loader>> = {
   haiwaiList: haiwai.haiwaiListLoader,
   haiwaiDetail: haiwai.haiwaiDetailLoader,
   haiwaiHuxing: haiwai.haiwaiHuxingLoader,
+};
+
+const ID_AD = ['id', 'ad'];
+
+/**
+ * The query keys each loader reads (issue 11 point 4). A page-cached page is handed only the keys its middleware,
+ * validator and loader declare (and its registry `query`), so other keys can neither change it nor split its cache
+ * entry. A loader that starts reading a key declares it here.
+ */
+export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
+  xinfangList: [...XINFANG_QUERY_KEYS, 'keyword', 'kw'],
+  xinfangDetail: ['id', 'houseId', 'belongerId'],
+  xinfangBelonger: ['id', 'houseId'],
+  xinfangDaikan: ['id'],
+  xinfangPjguwen: ['id', 'belongerId', 'houseId'],
+  xinfangSalesRanking: ['page'],
+  xinfangStarAgent: ['page'],
+  xinfangVideo: ['id'],
+  xinfangVr: ['id'],
+  xinfangWendalist: ['id', 'houseId'],
+  huxingList: ['houseId', 'lpId'],
+  huxingDetail: ['id'],
+  huxingMagnify: ['id', 'huxingId'],
+  dongtaiFeed: ['id', 'houseId', 'page'],
+  dongtaiDetail: ['id', 'DTid', 'houseId'],
+  ershoufangDetail: ID_AD,
+  ershoufangDaikan: ['id'],
+  ershoufangDongtai: ['id'],
+  ershoufangZhou: ['id'],
+  referrer: ['houseType', 'hsmid', 'id'],
+  zufangDetail: ID_AD,
+  zuyjDetail: ID_AD,
+  zuyjList: ['page'],
+  shangpucsDetail: ID_AD,
+  shangpuczDetail: ID_AD,
+  xieziloucsDetail: ID_AD,
+  xiezilouczDetail: ID_AD,
+  zhaopucsDetail: ID_AD,
+  zhaopuczDetail: ID_AD,
+  zhaopuSearchList: ['keyword', 'kw', 'page'],
+  myshoucang: ['kind'],
+  yuyuekanfang: ['houseId', 'id', 'ok', 'back'],
+  jubao: ['houseId', 'id', 'ok', 'back'],
+  photo: ['id', 'houseId', 'active', 'type'],
+  haiwaiDetail: ['id'],
+  haiwaiHuxing: ['id'],
 };

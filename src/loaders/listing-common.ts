@@ -20,6 +20,7 @@ import { cityOrigin } from '../pipeline/head.ts';
 import type { LoaderResult, Middleware, PageContext, PageHead } from '../pipeline/types.ts';
 import type { ListPageData } from '../ui/list/types.ts';
 import { listingCardOf } from '../ui/listing-types.ts';
+import { optional } from './optional.ts';
 
 /** The city's location dictionary (cached 1 hour in src/api). */
 export const locationDict = (ctx: PageContext): Promise<LocationDict> => ctx.api.dictionaries.locations(ctx.call, ctx.city.cityId);
@@ -220,16 +221,6 @@ export async function orNotFound<T>(p: Promise<T | null | undefined>): Promise<T
   }
   if (v === null || v === undefined) throw errors.pageNotFound();
   return v;
-}
-
-/** A call whose answer is a bonus on the page: its failure is logged and the page renders without it. */
-export async function optional<T>(ctx: PageContext, what: string, p: Promise<T>, fallback: T): Promise<T> {
-  try {
-    return await p;
-  } catch (err) {
-    ctx.log.warn({ err, what }, 'optional gateway call failed');
-    return fallback;
-  }
 }
 
 export interface DetailExtras {

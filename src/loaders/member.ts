@@ -2,7 +2,7 @@ import type { CollectEntry, CollectKind } from '../api/user.ts';
 import { errors } from '../errors.ts';
 import { detailPathOf, kindOfHouseType } from '../lib/listing-kinds.ts';
 import type { Loader, PageContext } from '../pipeline/types.ts';
-import { optional } from './listing-common.ts';
+import { optional } from './optional.ts';
 
 const KINDS: readonly CollectKind[] = ['ershoufang', 'rent', 'newhouse', 'xiaoqu', 'overseas'];
 

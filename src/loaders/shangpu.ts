@@ -4,7 +4,8 @@ import { cityOrigin } from '../pipeline/head.ts';
 import type { Loader, LoaderResult, PageContext } from '../pipeline/types.ts';
 import type { ListPageData } from '../ui/list/types.ts';
 import { loadHouse } from './ershoufang.ts';
-import { type DetailExtras, detailExtras, idOf, type ListSpec, listingJsonLd, loadList, optional } from './listing-common.ts';
+import { type DetailExtras, detailExtras, idOf, type ListSpec, listingJsonLd, loadList } from './listing-common.ts';
+import { optional } from './optional.ts';
 
 /**
  * Commercial property (SPEC 1, 2.2, 2.4): shops and offices for sale and for rent, and 找铺, the shop channel over

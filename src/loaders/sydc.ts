@@ -2,7 +2,8 @@ import type { ListingItem } from '../api/types.ts';
 import { COMMERCIAL_KINDS, type CommercialKind, detailPathOf, HOUSE_TYPES, KIND_NOUNS } from '../lib/listing-kinds.ts';
 import { cityOrigin } from '../pipeline/head.ts';
 import type { Loader } from '../pipeline/types.ts';
-import { breadcrumbs, optional } from './listing-common.ts';
+import { breadcrumbs } from './listing-common.ts';
+import { optional } from './optional.ts';
 
 /** Recommended listings per kind on the landing. */
 const PICKS = 3;

@@ -2,6 +2,7 @@ import type { Belonger, LoupanDetail, LoupanItem } from '../api/types.ts';
 import { errors } from '../errors.ts';
 import { cityOrigin } from '../pipeline/head.ts';
 import type { LoaderResult, PageContext } from '../pipeline/types.ts';
+import { optional } from './optional.ts';
 
 /** Shared helpers of the new-home, floor-plan and estate-news loaders (xinfang.ts, huxing.ts, dongtai.ts). */
 
@@ -26,15 +27,6 @@ export async function loadEstate(ctx: PageContext, id: number): Promise<LoupanDe
   return estate;
 }
 
-/** Run a call whose failure only removes a section of the page: logged by the client, the page still renders. */
-export async function optional<T>(p: Promise<T>, fallback: T): Promise<T> {
-  try {
-    return await p;
-  } catch {
-    return fallback;
-  }
-}
-
 /** A moved list: the pipeline answers 301 to `location` (a data request gets the redirect to follow). */
 export function movedTo(location: string): LoaderResult<never> {
   return { data: undefined as never, redirect: { location, status: 301 } };
@@ -49,7 +41,7 @@ export type BelongerWithCall = Belonger & { webCall: string };
 export async function withCalls(ctx: PageContext, list: Belonger[], limit = 6): Promise<BelongerWithCall[]> {
   return Promise.all(
     list.slice(0, limit).map(async (b) => {
-      const call = await optional(ctx.api.belonger.zhcall(ctx.call, b.belongerId, 1), null);
+      const call = await optional(ctx, 'belonger.zhcall', ctx.api.belonger.zhcall(ctx.call, b.belongerId, 1), null);
       return { ...b, webCall: call?.webCall || b.phone || '' };
     }),
   );

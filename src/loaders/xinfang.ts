@@ -15,6 +15,7 @@ import {
   xinfangPath,
 } from '../lib/xinfang-filters.ts';
 import type { Loader, PageContext } from '../pipeline/types.ts';
+import { optional } from './optional.ts';
 import {
   absolute,
   type BelongerWithCall,
@@ -22,7 +23,6 @@ import {
   idOf,
   loadEstate,
   movedTo,
-  optional,
   optionalIdOf,
   priceText,
   withCalls,
@@ -49,7 +49,7 @@ export interface XinfangListData {
 
 export const xinfangList: Loader<XinfangListData> = async (ctx) => {
   const cityId = ctx.city.cityId;
-  const regions = await optional(ctx.api.config.loupanRegions(ctx.call, cityId), []);
+  const regions = await optional(ctx, 'config.loupanRegions', ctx.api.config.loupanRegions(ctx.call, cityId), []);
   const slugs = slugsOf(regions);
   const parsed = parseXinfangPath(ctx.params['*'], slugs);
   if (!parsed) throw errors.pageNotFound();
@@ -67,7 +67,9 @@ export const xinfangList: Loader<XinfangListData> = async (ctx) => {
   const page = filter.page ?? 1;
   const totalPages = Math.max(1, res.totalPages || Math.ceil(res.totalElements / PAGE_SIZE));
   if (page > totalPages) throw errors.pageNotFound();
-  const hot = res.content.length ? [] : await optional(ctx.api.house.findWapHotLoupan(ctx.call, { cityId, limit: 5 }), []);
+  const hot = res.content.length
+    ? []
+    : await optional(ctx, 'house.findWapHotLoupan', ctx.api.house.findWapHotLoupan(ctx.call, { cityId, limit: 5 }), []);
 
   const city = ctx.city.name;
   const place = `${city}${region?.regionName ?? ''}`;
@@ -186,17 +188,22 @@ export const xinfangDetail: Loader<XinfangDetailData> = async (ctx) => {
       .catch((err: unknown) => ctx.log.warn({ err }, 'saveHouseViewHistory failed'));
   }
   const [prices, stats, bound, popup, dongtai, schools, comments, wenda, similar, referrer, collected] = await Promise.all([
-    optional(ctx.api.house.louPanWylbPriceAll(ctx.call, id), estate.prices ?? []),
-    optional(ctx.api.house.getStatisticsByLpId(ctx.call, id), []),
-    optional(ctx.api.house.getBelongerLouPanListNew(ctx.call, id), estate.belongerList ?? []),
-    optional(ctx.api.house.popupBelonger(ctx.call, id), null),
-    optional(ctx.api.house.findDT(ctx.call, id, { page: 1, size: 3 }), emptyPage<Dongtai>(3)),
-    optional(ctx.api.house.getSchoolByHouseId(ctx.call, id), []),
-    optional(ctx.api.belonger.dianpingList(ctx.call, { houseId: id, size: 3 }), emptyPage<Dianping>(3)),
-    optional(ctx.api.info.wendaList(ctx.call, { cityId, houseId: id, size: 3 }), emptyPage<WendaItem>(3)),
-    optional(ctx.api.house.findListByWap(ctx.call, { cityId, regionId: estate.regionId, size: 6 }), emptyPage<LoupanItem>(6)),
-    referrerId ? optional(ctx.api.belonger.find(ctx.call, referrerId), null) : Promise.resolve(null),
-    memberId ? optional(ctx.api.user.isCollect(ctx.call, id, memberId, 'newhouse'), false) : Promise.resolve(false),
+    optional(ctx, 'house.louPanWylbPriceAll', ctx.api.house.louPanWylbPriceAll(ctx.call, id), estate.prices ?? []),
+    optional(ctx, 'house.getStatisticsByLpId', ctx.api.house.getStatisticsByLpId(ctx.call, id), []),
+    optional(ctx, 'house.getBelongerLouPanListNew', ctx.api.house.getBelongerLouPanListNew(ctx.call, id), estate.belongerList ?? []),
+    optional(ctx, 'house.popupBelonger', ctx.api.house.popupBelonger(ctx.call, id), null),
+    optional(ctx, 'house.findDT', ctx.api.house.findDT(ctx.call, id, { page: 1, size: 3 }), emptyPage<Dongtai>(3)),
+    optional(ctx, 'house.getSchoolByHouseId', ctx.api.house.getSchoolByHouseId(ctx.call, id), []),
+    optional(ctx, 'belonger.dianpingList', ctx.api.belonger.dianpingList(ctx.call, { houseId: id, size: 3 }), emptyPage<Dianping>(3)),
+    optional(ctx, 'info.wendaList', ctx.api.info.wendaList(ctx.call, { cityId, houseId: id, size: 3 }), emptyPage<WendaItem>(3)),
+    optional(
+      ctx,
+      'house.findListByWap',
+      ctx.api.house.findListByWap(ctx.call, { cityId, regionId: estate.regionId, size: 6 }),
+      emptyPage<LoupanItem>(6),
+    ),
+    referrerId ? optional(ctx, 'belonger.find', ctx.api.belonger.find(ctx.call, referrerId), null) : Promise.resolve(null),
+    memberId ? optional(ctx, 'user.isCollect', ctx.api.user.isCollect(ctx.call, id, memberId, 'newhouse'), false) : Promise.resolve(false),
   ]);
   const belongers = await withCalls(ctx, bound.length ? bound : (estate.belongerList ?? []));
   const popupAgent = popup ? (belongers.find((b) => b.belongerId === popup.belongerId) ?? (await withCalls(ctx, [popup]))[0]) : null;
@@ -272,7 +279,12 @@ export interface EstateAgentsData {
 export const xinfangBelonger: Loader<EstateAgentsData> = async (ctx) => {
   const id = idOf(ctx.query.id ?? ctx.query.houseId);
   const estate = await loadEstate(ctx, id);
-  const list = await optional(ctx.api.house.getBelongerLouPanListNew(ctx.call, id), estate.belongerList ?? []);
+  const list = await optional(
+    ctx,
+    'house.getBelongerLouPanListNew',
+    ctx.api.house.getBelongerLouPanListNew(ctx.call, id),
+    estate.belongerList ?? [],
+  );
   return {
     data: { estate, belongers: await withCalls(ctx, list, 20) },
     head: {
@@ -295,9 +307,9 @@ export const xinfangDaikan: Loader<DaikanData> = async (ctx) => {
   const id = idOf(ctx.params.id ?? ctx.query.id);
   const estate = await loadEstate(ctx, id);
   const [contracts, detail, bound] = await Promise.all([
-    optional(ctx.api.house.findContractList(ctx.call, id), []),
-    optional(ctx.api.house.salesRankDetail(ctx.call, { cityId: ctx.city.cityId, newHouseId: id }), null),
-    optional(ctx.api.house.getBelongerLouPanListNew(ctx.call, id), []),
+    optional(ctx, 'house.findContractList', ctx.api.house.findContractList(ctx.call, id), []),
+    optional(ctx, 'house.salesRankDetail', ctx.api.house.salesRankDetail(ctx.call, { cityId: ctx.city.cityId, newHouseId: id }), null),
+    optional(ctx, 'house.getBelongerLouPanListNew', ctx.api.house.getBelongerLouPanListNew(ctx.call, id), []),
   ]);
   const units = contracts.reduce((s, c) => s + c.units, 0);
   return {
@@ -322,9 +334,9 @@ export const xinfangPjguwen: Loader<PjguwenData> = async (ctx) => {
   const id = idOf(ctx.params.id ?? ctx.query.id ?? ctx.query.belongerId);
   const houseId = optionalIdOf(ctx.query.houseId);
   const [b, estate, comments] = await Promise.all([
-    optional(ctx.api.belonger.find(ctx.call, id), null),
-    houseId ? optional(ctx.api.house.findById(ctx.call, houseId), null) : Promise.resolve(null),
-    optional(ctx.api.belonger.dianpingList(ctx.call, { belongerId: id, size: 10 }), emptyPage<Dianping>(10)),
+    optional(ctx, 'belonger.find', ctx.api.belonger.find(ctx.call, id), null),
+    houseId ? optional(ctx, 'house.findById', ctx.api.house.findById(ctx.call, houseId), null) : Promise.resolve(null),
+    optional(ctx, 'belonger.dianpingList', ctx.api.belonger.dianpingList(ctx.call, { belongerId: id, size: 10 }), emptyPage<Dianping>(10)),
   ]);
   if (!b) throw errors.pageNotFound();
   const [belonger] = await withCalls(ctx, [b]);
@@ -359,8 +371,14 @@ export const xinfangWendalist: Loader<WendaListData> = async (ctx) => {
   // An estate nobody asked about yet: the city's other new-home questions below the empty state.
   const others =
     estate && !res.content.length
-      ? (await optional(ctx.api.info.wendaList(ctx.call, { cityId: ctx.city.cityId, category: '楼盘', size: 10 }), emptyPage<WendaItem>()))
-          .content
+      ? (
+          await optional(
+            ctx,
+            'info.wendaList',
+            ctx.api.info.wendaList(ctx.call, { cityId: ctx.city.cityId, category: '楼盘', size: 10 }),
+            emptyPage<WendaItem>(),
+          )
+        ).content
       : [];
   const name = estate?.name ?? `${ctx.city.name}新房`;
   return {
@@ -490,10 +508,10 @@ export interface HangqingData {
 export const xinfangHangqing: Loader<HangqingData> = async (ctx) => {
   const cityId = ctx.city.cityId;
   const [avg, rank, regions, newest] = await Promise.all([
-    optional(ctx.api.house.getCityAvgPriceByCityId(ctx.call, cityId), null),
-    optional(ctx.api.house.findContractRank(ctx.call, cityId, 10), []),
-    optional(ctx.api.config.loupanRegions(ctx.call, cityId), []),
-    optional(ctx.api.house.findNewest(ctx.call, cityId, 5), []),
+    optional(ctx, 'house.getCityAvgPriceByCityId', ctx.api.house.getCityAvgPriceByCityId(ctx.call, cityId), null),
+    optional(ctx, 'house.findContractRank', ctx.api.house.findContractRank(ctx.call, cityId, 10), []),
+    optional(ctx, 'config.loupanRegions', ctx.api.config.loupanRegions(ctx.call, cityId), []),
+    optional(ctx, 'house.findNewest', ctx.api.house.findNewest(ctx.call, cityId, 5), []),
   ]);
   const city = ctx.city.name;
   const avgPrice = avg?.avgPrice ?? 0;
@@ -517,10 +535,15 @@ export const xinfangClassify: Loader<ClassifyData> = async (ctx) => {
   const [counts, tags] = await Promise.all([
     Promise.all(
       LOUPAN_TYPES.map((t) =>
-        optional(ctx.api.house.findListByWap(ctx.call, { cityId, typeCode: t.code, size: 2 }), emptyPage<LoupanItem>(2)),
+        optional(
+          ctx,
+          'house.findListByWap',
+          ctx.api.house.findListByWap(ctx.call, { cityId, typeCode: t.code, size: 2 }),
+          emptyPage<LoupanItem>(2),
+        ),
       ),
     ),
-    optional(ctx.api.house.allCharacter(ctx.call, cityId), []),
+    optional(ctx, 'house.allCharacter', ctx.api.house.allCharacter(ctx.call, cityId), []),
   ]);
   const types = LOUPAN_TYPES.map((t, i) => ({
     code: t.code,
@@ -548,7 +571,7 @@ export interface FindHouseData {
 
 /** /xinfang/findHouse: a help-me-find form; it submits to the list, whose query form 301s to the path form. */
 export const xinfangFindHouse: Loader<FindHouseData> = async (ctx) => ({
-  data: { regions: await optional(ctx.api.config.loupanRegions(ctx.call, ctx.city.cityId), []) },
+  data: { regions: await optional(ctx, 'config.loupanRegions', ctx.api.config.loupanRegions(ctx.call, ctx.city.cityId), []) },
 });
 
 export interface TabData {

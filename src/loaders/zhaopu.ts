@@ -3,7 +3,8 @@ import { errors } from '../errors.ts';
 import { regionSlugs } from '../lib/listing-filters.ts';
 import { HOUSE_TYPES, zhaopuSearchHref } from '../lib/listing-kinds.ts';
 import type { Loader, PageContext } from '../pipeline/types.ts';
-import { locationDict, optional } from './listing-common.ts';
+import { locationDict } from './listing-common.ts';
+import { optional } from './optional.ts';
 
 /**
  * 找铺's search screen (/zhaopu/search: a keyword and hot words) and its results (/zhaopu/searchList?keyword=):

@@ -1,55 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Middleware, UserInfo } from '../pipeline/types.ts';
+import type { Middleware } from '../pipeline/types.ts';
+import { clearUserCookie, LOGGED_OUT, readUser, USER_COOKIE } from '../session.ts';
 
-/** SPEC 4: the login state lives in this cookie; the value `noInfo` forces a logout. */
-export const USER_COOKIE = 'userInfo';
-export const LOGGED_OUT = 'noInfo';
-
-const FIELDS = ['uid', 'userId', 'headUrl', 'nickName', 'phone', 'token'] as const;
-
-function parseUser(json: string): UserInfo | null {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(json);
-  } catch {
-    return null;
-  }
-  if (!raw || typeof raw !== 'object') return null;
-  const src = raw as Record<string, unknown>;
-  const user = {} as UserInfo;
-  for (const f of FIELDS) user[f] = typeof src[f] === 'string' || typeof src[f] === 'number' ? String(src[f]) : '';
-  return user.uid || user.userId ? user : null;
-}
-
-/** Restores the member from the signed cookie; a forged, tampered or unreadable cookie counts as no login. */
-export function readUser(req: FastifyRequest): UserInfo | null {
-  const value = req.cookies[USER_COOKIE];
-  if (!value || value === LOGGED_OUT) return null;
-  const unsigned = req.unsignCookie(value);
-  if (!unsigned.valid || unsigned.value === null) {
-    req.log.warn({ cookie: USER_COOKIE }, 'user-info cookie failed its signature check');
-    return null;
-  }
-  return parseUser(unsigned.value);
-}
-
-/** True when the request carries a member's cookie (even one that fails its check): such requests bypass the page cache. */
-export function carriesMemberCookie(req: FastifyRequest): boolean {
-  const value = req.cookies[USER_COOKIE];
-  return Boolean(value && value !== LOGGED_OUT);
-}
-
-export function cookieOptions(req: FastifyRequest) {
-  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: req.protocol === 'https', signed: true };
-}
-
-export function setUserCookie(req: FastifyRequest, reply: FastifyReply, user: UserInfo, maxAgeSeconds = 30 * 24 * 3600): void {
-  reply.setCookie(USER_COOKIE, JSON.stringify(user), { ...cookieOptions(req), maxAge: maxAgeSeconds });
-}
-
-export function clearUserCookie(req: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(USER_COOKIE, { ...cookieOptions(req), signed: false });
-}
+export { clearUserCookie, cookieOptions, LOGGED_OUT, readUser, setUserCookie, USER_COOKIE } from '../session.ts';
 
 /** SPEC 2, 4, 6: restores login state; never blocks a visitor. */
 export const authenticated: Middleware = (ctx) => {

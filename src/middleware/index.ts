@@ -1,3 +1,5 @@
+import { FILTER_QUERY_KEYS as LISTING_QUERY_KEYS } from '../lib/listing-filters.ts';
+import { OVERSEAS_QUERY_KEYS } from '../lib/overseas-filters.ts';
 import type { Middleware } from '../pipeline/types.ts';
 import { authenticated } from './authenticated.ts';
 import { listingQuery } from './listing-query.ts';
@@ -12,4 +14,10 @@ export const middleware: Readonly<Record<string, Middleware>> = {
   'page-cache': pageCache,
   'listing-query': listingQuery,
   'overseas-query': overseasQuery,
+};
+
+/** The query keys each middleware reads: the pipeline hands a cached page no others (issue 11 point 4). */
+export const middlewareQueryKeys: Readonly<Record<string, readonly string[]>> = {
+  'listing-query': LISTING_QUERY_KEYS,
+  'overseas-query': OVERSEAS_QUERY_KEYS,
 };

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Registry } from '../registry/load.ts';
 import type { PageEntry } from '../registry/types.ts';
+import { isMember } from '../session.ts';
+import { pickQuery } from './query-keys.ts';
 import type { CityInfo, PageContext } from './types.ts';
 
 /** Query as flat strings: repeated keys keep their first value; pages never see arrays or prototypes. */
@@ -41,7 +43,9 @@ export function createContext(
     city: req.city ?? defaultCity(registry),
     page,
     params: { ...params, ...(page.params ?? {}) },
-    query: flatQuery(req.query),
+    // A visitor's cacheable page sees only the query keys that change it; a member's page is never cached and sees all
+    // (the notice after a favourite, say).
+    query: pickQuery(flatQuery(req.query), isMember(req) ? null : req.server.queryKeysOf(registry, page)),
     path,
     url,
     user: null,

@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { errors, PortalError, statusOf } from '../errors.ts';
+import { etagOf, isFresh } from '../etag.ts';
 import { loaders } from '../loaders/index.ts';
 import { middleware } from '../middleware/index.ts';
+import { cacheable, sendCachedPage } from '../page-cache.ts';
 import { App } from '../render/App.tsx';
 import { buildAppState } from '../render/app-state.ts';
 import { documentHead, documentTail, fallbackErrorDocument } from '../render/document.ts';
@@ -34,10 +35,6 @@ async function resolvePage(req: FastifyRequest, reply: FastifyReply, url: string
   return { ctx, outcome: await runPage(ctx, registry, parts) };
 }
 
-function cacheable(ctx: PageContext, status: number): boolean {
-  return status === 200 && ctx.page.cache !== 'no-cache' && ctx.user === null;
-}
-
 /** Render `state` into HTML and send it: streamed to people, whole to crawlers and cache fills. */
 async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache: boolean }): Promise<void> {
   const { req, reply } = ctx;
@@ -51,7 +48,9 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
     return;
   }
   const assets = req.server.assets;
-  const { path, search } = splitUrl(req.url);
+  const { path } = splitUrl(req.url);
+  // The query the page was handed (a cached page's own keys only), so a cached document never depends on other keys.
+  const search = new URLSearchParams(ctx.query).toString();
   const rendered = await renderDocument(<App state={state} Page={Page} ssrPath={path} ssrSearch={search} />, {
     head: documentHead(state.route.head, assets, state.route.module),
     tail: documentTail(state, assets),
@@ -64,15 +63,20 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
     return;
   }
   if (cacheable(ctx, status)) {
-    const etag = `W/"${createHash('sha1').update(rendered.body).digest('base64url').slice(0, 22)}"`;
-    const ttlMs = typeof ctx.page.cache === 'number' ? ctx.page.cache * 1000 : 0;
-    reply.etag(etag, ttlMs);
+    const etag = etagOf(rendered.body);
     if (opts.fillCache && ctx.cacheFill) {
-      req.server.pageCache.set(
+      const page = req.server.pageCache.fill(
         ctx.cacheFill.key,
-        { body: rendered.body, headers: { 'content-type': HTML, etag }, registry: req.server.registry.current },
-        { ttl: ctx.cacheFill.ttlMs },
+        { body: rendered.body, etag, contentType: HTML, registry: req.server.registry.current },
+        ctx.cacheFill.ttlMs,
       );
+      sendCachedPage(req, reply, page, 'MISS');
+      return;
+    }
+    reply.header('etag', etag).header('cache-control', 'no-cache');
+    if (isFresh(req.headers, etag)) {
+      reply.code(304).send();
+      return;
     }
   }
   reply.send(rendered.body);
@@ -117,6 +121,13 @@ function dataOf(ctx: PageContext, outcome: Extract<PageOutcome, { kind: 'page' }
   return { status, route: state.route, user: state.user };
 }
 
+/** What a visitor may read of an error: our own messages (SPEC 8's table), never a gateway path, code or stack. */
+function visitorMessage(err: unknown, status: number): string {
+  if (err instanceof PortalError) return err.message;
+  if (status === 404) return errors.pageNotFound().message;
+  return status >= 500 ? '服务繁忙，请稍后再试' : '请求有误';
+}
+
 /** Error screen (SPEC 2.6, 8): 404 → the aliens screen; other statuses → the error page; its failure → plain fallback. */
 export async function handleError(err: unknown, req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const status = statusOf(err, reply.statusCode);
@@ -126,7 +137,7 @@ export async function handleError(err: unknown, req: FastifyRequest, reply: Fast
     reply
       .code(status)
       .header('cache-control', 'no-store')
-      .send({ status, message: (err as Error)?.message ?? 'error' });
+      .send({ status, message: visitorMessage(err, status) });
     return;
   }
   try {
@@ -135,7 +146,7 @@ export async function handleError(err: unknown, req: FastifyRequest, reply: Fast
     const ctx = createContext(req, reply, registry, page, {}, req.url);
     ctx.page = { ...page, cache: 'no-cache' };
     // Our own errors carry a message meant for the screen (util:城市ID不存在); others never leak theirs.
-    const message = err instanceof PortalError ? err.message : status === 404 ? errors.pageNotFound().message : '';
+    const message = err instanceof PortalError || status === 404 ? visitorMessage(err, status) : '';
     const head: PageHead = {
       ...buildHead(ctx, { title: `${status === 404 ? '页面不存在' : '出错了'}_${ctx.site.brand}` }),
       robots: 'noindex',

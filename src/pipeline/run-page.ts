@@ -1,5 +1,6 @@
 import { errors } from '../errors.ts';
 import type { Registry } from '../registry/load.ts';
+import type { PageEntry } from '../registry/types.ts';
 import { buildHead } from './head.ts';
 import type { Loader, LoaderResult, Middleware, MiddlewareOutcome, PageContext, PageHead, Validator } from './types.ts';
 
@@ -14,14 +15,14 @@ export type PageOutcome = Exclude<MiddlewareOutcome, undefined> | { kind: 'page'
 const DEFAULT_MIDDLEWARE = ['authenticated'];
 
 /** The layout's middleware, then the page's (none declared → authenticated), each name once, in order. */
-export function middlewareChain(registry: Registry, ctx: PageContext): string[] {
-  const layout = registry.file.layouts[ctx.page.layout];
-  return [...new Set([...(layout?.middleware ?? []), ...(ctx.page.middleware ?? DEFAULT_MIDDLEWARE)])];
+export function middlewareChain(registry: Registry, page: PageEntry): string[] {
+  const layout = registry.file.layouts[page.layout];
+  return [...new Set([...(layout?.middleware ?? []), ...(page.middleware ?? DEFAULT_MIDDLEWARE)])];
 }
 
 /** Run one page: middleware → validate → loader (DESIGN "One request, end to end"). Throws PortalError/GatewayError. */
 export async function runPage(ctx: PageContext, registry: Registry, parts: PipelineParts): Promise<PageOutcome> {
-  for (const name of middlewareChain(registry, ctx)) {
+  for (const name of middlewareChain(registry, ctx.page)) {
     const mw = parts.middleware[name];
     if (!mw) {
       ctx.log.error({ page: ctx.page.name, middleware: name }, 'unknown middleware');
@@ -42,5 +43,13 @@ export async function runPage(ctx: PageContext, registry: Registry, parts: Pipel
     result = await load(ctx);
     if (result.redirect) return { kind: 'redirect', ...result.redirect };
   }
-  return { kind: 'page', result, head: buildHead(ctx, result.head) };
+  const head = buildHead(ctx, result.head);
+  if (UNPRINTABLE.test(head.title) || UNPRINTABLE.test(head.description) || UNPRINTABLE.test(head.keywords)) {
+    ctx.log.error({ page: ctx.page.name, title: head.title }, 'page head built from incomplete data');
+    throw errors.incompleteData(ctx.page.name);
+  }
+  return { kind: 'page', result, head };
 }
+
+/** What a head built from missing or mistyped fields shows; no real title or description contains it. */
+const UNPRINTABLE = /\bundefined\b|\bNaN\b|\bnull\b|\[object Object\]/;

@@ -53,6 +53,8 @@ export interface PageContext {
   /** Path and query of the page itself (for a data request: without the /-/data prefix). */
   url: string;
   user: UserInfo | null;
+  /** A secondary call failed and its section is missing: the page is served but never cached. */
+  degraded?: boolean;
   /** Set by page-cache when this render may fill the cache. */
   cacheFill?: { key: string; ttlMs: number };
 }

@@ -25,6 +25,8 @@ export interface PageEntry {
   meta: PageMeta;
   /** Fixed params merged into the matched ones, e.g. `{ "ad": "true" }` for ad variants. */
   params?: Record<string, string>;
+  /** Query keys that change the page beyond those its middleware, validator and loader declare (issue 11 point 4). */
+  query?: string[];
 }
 
 export interface LayoutEntry {

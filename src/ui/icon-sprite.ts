@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { IconName } from './icons.tsx';
 
 const STROKE = 'viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"';
@@ -52,12 +51,11 @@ const FILLED_SYMBOLS: Record<'brand' | 'avatar', { viewBox: string; body: string
   },
 };
 
-/** The sprite document served at /icons.svg, and its ETag. */
-export function buildIconSprite(): { svg: string; etag: string } {
+/** The sprite document served at /icons.svg. */
+export function buildIconSprite(): string {
   const symbols = [
     ...Object.entries(STROKE_SYMBOLS).map(([id, body]) => `<symbol id="${id}" ${STROKE}>${body}</symbol>`),
     ...Object.entries(FILLED_SYMBOLS).map(([id, s]) => `<symbol id="${id}" viewBox="${s.viewBox}">${s.body}</symbol>`),
   ];
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}</svg>`;
-  return { svg, etag: `"${createHash('sha1').update(svg).digest('base64url').slice(0, 16)}"` };
+  return `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}</svg>`;
 }

@@ -12,3 +12,9 @@ export const validators: Readonly<Record<string, Validator>> = {
     return id === undefined || DIGITS.test(id);
   },
 };
+
+/** The query keys each validator reads: the pipeline hands a cached page no others (issue 11 point 4). */
+export const validatorQueryKeys: Readonly<Record<string, readonly string[]>> = {
+  numericId: ['id'],
+  optionalNumericId: ['id'],
+};

@@ -47,6 +47,8 @@ export interface TestAppOptions {
   clientDir?: string;
   /** Receives every log line (JSON) at level info and above. */
   logLines?: string[];
+  /** TRUST_PROXY for this app (default: trust no proxy). */
+  trustProxy?: string;
 }
 
 /** The portal over the embedded backend (seeded SQLite), both closed when the test `t` ends. */
@@ -80,6 +82,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       REGISTRY_WATCH: opts.watchRegistry ? '1' : '0',
       GATEWAY_URL: opts.gatewayUrl ?? fake?.url,
       LOG_LEVEL: 'silent',
+      TRUST_PROXY: opts.trustProxy,
     },
     ROOT,
   );

@@ -37,14 +37,14 @@ t.test('the pcHost is answered with the same page and the mobile canonical', asy
   t.match(res.body, '<link rel="canonical" href="http://localhost:3000/aboutUs">');
 });
 
-t.test('gateway failures give an error page with the gateway status, never a crash', async (t) => {
+t.test('gateway failures give the visitor a 502 error page, never the gateway status and never a crash', async (t) => {
   const { app, close } = await buildTestApp();
   t.teardown(close);
   const http500 = await app.inject({ url: '/', headers: { host: 'boom.localhost' } });
-  t.equal(http500.statusCode, 500);
-  t.match(http500.body, '500');
+  t.equal(http500.statusCode, 502, 'the gateway answered HTTP 500: a bad gateway for the visitor (issue 11 point 3)');
+  t.match(http500.body, '502');
   const body403 = await app.inject({ url: '/', headers: { host: 'bodystatus.localhost' } });
-  t.equal(body403.statusCode, 403, 'a body status other than 200 is passed on');
+  t.equal(body403.statusCode, 502, 'an envelope status 403 is the gateway refusing us, not the visitor');
   t.equal((await app.inject('/')).statusCode, 200, 'the server keeps serving');
 });
 

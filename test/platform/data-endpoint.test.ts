@@ -1,36 +1,12 @@
 import t from 'tap';
 import { buildAppOverBackend, readRegistry } from '../helpers/build.ts';
+import { sampleUrls } from '../helpers/sample-urls.ts';
 
 /**
  * Issue 11 point 1: client navigation asks GET /-/data/<path> for what a full load of <path> shows. For every path
  * shape of registry.json (root, trailing slash, `.html` aliases, params, optional params, wildcard tails) the data
  * endpoint must answer what the document answers: the same status, the same page, the same redirect.
  */
-
-/** A concrete URL for a registry pattern: params take a value their constraint accepts, tails a segment or none. */
-export function sampleUrls(pattern: string): string[] {
-  const fill = (p: string, withOptional: boolean) =>
-    p
-      .replace(/:([A-Za-z_]\w*)\(([^()]*(?:\([^()]*\))?[^()]*)\)(\?)?/g, (_m, _name, constraint: string, optional?: string) => {
-        if (optional && !withOptional) return '';
-        const alternatives = constraint.split('|');
-        if (alternatives.length > 1 && /^[\w-]+$/.test(alternatives[0])) return alternatives[0];
-        return /\\d/.test(constraint) || /\\w/.test(constraint) ? '100001' : 'x';
-      })
-      .replace(/:([A-Za-z_]\w*)(\?)?/g, (_m, _name, optional?: string) => (optional && !withOptional ? '' : '100001'));
-  const out = new Set<string>();
-  for (const withOptional of [true, false]) {
-    const filled = fill(pattern, withOptional).replace(/\/{2,}/g, '/');
-    if (filled.endsWith('/*')) {
-      out.add(filled.slice(0, -1));
-      out.add(`${filled.slice(0, -1)}a1/`);
-    } else {
-      out.add(filled);
-      if (!filled.endsWith('/') && !filled.endsWith('.html')) out.add(`${filled}/`);
-    }
-  }
-  return [...out];
-}
 
 t.test('every registry path shape answers the same through /-/data as a full load', async (t) => {
   const { app } = await buildAppOverBackend(t);

@@ -1,0 +1,150 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import type { CallContext } from './http.ts';
+import { GatewayError } from './http.ts';
+
+/**
+ * The fields a page cannot render without, checked where gateway answers enter (DESIGN "A gateway answer is checked
+ * before it is rendered"). A record that lacks one, or carries it with the wrong type, is a failed call (502): the
+ * page gets the error screen and is never cached, instead of printing `undefined` or `NaN` and being kept for 2 min.
+ * Fields a page only shows when present are type-checked when present.
+ */
+const ajv = new Ajv({ allErrors: false, strict: true });
+
+const id = { type: 'integer', minimum: 1 } as const;
+const text = { type: 'string', minLength: 1 } as const;
+const str = { type: 'string' } as const;
+const num = { type: 'number' } as const;
+const numOrNull = { type: ['number', 'null'] } as const;
+const strOrNull = { type: ['string', 'null'] } as const;
+const strings = { type: 'array', items: str } as const;
+
+export const listingItemSchema = {
+  type: 'object',
+  required: ['houseId', 'houseType', 'title', 'price', 'priceText'],
+  properties: {
+    houseId: id,
+    houseType: { type: 'integer' },
+    title: text,
+    price: num,
+    priceText: text,
+    unitPrice: numOrNull,
+    area: numOrNull,
+    rooms: { type: ['integer', 'null'] },
+    huxing: strOrNull,
+    img: strOrNull,
+    tags: strings,
+    features: strings,
+    regionName: strOrNull,
+    shopMapName: strOrNull,
+    xiaoquName: strOrNull,
+  },
+} as const;
+
+export const loupanItemSchema = {
+  type: 'object',
+  required: ['houseId', 'name', 'priceText'],
+  properties: {
+    houseId: id,
+    name: text,
+    title: str,
+    price: numOrNull,
+    priceText: text,
+    saleStatus: str,
+    saleStatusLabel: str,
+    typeNames: strings,
+    tags: strings,
+    img: strOrNull,
+    regionName: strOrNull,
+    salesCount: numOrNull,
+  },
+} as const;
+
+export const loupanDetailSchema = {
+  ...loupanItemSchema,
+  required: [...loupanItemSchema.required, 'developer', 'handoverDate'],
+  properties: { ...loupanItemSchema.properties, developer: text, handoverDate: text, photos: strings },
+} as const;
+
+export const overseasItemSchema = {
+  type: 'object',
+  required: ['houseId', 'title', 'price', 'priceText', 'area', 'rooms', 'country'],
+  properties: {
+    houseId: id,
+    title: text,
+    price: num,
+    priceText: text,
+    area: num,
+    rooms: { type: 'integer' },
+    country: text,
+    tags: strings,
+  },
+} as const;
+
+export const belongerSchema = {
+  type: 'object',
+  required: ['belongerId', 'name'],
+  properties: { belongerId: id, name: text, portrait: strOrNull, storeName: strOrNull, tags: strings },
+} as const;
+
+export const dongtaiSchema = {
+  type: 'object',
+  required: ['DTid', 'title', 'createdAt'],
+  properties: { DTid: id, title: text, content: str, createdAt: text },
+} as const;
+
+export const wendaItemSchema = {
+  type: 'object',
+  required: ['id', 'title', 'answerCount', 'createdAt'],
+  properties: { id, title: text, content: str, answerCount: { type: 'integer', minimum: 0 }, createdAt: text, category: str },
+} as const;
+
+export const rankedLoupanSchema = {
+  ...loupanItemSchema,
+  required: [...loupanItemSchema.required, 'rank', 'salesCount'],
+  properties: { ...loupanItemSchema.properties, rank: { type: 'integer', minimum: 1 }, salesCount: num },
+} as const;
+
+export const listingDetailSchema = {
+  ...listingItemSchema,
+  required: [...listingItemSchema.required, 'photos'],
+  properties: { ...listingItemSchema.properties, photos: strings, description: strOrNull },
+} as const;
+
+export const overseasDetailSchema = {
+  ...overseasItemSchema,
+  required: [...overseasItemSchema.required, 'photos'],
+  properties: { ...overseasItemSchema.properties, photos: strings, unitPrice: numOrNull },
+} as const;
+
+export type RecordCheck = ValidateFunction;
+
+export const checks = {
+  listingItem: ajv.compile(listingItemSchema),
+  listingDetail: ajv.compile(listingDetailSchema),
+  loupanItem: ajv.compile(loupanItemSchema),
+  loupanDetail: ajv.compile(loupanDetailSchema),
+  rankedLoupan: ajv.compile(rankedLoupanSchema),
+  overseasItem: ajv.compile(overseasItemSchema),
+  overseasDetail: ajv.compile(overseasDetailSchema),
+  belonger: ajv.compile(belongerSchema),
+  dongtai: ajv.compile(dongtaiSchema),
+  wendaItem: ajv.compile(wendaItemSchema),
+} as const;
+
+function incomplete(call: CallContext, path: string, check: RecordCheck): GatewayError {
+  call.log.error({ gateway: path, problem: ajv.errorsText(check.errors) }, 'gateway answered an incomplete record');
+  return new GatewayError(502, path, `Gateway ${path} answered an incomplete record`);
+}
+
+/** A record as the page needs it, or null when the gateway found none; anything else is a 502. */
+export function ensureRecord<T>(call: CallContext, path: string, check: RecordCheck, value: T | null): T | null {
+  if (value === null || value === undefined) return null;
+  if (check(value)) return value;
+  throw incomplete(call, path, check);
+}
+
+/** Every item of a list as the page needs it; one broken item makes the answer a 502. */
+export function ensureItems<T>(call: CallContext, path: string, check: RecordCheck, items: T[]): T[] {
+  for (const item of items) if (!check(item)) throw incomplete(call, path, check);
+  return items;
+}

@@ -1,0 +1,116 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { isFresh } from './etag.ts';
+import type { PageContext, SiteKind } from './pipeline/types.ts';
+import type { Registry } from './registry/load.ts';
+
+/**
+ * The page cache (SPEC 9; DESIGN "The cache never leaks"), in one module: the key, the rule for what may be kept,
+ * the store, the hit and the fill. The hit is answered before routing (plugins/page-cache.ts); the `page-cache`
+ * middleware marks a render that may fill it; the document handler fills it.
+ */
+
+export interface CachedPage {
+  /** The page as rendered, and brotli and gzip forms made once at fill time: a hit costs no compression. */
+  bodies: Record<Encoding, Buffer>;
+  etag: string;
+  contentType: string;
+  /** The registry the page was rendered under: a hot reload (new routes, cache policies) retires it. */
+  registry: Registry;
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+const ENCODINGS: Encoding[] = ['br', 'gzip'];
+
+/**
+ * The key: site kind, resolved city, path, and the page's own query keys in a fixed order (the pipeline hands a
+ * cached page only those, src/pipeline/query-keys.ts), so `?utm=1` and `?a=1&b=2` vs `?b=2&a=1` are one entry.
+ */
+export function pageCacheKey(siteKind: SiteKind, cityId: number, path: string, query: Record<string, string>): string {
+  const keys = Object.keys(query).sort();
+  let key = `${siteKind}|${cityId}|${path}`;
+  for (let i = 0; i < keys.length; i++) key += `${i === 0 ? '?' : '&'}${encodeURIComponent(keys[i])}=${encodeURIComponent(query[keys[i]])}`;
+  return key;
+}
+
+/**
+ * What a validator may be given and the cache may keep: a complete 200 (no section lost to a failed call) of a page
+ * that is not `no-cache`, rendered for a visitor.
+ */
+export function cacheable(ctx: PageContext, status: number): boolean {
+  return status === 200 && ctx.page.cache !== 'no-cache' && ctx.user === null && !ctx.degraded;
+}
+
+export interface PageCacheOptions {
+  /** SPEC 9: 5000 entries. */
+  maxEntries?: number;
+  maxBytes?: number;
+  /** SPEC 9: 2 minutes, unless the page's registry entry says otherwise. */
+  ttlMs?: number;
+}
+
+const sizeOf = (page: CachedPage) => page.bodies.identity.length + page.bodies.br.length + page.bodies.gzip.length + 512;
+
+export function createPageStore(opts: PageCacheOptions = {}) {
+  const pages = new LRUCache<string, CachedPage>({
+    max: opts.maxEntries ?? 5000,
+    maxSize: opts.maxBytes ?? 128 * 1024 * 1024,
+    sizeCalculation: (page, key) => sizeOf(page) + key.length,
+    ttl: opts.ttlMs ?? 120_000,
+  });
+  return {
+    /** The entry for `key` rendered under `registry`; one from an older registry is dropped. */
+    get(key: string, registry: Registry): CachedPage | undefined {
+      const hit = pages.get(key);
+      if (hit && hit.registry !== registry) {
+        pages.delete(key);
+        return undefined;
+      }
+      return hit;
+    },
+    fill(key: string, entry: { body: Buffer; etag: string; contentType: string; registry: Registry }, ttlMs: number): CachedPage {
+      const page: CachedPage = {
+        bodies: {
+          identity: entry.body,
+          br: brotliCompressSync(entry.body, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
+          }),
+          gzip: gzipSync(entry.body, { level: 6 }),
+        },
+        etag: entry.etag,
+        contentType: entry.contentType,
+        registry: entry.registry,
+      };
+      pages.set(key, page, { ttl: ttlMs });
+      return page;
+    },
+    get size() {
+      return pages.size;
+    },
+    clear(): void {
+      pages.clear();
+    },
+  };
+}
+
+export type PageStore = ReturnType<typeof createPageStore>;
+
+/**
+ * Answers from a cached page: 304 when the visitor's copy is current, else the body in the best encoding the client
+ * accepts (already compressed: the compression plugin leaves an answer with a content-encoding alone).
+ */
+export function sendCachedPage(req: FastifyRequest, reply: FastifyReply, page: CachedPage, cacheResult: 'HIT' | 'MISS'): FastifyReply {
+  reply
+    .header('etag', page.etag)
+    .header('vary', 'Accept-Encoding')
+    .header('cache-control', 'no-cache')
+    .header('x-cache', cacheResult)
+    .type(page.contentType);
+  if (isFresh(req.headers, page.etag)) return reply.code(304).send();
+  const accept = req.headers['accept-encoding'];
+  const encoding: Encoding = (accept && negotiate(accept, ENCODINGS)) || 'identity';
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.code(200).send(page.bodies[encoding]);
+}

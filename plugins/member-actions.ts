@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { CollectKind } from '../src/api/user.ts';
 import { DIANPING_CONTENT_MAX, DIANPING_CONTENT_MIN, DIANPING_ERRORS, DIANPING_SAVED, type DianpingError } from '../src/lib/dianping.ts';
-import { safeReturnPath } from '../src/lib/return-url.ts';
+import { RETURN_PATH_MAX, safeReturnPath, sameSiteRefererPath } from '../src/lib/return-url.ts';
 import { readUser } from '../src/middleware/authenticated.ts';
 import type { UserInfo } from '../src/pipeline/types.ts';
 
@@ -16,7 +16,7 @@ import type { UserInfo } from '../src/pipeline/types.ts';
 
 const PREFIX = '/-/action';
 const id = { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } as const;
-const back = { type: 'string', maxLength: 2048 } as const;
+const back = { type: 'string', maxLength: RETURN_PATH_MAX } as const;
 const phone = { type: 'string', pattern: '^1[3-9][0-9]{9}$' } as const;
 
 const favouriteSchema = {
@@ -112,7 +112,7 @@ type Body = Record<string, unknown> & { back?: string };
 /** Shared front half of every action: origin, member, return path. Null when the reply has been sent. */
 function begin(req: FastifyRequest, reply: FastifyReply, fallbackBack: string) {
   const body = req.body as Body;
-  const backPath = safeReturnPath(body.back ?? req.headers.referer?.replace(/^https?:\/\/[^/]+/, ''), fallbackBack);
+  const backPath = safeReturnPath(body.back ?? sameSiteRefererPath(req.headers.referer, req.host), fallbackBack);
   if (!sameOrigin(req)) {
     reply.code(403).send({ status: 403, message: '非法请求来源' });
     return null;

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { JUBAO_REASONS } from '../src/lib/jubao.ts';
 import type { FormPageData } from '../src/loaders/member.ts';
 import type { PageProps } from '../src/render/page-props.ts';
 import { useAppState } from '../src/stores/context.tsx';
@@ -6,8 +7,6 @@ import { AppLink } from '../src/ui/AppLink.tsx';
 import { showToast } from '../src/ui/detail/toast.ts';
 import { usePageData } from '../src/ui/list/usePageData.ts';
 import { postAction } from './yuyuekanfang.tsx';
-
-export const JUBAO_REASONS = ['房源已售/已租', '价格不真实', '图片与实际不符', '房源信息有误', '经纪人服务问题', '其他'] as const;
 
 /** /jubao?houseId=: report a listing (api/jubao/save through POST /-/action/jubao). */
 function JubaoForm({ data }: { data: FormPageData }) {

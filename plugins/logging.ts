@@ -1,22 +1,8 @@
 import { type FastifyPluginAsync, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import fp from 'fastify-plugin';
+import { queryHasXss } from '../src/lib/query-scan.ts';
 
-/** SPEC 5: these characters in a query key or value are logged as a possible XSS probe; never blocked. */
-const SUSPICIOUS = /[<>'"&#]/;
 const MAX_LOGGED = 256;
-
-function values(v: unknown): string[] {
-  if (Array.isArray(v)) return v.map(String);
-  return v === undefined || v === null ? [] : [String(v)];
-}
-
-export function queryHasXss(query: Record<string, unknown>): boolean {
-  for (const [k, v] of Object.entries(query)) {
-    if (SUSPICIOUS.test(k)) return true;
-    for (const s of values(v)) if (SUSPICIOUS.test(s)) return true;
-  }
-  return false;
-}
 
 /** The raw query as it may be logged: control characters stripped, capped. */
 export function loggableQuery(url: string): string {

@@ -1,8 +1,10 @@
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { CollectKind } from '../src/api/user.ts';
+import { gatewayErrorAnswer, invalidBodyMessage, requestErrorAnswer } from '../src/lib/action-messages.ts';
 import { DIANPING_CONTENT_MAX, DIANPING_CONTENT_MIN, DIANPING_ERRORS, DIANPING_SAVED, type DianpingError } from '../src/lib/dianping.ts';
-import { safeReturnPath } from '../src/lib/return-url.ts';
+import { JUBAO_REASONS } from '../src/lib/jubao.ts';
+import { RETURN_PATH_MAX, safeReturnPath, sameSiteRefererPath } from '../src/lib/return-url.ts';
 import type { UserInfo } from '../src/pipeline/types.ts';
 import { readUser } from '../src/session.ts';
 
@@ -16,7 +18,7 @@ import { readUser } from '../src/session.ts';
 
 const PREFIX = '/-/action';
 const id = { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } as const;
-const back = { type: 'string', maxLength: 2048 } as const;
+const back = { type: 'string', maxLength: RETURN_PATH_MAX } as const;
 const phone = { type: 'string', pattern: '^1[3-9][0-9]{9}$' } as const;
 
 const favouriteSchema = {
@@ -51,7 +53,7 @@ const jubaoSchema = {
   additionalProperties: false,
   properties: {
     houseId: id,
-    reason: { type: 'string', minLength: 1, maxLength: 50 },
+    reason: { type: 'string', enum: JUBAO_REASONS },
     content: { type: 'string', maxLength: 500 },
     phone,
     back,
@@ -112,7 +114,7 @@ type Body = Record<string, unknown> & { back?: string };
 /** Shared front half of every action: origin, member, return path. Null when the reply has been sent. */
 function begin(req: FastifyRequest, reply: FastifyReply, fallbackBack: string) {
   const body = req.body as Body;
-  const backPath = safeReturnPath(body.back ?? req.headers.referer?.replace(/^https?:\/\/[^/]+/, ''), fallbackBack);
+  const backPath = safeReturnPath(body.back ?? sameSiteRefererPath(req.headers.referer, req.host), fallbackBack);
   if (!sameOrigin(req)) {
     reply.code(403).send({ status: 403, message: '非法请求来源' });
     return null;
@@ -127,22 +129,28 @@ function begin(req: FastifyRequest, reply: FastifyReply, fallbackBack: string) {
   return { ...member, body, backPath };
 }
 
-function gatewayFailed(req: FastifyRequest, reply: FastifyReply, err: unknown) {
-  const status = (err as { statusCode?: number }).statusCode;
-  const known = status === 404 || status === 400;
-  if (!known) req.log.error({ err }, 'member action failed');
-  return reply
-    .code(known ? status : 502)
-    .send({ status: known ? status : 502, message: known ? (err as Error).message : '服务繁忙，请稍后再试' });
+/** A failed gateway call: the visitor reads a short Chinese message; the gateway's details go to the log. */
+function gatewayFailed(req: FastifyRequest, reply: FastifyReply, err: unknown, notFound = '房源不存在') {
+  const answer = gatewayErrorAnswer((err as { statusCode?: number }).statusCode, notFound);
+  if (answer.refused) req.log.warn({ err }, 'member action refused by the gateway');
+  else req.log.error({ err }, 'member action failed');
+  return reply.code(answer.status).send({ status: answer.status, message: answer.message });
 }
 
 const memberActions: FastifyPluginAsync = async (app) => {
   await app.register(formbody, { bodyLimit: 16_384 });
+  // A form post is urlencoded, a fetch() is JSON; a text/plain body (enctype="text/plain") is no action body: 415.
+  app.removeContentTypeParser('text/plain');
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err.validation) return reply.code(400).send({ status: 400, message: '参数错误', detail: err.message });
-    req.log.error({ err }, 'member action error');
-    return reply.code(err.statusCode && err.statusCode < 500 ? err.statusCode : 500).send({ status: 500, message: '服务繁忙，请稍后再试' });
+    if (err.validation) {
+      req.log.info({ validation: err.message }, 'member action body refused');
+      return reply.code(400).send({ status: 400, message: invalidBodyMessage(err.validation[0]) });
+    }
+    const answer = requestErrorAnswer(err.statusCode);
+    if (answer.status === 500) req.log.error({ err }, 'member action error');
+    else req.log.info({ err }, 'member action request refused');
+    return reply.code(answer.status).send(answer);
   });
 
   /** POST /-/action/favourite {houseId, kind, op}: add or remove a favourite of one of SPEC 7.8's four kinds. */
@@ -226,7 +234,7 @@ const memberActions: FastifyPluginAsync = async (app) => {
     } catch (err) {
       const status = (err as { statusCode?: number }).statusCode;
       if (status === 400 || status === 404) req.log.warn({ err, belongerId: b.belongerId, houseId: b.houseId }, 'dianping not saved');
-      return gatewayFailed(req, reply, err);
+      return gatewayFailed(req, reply, err, b.belongerId ? '经纪人不存在' : '楼盘不存在');
     }
   });
 

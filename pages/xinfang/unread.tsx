@@ -2,6 +2,7 @@ import type { UnreadData } from '../../src/loaders/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { usePageData } from '../../src/ui/list/usePageData.ts';
+import { withReturnUrl } from '../../src/ui/paths.ts';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
 
 /** /xinfang/unreadlist: a member's unread estate news and replies; a visitor is asked to log in. */
@@ -28,7 +29,7 @@ export default function XinfangUnreadPage(props: PageProps<UnreadData>) {
           <>
             <p className="xf-empty__title">登录后查看未读消息</p>
             <div className="xf-empty__actions">
-              <AppLink href={`/login?bUrl=${encodeURIComponent('/xinfang/unreadlist')}`} className="btn btn--primary btn--sm">
+              <AppLink href={withReturnUrl('/login', '/xinfang/unreadlist')} className="btn btn--primary btn--sm">
                 去登录
               </AppLink>
             </div>

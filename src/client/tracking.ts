@@ -1,10 +1,10 @@
+import { queryHasXss } from '../lib/query-scan.ts';
 import {
   AGENT_REQUEST_DELAY_MS,
   agentOf,
   closeEvent,
   PAGE_VIEW_DELAY_MS,
   PLATFORM_DESC,
-  queryHasXss,
   shouldTrackPageView,
   sourceAttrs,
   TRACK_ENDPOINT,

@@ -62,29 +62,6 @@ export function shouldTrackPageView(route: TrackedRoute): boolean {
   return !route.noTrack && !isUntrackedPage(route.page, route.params);
 }
 
-/** SPEC 5: the characters a query key or value is scanned for. */
-const SUSPICIOUS = /[<>'"&#]/;
-
-/** SPEC 5: scan every key and value of a query string (`?a=1&b=2`, with or without `?`). Only ever logged. */
-export function queryHasXss(search: string): boolean {
-  const q = search.startsWith('?') ? search.slice(1) : search;
-  if (!q) return false;
-  for (const part of q.split('&')) {
-    if (!part) continue;
-    const eq = part.indexOf('=');
-    for (const raw of eq === -1 ? [part] : [part.slice(0, eq), part.slice(eq + 1)]) {
-      let v = raw;
-      try {
-        v = decodeURIComponent(raw.replace(/\+/g, ' '));
-      } catch {
-        // A malformed escape is checked as it is.
-      }
-      if (SUSPICIOUS.test(v)) return true;
-    }
-  }
-  return false;
-}
-
 /** Query parameters that name the visitor's source (a shared link, an agent's link). */
 export function sourceAttrs(query: Readonly<Record<string, string>>): Pick<TrackAttrs, 'shareUserId' | 'sourcePlate'> {
   const out: Pick<TrackAttrs, 'shareUserId' | 'sourcePlate'> = {};

@@ -1,6 +1,7 @@
 import type { CollectEntry, CollectKind } from '../api/user.ts';
 import { errors } from '../errors.ts';
 import { detailPathOf, kindOfHouseType } from '../lib/listing-kinds.ts';
+import { safeReturnPath } from '../lib/return-url.ts';
 import type { Loader, PageContext } from '../pipeline/types.ts';
 import { optional } from './optional.ts';
 
@@ -64,16 +65,13 @@ export interface FormPageData {
   back: string;
 }
 
-const safeBack = (raw: string | undefined, fallback: string) =>
-  raw?.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\') ? raw : fallback;
-
 const detailOf = (h: FormHouse | null) => (h ? detailPathOf(kindOfHouseType(h.houseType), h.houseId) : '/');
 
 /** /yuyuekanfang?houseId=: the viewing booking form (POST /-/action/kanfang → api/kanfang/add). */
 export const yuyuekanfangLoader: Loader<FormPageData> = async (ctx) => {
   const house = await formHouse(ctx);
   return {
-    data: { house, done: ctx.query.ok === '1', back: safeBack(ctx.query.back, detailOf(house)) },
+    data: { house, done: ctx.query.ok === '1', back: safeReturnPath(ctx.query.back, detailOf(house)) },
     head: {
       title: `预约看房${house ? `_${house.title}` : ''}_${ctx.site.brand}`,
       robots: 'noindex',
@@ -85,7 +83,7 @@ export const yuyuekanfangLoader: Loader<FormPageData> = async (ctx) => {
 export const jubaoLoader: Loader<FormPageData> = async (ctx) => {
   const house = await formHouse(ctx);
   return {
-    data: { house, done: ctx.query.ok === '1', back: safeBack(ctx.query.back, detailOf(house)) },
+    data: { house, done: ctx.query.ok === '1', back: safeReturnPath(ctx.query.back, detailOf(house)) },
     head: { title: `举报房源${house ? `_${house.title}` : ''}_${ctx.site.brand}`, robots: 'noindex' },
   };
 };

@@ -1,16 +1,6 @@
 /** Pure helpers for links the UI builds. No I/O, no globals: the same answer on the server and in the browser. */
 
-/**
- * A return URL is only ever a same-site path: it starts with one `/`, not `//` or `/\` (protocol-relative URLs
- * would leave the site), and holds no control characters. Anything else falls back to `/`.
- */
-export function safeReturnPath(raw: string | undefined | null): string {
-  if (!raw || typeof raw !== 'string') return '/';
-  if (!raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return '/';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
-  if (/[\u0000-\u001f\u007f]/.test(raw)) return '/';
-  return raw;
-}
+import { safeReturnPath } from '../lib/return-url.ts';
 
 /** Pages whose own return URL must not be the next return URL (a login page returning to itself). */
 const AUTH_PATHS = /^\/(login|register|resetpassword)(\/|$)/i;

@@ -1,12 +1,12 @@
 import t from 'tap';
 import { createTracker } from '../../src/client/tracking.ts';
+import { queryHasXss } from '../../src/lib/query-scan.ts';
 import {
   AGENT_REQUEST_DELAY_MS,
   agentOf,
   closeEvent,
   isUntrackedPage,
   PAGE_VIEW_DELAY_MS,
-  queryHasXss,
   shouldTrackPageView,
   sourceAttrs,
   type TrackEvent,

@@ -238,6 +238,26 @@ t.test('a member reports a listing', async (t) => {
   t.same(rows, [{ house_id: rent.houseId, house_type: 12, reason: '价格不真实', content: '实际租金更高', member_id: member.uid }]);
 });
 
+t.test('every reason the report form offers is one the gateway saves', async (t) => {
+  const page = await portal.app.inject({ url: `/jubao?houseId=${sale.houseId}`, headers: { cookie } });
+  const offered = [...page.body.matchAll(/name="reason" value="([^"]+)"/g)].map((m) => m[1] as string);
+  t.ok(offered.length >= 5, offered.join(' '));
+  for (const reason of offered) {
+    const r = await portal.app.inject({
+      method: 'POST',
+      url: '/-/action/jubao',
+      headers: { ...form, cookie },
+      payload: `houseId=${sale.houseId}&reason=${encodeURIComponent(reason)}&back=${encodeURIComponent(`/jubao?houseId=${sale.houseId}`)}`,
+    });
+    t.equal(r.statusCode, 303, reason);
+  }
+  const saved = backendRows(backend, 'SELECT reason FROM jubao WHERE member_id = ? AND house_id = ? ORDER BY id', member.uid, sale.houseId);
+  t.same(
+    saved.map((row) => row.reason),
+    offered,
+  );
+});
+
 t.test('sitemap.xml lists the detail pages of the host city with absolute URLs; robots.txt points to it', async (t) => {
   const r = await portal.app.inject({ url: '/sitemap.xml' });
   t.equal(r.statusCode, 200);

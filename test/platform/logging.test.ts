@@ -37,3 +37,22 @@ t.test('an error is logged once with the request id', async (t) => {
   const errs = lines.map((l) => JSON.parse(l)).filter((l) => l.level >= 50 && l.reqId === 'req-err-1');
   t.ok(errs.length >= 1);
 });
+
+t.test('the login redirects and links this site builds are not logged as suspicious; a probe in them is', async (t) => {
+  const lines: string[] = [];
+  const { app, close } = await buildTestApp({ logLines: lines });
+  t.teardown(close);
+  const flaggedFor = async (url: string) => {
+    lines.length = 0;
+    await app.inject({ url });
+    return lines.map((l) => JSON.parse(l)).some((l) => l.hasXss === true);
+  };
+  const redirect = await app.inject({ url: '/im/session?belongerId=3&uid=u9&houseId=7' });
+  t.equal(redirect.statusCode, 302);
+  t.match(redirect.headers.location, /^\/login\?bUrl=%2Fim%2Fsession%3F/);
+  t.notOk(await flaggedFor(redirect.headers.location as string), String(redirect.headers.location));
+  t.notOk(await flaggedFor('/login?bUrl=%2Fershoufang%2F%3Fpage%3D2%26sort%3D1'));
+  t.ok(await flaggedFor('/login?bUrl=%2Fershoufang%2F%3Fq%3D%253Cscript%253E%26sort%3D1'), 'a script tag inside the return path');
+  t.ok(await flaggedFor('/login?bUrl=%2F%2Fevil.com%2F%3Fa%3D1%26b%3D2'), 'not a return path');
+  t.ok(await flaggedFor('/search?keyword=a%26b'), 'an encoded & in an ordinary value');
+});

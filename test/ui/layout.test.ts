@@ -1,9 +1,10 @@
 import { createElement } from 'react';
 import t from 'tap';
+import { safeReturnPath } from '../../src/lib/return-url.ts';
 import { Layout } from '../../src/ui/Layout.tsx';
 import { LazyImage, PLACEHOLDER_SRC } from '../../src/ui/LazyImage.tsx';
 import { EstateCard, ListingCard } from '../../src/ui/ListingCard.tsx';
-import { currentReturnPath, groupDigits, safeReturnPath, splitTitle, titleWithoutBrand, withReturnUrl } from '../../src/ui/paths.ts';
+import { currentReturnPath, groupDigits, splitTitle, titleWithoutBrand, withReturnUrl } from '../../src/ui/paths.ts';
 import { fakeState, render, textOf } from './helpers.tsx';
 
 const page = createElement('p', null, '页面内容');

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { JUBAO_REASONS } from '../../lib/jubao.ts';
 import type { BackendContext } from '../context.ts';
 import { fail, ok } from '../envelope.ts';
 import { listingItem, loupanItem, overseasItem, xiaoquItem } from '../mappers.ts';
@@ -190,7 +191,7 @@ export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext)
             houseType: int(1, 16),
             memberId,
             phone,
-            reason: { type: 'string', enum: ['房源不存在', '价格不真实', '图片不真实', '信息不符', '经纪人服务差', '其他'] },
+            reason: { type: 'string', enum: JUBAO_REASONS },
             content: str(1000),
             images,
           },

@@ -1,4 +1,4 @@
-import { num } from '../paths.ts';
+import { num, withReturnUrl } from '../paths.ts';
 
 /** Pure link and rule helpers of the detail pages, shared by every listing kind (SPEC 4, 5, 7.8). */
 
@@ -41,7 +41,7 @@ export function chatSessionPath(
 
 /** A visitor who starts a chat goes to /login with a bUrl holding the chat session path (SPEC 4). */
 export function loginHref(back: string): string {
-  return `/login?bUrl=${encodeURIComponent(back)}`;
+  return withReturnUrl('/login', back);
 }
 
 /** tel: link of a phone number such as zhcall's webCall `400-888-0731,8012` (the extension after a comma is dialled after a pause). */

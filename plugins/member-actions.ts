@@ -96,7 +96,7 @@ function sameOrigin(req: FastifyRequest): boolean {
   const origin = req.headers.origin;
   if (!origin || origin === 'null') return !origin;
   try {
-    return new URL(origin).host === req.headers.host;
+    return new URL(origin).host === req.host;
   } catch {
     return false;
   }

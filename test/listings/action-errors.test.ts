@@ -37,7 +37,15 @@ function answer(kind: Fault, reply: { code(n: number): { send(b: unknown): unkno
 
 const gateway = await startFakeGateway((app) => {
   app.get('/api/house/search/detail/:id', async (req, reply) =>
-    answer(fault.detail, reply, { houseId: Number((req.params as { id: string }).id), houseType: 11, title: '测试房源', belongerId: 3 }),
+    answer(fault.detail, reply, {
+      houseId: Number((req.params as { id: string }).id),
+      houseType: 11,
+      title: '测试房源',
+      price: 120,
+      priceText: '120万',
+      photos: [],
+      belongerId: 3,
+    }),
   );
   app.all('/api/*', async (_req, reply) => answer(fault.write, reply, { id: 1, status: '待处理', houseId: 1, collected: true }));
 });

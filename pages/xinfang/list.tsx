@@ -105,6 +105,8 @@ export default function XinfangListPage(props: PageProps<XinfangListData | { mov
           </AppLink>
         </div>
       ) : null}
+      {/* the estates' names are h3: this keeps the outline h1 → h2 → h3 for screen readers */}
+      <h2 className="vh">楼盘列表</h2>
       {data.list.length ? (
         <ul className="xf-list__items card" data-testid="xf-items">
           {data.list.map((e) => (

@@ -128,8 +128,9 @@ export function registerXinfangRoutes(app: FastifyInstance, { db }: BackendConte
   );
   const belongers = db.prepare(`SELECT b.*, s.name AS store_name FROM loupan_belonger lb JOIN belonger b ON b.id = lb.belonger_id
     JOIN store s ON s.id = b.store_id WHERE lb.loupan_id = ? ORDER BY b.star DESC, b.id`);
+  // Hot lists promote estates one can still buy: sold-out ones are left out (issue 11 point 7).
   const hot = db.prepare(`${LOUPAN_SELECT} WHERE l.city_id = ? AND l.sale_status <> '售完' ORDER BY l.hot DESC, l.id LIMIT ?`);
-  const hotByView = db.prepare(`${LOUPAN_SELECT} WHERE l.city_id = ? ORDER BY l.view_num DESC, l.id LIMIT ?`);
+  const hotByView = db.prepare(`${LOUPAN_SELECT} WHERE l.city_id = ? AND l.sale_status <> '售完' ORDER BY l.view_num DESC, l.id LIMIT ?`);
   const newest = db.prepare(`${LOUPAN_SELECT} WHERE l.city_id = ? ORDER BY l.open_date DESC, l.id LIMIT ?`);
   const all = db.prepare(`${LOUPAN_SELECT} WHERE l.city_id = ?`);
   const cityAvg = db.prepare('SELECT ROUND(AVG(avg_price)) FROM loupan WHERE city_id = ? AND sale_status <> ?').pluck();

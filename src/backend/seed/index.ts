@@ -2,6 +2,7 @@ import { scryptSync } from 'node:crypto';
 import type { DB } from '../db.ts';
 import { segmentForIndex } from '../segment.ts';
 import { CITIES, type CitySeed, OVERSEAS } from './cities.ts';
+import { coherentTags, deferredPick, type Facts, fits } from './coherence.ts';
 import { imageUrl } from './images.ts';
 import { Rng } from './rng.ts';
 import * as W from './words.ts';
@@ -77,6 +78,10 @@ function fill(tpl: string, vars: Record<string, string | number>): string {
 const DAY = 86_400_000;
 const round5 = (x: number) => Math.round(x * 1e5) / 1e5;
 const cn = (n: number) => '零一二三四五六七八'[n] ?? String(n);
+/** A floor plan cannot be on sale before its estate is (SPEC 4 sale status mapping). */
+const planStatus = (estate: string, drawn: string) => (estate === '待售' ? '待售' : drawn);
+/** A sold-out estate announces no new batch and no special offer. */
+const SOLD_OUT_NEWS = W.DONGTAI_TEMPLATES.filter(([kind]) => kind !== '开盘' && kind !== '优惠');
 
 /** Wipes every table and fills the database with the demo data set. Deterministic for a given seed and scale. */
 export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
@@ -508,6 +513,33 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
       const maxArea = minArea + rng.int(40, 150);
       const open = SEED_NOW - rng.int(-120, 900) * DAY;
       const station = stations.length && rng.chance(0.4) ? rng.pick(stations).id : null;
+      // Drawn in the order the row lists them (the random sequence stays as it was); tags then follow the draws.
+      const addr = address(region.name);
+      const saleAddress = `${region.name}${rng.pick(city.roads)}与${rng.pick(city.roads)}交汇处`;
+      const propertyCompany = rng.pick(W.PROPERTY_COMPANIES);
+      const propertyFee = rng.float(1.8, 4.5, 1);
+      const handover = sqlTime(open + rng.int(300, 1100) * DAY).slice(0, 10);
+      const decoration = rng.weighted([
+        ['精装', 6],
+        ['毛坯', 3],
+        ['豪装', 1],
+      ] as const);
+      const plotRatio = rng.float(1.2, 3.8, 1);
+      const greenRate = rng.int(30, 45);
+      const households = rng.int(300, 3500);
+      const parking = `1:${rng.float(1, 1.5, 1)}`;
+      const estateFacts: Facts = {
+        decoration,
+        deal: 'sale',
+        elevator: true,
+        nearMetro: station !== null,
+        buildYear: 2026,
+        floor: 1,
+        floors: 1,
+        payType: null,
+        saleStatus: status,
+      };
+      const tags = coherentTags(rng.sample(W.LOUPAN_TAGS, 3), estateFacts);
       q.loupan.run(
         id,
         `hs${200000 + id}`,
@@ -517,29 +549,25 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
         station,
         name,
         core,
-        address(region.name),
-        `${region.name}${rng.pick(city.roads)}与${rng.pick(city.roads)}交汇处`,
+        addr,
+        saleAddress,
         mainPrice,
         Math.round((mainPrice * minArea) / 1000) / 10,
         Math.round((mainPrice * maxArea) / 1000) / 10,
         status,
         [...codes].sort((a, b) => a - b).join(','),
         `${dev}地产`,
-        rng.pick(W.PROPERTY_COMPANIES),
-        rng.float(1.8, 4.5, 1),
+        propertyCompany,
+        propertyFee,
         sqlTime(open).slice(0, 10),
-        sqlTime(open + rng.int(300, 1100) * DAY).slice(0, 10),
-        rng.weighted([
-          ['精装', 6],
-          ['毛坯', 3],
-          ['豪装', 1],
-        ] as const),
-        rng.float(1.2, 3.8, 1),
-        rng.int(30, 45),
-        rng.int(300, 3500),
-        `1:${rng.float(1, 1.5, 1)}`,
+        handover,
+        decoration,
+        plotRatio,
+        greenRate,
+        households,
+        parking,
         codes.has(5) || codes.has(6) ? 40 : 70,
-        rng.sample(W.LOUPAN_TAGS, 3).join(','),
+        tags.join(','),
         imageUrl('loupan', id),
         id,
         rng.chance(0.5) ? 1 : 0,
@@ -567,7 +595,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
           area,
           Math.round((mainPrice * area) / 1000) / 10,
           rng.pick(['南', '南北', '东南']),
-          status === '售完' ? '售完' : rng.pick(['在售', '在售', '待售']),
+          status === '售完' ? '售完' : planStatus(status, rng.pick(['在售', '在售', '待售'])),
           imageUrl('huxing', id + h),
           `${rooms}室${rooms >= 3 ? 2 : 1}厅 建面约${area}㎡，${rng.pick(['南北通透', '全明格局', '动静分区', '双阳台设计', '主卧带衣帽间'])}，${rng.pick(['得房率高', '客厅开间大', '餐厨一体'])}。`,
           rng.sample(['南北通透', '全明户型', '双卫', '大阳台', '主卧套房', '餐厨一体'], 2).join(','),
@@ -576,7 +604,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
       }
       const dtCount = rng.int(3, 6);
       for (let d = 0; d < dtCount; d++) {
-        const [kind, t, c] = rng.pick(W.DONGTAI_TEMPLATES);
+        const [kind, t, c] = rng.pick(status === '售完' ? SOLD_OUT_NEWS : W.DONGTAI_TEMPLATES);
         const vars = {
           name: core,
           n: rng.int(1, 20),
@@ -666,7 +694,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
       let shortTerm = 0;
       let payType: string | null = null;
       let useType = '普通住宅';
-      let title: string;
+      let titleOf: (fit: (text: string) => boolean) => string;
       let tags: string[];
       let format: string | null = null;
       const floorsTotal = xq ? xq.floors : rng.pick([3, 5, 18, 26, 32]);
@@ -705,7 +733,9 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
         halls = rooms >= 3 ? 2 : 1;
         toilets = rooms >= 4 ? rng.int(2, 3) : rooms === 3 ? rng.int(1, 2) : 1;
         tags = rng.sample(W.LISTING_TAGS, rng.int(2, 4));
-        title = `${(xq as NonNullable<typeof xq>).name} ${rooms}室${halls}厅 ${decoration} ${rng.pick(W.TITLE_PHRASES)}`;
+        const phrase = deferredPick(rng.next());
+        titleOf = (fit) =>
+          `${(xq as NonNullable<typeof xq>).name} ${rooms}室${halls}厅 ${decoration} ${phrase(W.TITLE_PHRASES.filter(fit))}`;
       } else if (houseType === 12) {
         const shared = rng.chance(0.3);
         rentType = shared ? '合租' : '整租';
@@ -722,9 +752,15 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
         if (shortTerm) price = Math.round((price * 1.2) / 10) * 10;
         unit = Math.round(price / area);
         tags = [...rng.sample(W.RENT_TAGS, rng.int(2, 4)), ...(shortTerm ? ['可短租'] : [])];
-        title = shared
-          ? `合租·${(xq as NonNullable<typeof xq>).name} ${rooms}居室-${rng.pick(['主卧', '次卧', '带阳台主卧', '独卫次卧'])}`
-          : `${shortTerm ? '短租·' : '整租·'}${(xq as NonNullable<typeof xq>).name} ${rooms}室${halls}厅 ${shortTerm ? '可短租 月付' : rng.pick(W.RENT_PHRASES)}`;
+        // The title names the 整租/合租 kind the badge shows; short-term is said after it, as 可短租.
+        const name = (xq as NonNullable<typeof xq>).name;
+        if (shared) {
+          const title = `合租·${name} ${rooms}居室-${rng.pick(['主卧', '次卧', '带阳台主卧', '独卫次卧'])}${shortTerm ? ' 可短租' : ''}`;
+          titleOf = () => title;
+        } else {
+          const phrase = shortTerm ? null : deferredPick(rng.next());
+          titleOf = (fit) => `整租·${name} ${rooms}室${halls}厅 ${phrase ? phrase(W.RENT_PHRASES.filter(fit)) : '可短租 月付'}`;
+        }
       } else {
         const shop2 = houseType <= 14;
         const sale = houseType === 13 || houseType === 15;
@@ -745,23 +781,43 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
             : ['甲级写字楼', '精装修', '近地铁', '可注册', '拎包办公', '整层出租'],
           3,
         );
-        title = shop2
-          ? `${shop.name}${rng.pick(['临街旺铺', '社区底商', '商业街铺面', '转角商铺'])} ${Math.round(area)}㎡ ${sale ? '出售' : '出租'} 适合${format}`
-          : `${shop.name}${rng.pick(['商务中心', '国际大厦', '金融中心', '科技园'])} ${Math.round(area)}㎡ ${rng.pick(['精装修', '带家具', '采光好'])}写字楼${sale ? '出售' : '出租'}`;
+        const deal = sale ? '出售' : '出租';
+        if (shop2) {
+          const title = `${shop.name}${rng.pick(['临街旺铺', '社区底商', '商业街铺面', '转角商铺'])} ${Math.round(area)}㎡ ${deal} 适合${format}`;
+          titleOf = () => title;
+        } else {
+          const building = rng.pick(['商务中心', '国际大厦', '金融中心', '科技园']);
+          const feature = deferredPick(rng.next());
+          titleOf = (fit) =>
+            `${shop.name}${building} ${Math.round(area)}㎡ ${feature(['精装修', '带家具', '采光好'].filter(fit))}写字楼${deal}`;
+        }
       }
       const priceChange = houseType === 11 && rng.chance(0.15) ? (rng.chance(0.8) ? -1 : 1) : 0;
       const original = priceChange ? Math.round(price * (1 - priceChange * rng.float(0.03, 0.1)) * 10) / 10 : null;
+      const created = SEED_NOW - Math.floor(rng.next() ** 1.5 * 365 * DAY);
+      const station = xq?.stationId ?? (stations.length && rng.chance(0.3) ? rng.pick(stations).id : null);
+      const facts: Facts = {
+        decoration,
+        deal: houseType === 11 || houseType === 13 || houseType === 15 ? 'sale' : 'rent',
+        elevator: floorsTotal > 7,
+        nearMetro: station !== null,
+        buildYear: year,
+        floor,
+        floors: floorsTotal,
+        payType,
+        saleStatus: null,
+      };
+      tags = coherentTags(tags, facts);
+      const title = titleOf(fits(facts));
       const feature = [
         ...tags.filter((t) => W.FEATURES.includes(t)),
         ...(i % 9 === 0 ? ['VR看房'] : []),
         ...(priceChange < 0 ? ['降价'] : []),
       ];
-      const created = SEED_NOW - Math.floor(rng.next() ** 1.5 * 365 * DAY);
-      const station = xq?.stationId ?? (stations.length && rng.chance(0.3) ? rng.pick(stations).id : null);
       const prefix = { 11: 'ES', 12: 'ZF', 13: 'SPS', 14: 'SPZ', 15: 'XZS', 16: 'XZZ' }[houseType] as string;
       const desc =
         houseType === 12
-          ? `房子${decoration}，${payType}，家具家电齐全，${rentType === '合租' ? '室友都是上班族，作息规律' : '适合家庭或情侣居住'}。小区环境安静，步行可达公交站${station ? '和地铁站' : ''}，看房提前联系。`
+          ? `房子${decoration}，${payType}，${decoration === '毛坯' ? '家具可按需添置' : '家具家电齐全'}，${rentType === '合租' ? '室友都是上班族，作息规律' : '适合家庭或情侣居住'}。小区环境安静，步行可达公交站${station ? '和地铁站' : ''}，看房提前联系。`
           : houseType === 11
             ? `${rooms}室${halls}厅${toilets}卫，建筑面积${area}㎡，${orientation}朝向，${decoration}，${floor}/${floorsTotal}层。${rng.pick(W.OWNER_READMES)}`
             : `${title}。${region.name}${shop.name}核心地段，交通便利，周边配套成熟，${tags.join('、')}。`;

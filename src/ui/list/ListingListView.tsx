@@ -82,6 +82,8 @@ export function ListingListView({ data }: { data: ListPageData }) {
         {commercial ? '条' : '套'}
         {noun}
       </div>
+      {/* the cards' titles are h3: this keeps the outline h1 → h2 → h3 for screen readers */}
+      <h2 className="vh">{noun}列表</h2>
       {data.items.length ? (
         <ul className="lst__list" data-testid="listing-list">
           {data.items.map((l) => (

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { createPageStore, type PageCacheOptions, type PageStore, pageCacheKey, sendCachedPage } from '../src/page-cache.ts';
 import { flatQuery } from '../src/pipeline/context.ts';
 import { pickQuery } from '../src/pipeline/query-keys.ts';
+import type { Registry } from '../src/registry/load.ts';
 import { isMember } from '../src/session.ts';
 
 declare module 'fastify' {
@@ -17,8 +18,26 @@ declare module 'fastify' {
  * store; a member (a cookie that verifies) never reads it; query keys the page does not read do not change the key.
  */
 const pageCachePlugin: FastifyPluginAsync<PageCacheOptions> = async (app, opts) => {
-  const store = createPageStore(opts);
-  app.decorate('pageCache', store);
+  // One store per registry version, sized by its `site.pageCache`: a reload retires every page and applies new bounds.
+  const stores = new WeakMap<Registry, PageStore>();
+  const storeOf = (registry: Registry): PageStore => {
+    let store = stores.get(registry);
+    if (!store) {
+      const { maxEntries, maxBytes } = registry.file.site.pageCache;
+      store = createPageStore({ maxEntries: opts.maxEntries ?? maxEntries, maxBytes: opts.maxBytes ?? maxBytes, ttlMs: opts.ttlMs });
+      stores.set(registry, store);
+    }
+    return store;
+  };
+  app.decorate('pageCache', {
+    get: (key, registry) => storeOf(registry).get(key, registry),
+    fill: (key, entry, ttlMs) => storeOf(entry.registry).fill(key, entry, ttlMs),
+    clear: () => storeOf(app.registry.current).clear(),
+    get size() {
+      return storeOf(app.registry.current).size;
+    },
+  } satisfies PageStore);
+  const store = app.pageCache;
 
   app.addHook('onRequest', async function answerFromPageCache(req: FastifyRequest, reply: FastifyReply) {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.city) return;

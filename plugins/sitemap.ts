@@ -112,11 +112,7 @@ const sitemapPlugin: FastifyPluginAsync = async (app) => {
     const body = [
       'User-agent: *',
       'Allow: /',
-      'Disallow: /-/',
-      'Disallow: /personalcenter',
-      'Disallow: /im/',
-      'Disallow: /myshoucang',
-      'Disallow: /ad/',
+      ...site.robotsDisallow.map((prefix) => `Disallow: ${prefix}`),
       '',
       `Sitemap: ${origin}/sitemap.xml`,
       '',

@@ -38,7 +38,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     api: Api;
     assets: ClientAssets;
-    renderTimeoutMs: number;
+    /** A test's render timeout; null: the registry's `site.renderTimeoutMs`. */
+    renderTimeoutMs: number | null;
     /** The query keys that change a page-cached page (src/pipeline/query-keys.ts). */
     queryKeysOf: QueryKeysOf;
   }
@@ -125,7 +126,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }),
   );
   app.decorate('assets', opts.assets ?? (config.production ? loadClientAssets(config.clientDir) : reloadingClientAssets(config.clientDir)));
-  app.decorate('renderTimeoutMs', opts.renderTimeoutMs ?? 10_000);
+  app.decorate('renderTimeoutMs', opts.renderTimeoutMs ?? null);
   app.decorate(
     'queryKeysOf',
     createQueryKeys({ middleware: middlewareQueryKeys, validators: validatorQueryKeys, loaders: loaderQueryKeys }),

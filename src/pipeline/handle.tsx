@@ -55,7 +55,7 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
     head: documentHead(state.route.head, assets, state.route.module),
     tail: documentTail(state, assets),
     waitForAll: opts.fillCache || isbot(req.headers['user-agent'] ?? ''),
-    timeoutMs: req.server.renderTimeoutMs,
+    timeoutMs: req.server.renderTimeoutMs ?? req.server.registry.current.file.site.renderTimeoutMs,
     log: req.log,
   });
   if (rendered.kind === 'stream') {

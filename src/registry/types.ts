@@ -55,6 +55,10 @@ export interface SiteSettings {
   licenceNotice: string;
   /** The native app: scheme, Android package, App Store id. Optional in the file: the schema's defaults fill it in at load. */
   app: NativeApp;
+  /** The settings below are optional in the file too: the schema's defaults fill them in at load. */
+  renderTimeoutMs: number;
+  pageCache: { maxEntries: number; maxBytes: number };
+  robotsDisallow: string[];
 }
 
 export interface RegistryFile {

@@ -53,10 +53,11 @@ t.test('two seeds with the same number give the same rows; another number gives 
   for (const db of [a, b, c]) db.close();
 });
 
-t.test('the full data set, seeded well under a minute', async (t) => {
+t.test('the full data set: every table at its full size', async (t) => {
   const db = fresh();
   const summary = seedDatabase(db, { scale: 1 });
-  t.ok(summary.ms < 30_000, `seeded in ${summary.ms} ms`);
+  // How long it takes is the bench's business (DEVELOPERS: no timed tests); it is printed, not asserted.
+  t.comment(`seeded in ${summary.ms} ms`);
   const n = (sql: string, ...args: unknown[]) =>
     db
       .prepare(sql)

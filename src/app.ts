@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import pino from 'pino';
 import cityPlugin from '../plugins/city.ts';
 import clientRoutesPlugin from '../plugins/client-routes.ts';
+import compression from '../plugins/compression.ts';
 import { createEtagStore } from '../plugins/etag-store.ts';
 import iconSprite from '../plugins/icon-sprite.ts';
 import loggingPlugin, { PortalLogController } from '../plugins/logging.ts';
@@ -106,6 +107,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('renderTimeoutMs', opts.renderTimeoutMs ?? 10_000);
 
   await app.register(loggingPlugin);
+  // Before every route: it compresses the answers of the routes registered after it.
+  await app.register(compression);
   await app.register(registryPlugin, { path: config.registryPath, known: knownNames(), watch: config.watchRegistry });
   await app.register(cookie, { secret: config.cookieSecret, hook: 'onRequest' });
   await app.register(caching, { privacy: 'no-cache', cache: createEtagStore() as never });
@@ -118,6 +121,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     prefix: ASSET_PREFIX,
     immutable: true,
     maxAge: '365d',
+    preCompressed: true,
     decorateReply: false,
   });
   await app.register(fastifyStatic, {
@@ -125,6 +129,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     prefix: '/',
     wildcard: false,
     maxAge: '1d',
+    preCompressed: true,
   });
 
   await app.register(iconSprite);

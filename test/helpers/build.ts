@@ -45,6 +45,7 @@ export interface TestAppOptions {
   assets?: ClientAssets;
   renderTimeoutMs?: number;
   clientDir?: string;
+  publicDir?: string;
   /** Receives every log line (JSON) at level info and above. */
   logLines?: string[];
 }
@@ -84,6 +85,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     ROOT,
   );
   if (opts.clientDir) config.clientDir = opts.clientDir;
+  if (opts.publicDir) config.publicDir = opts.publicDir;
   const lines = opts.logLines;
   const app = await buildApp({
     config,

@@ -17,6 +17,7 @@ import pageCacheStore from '../plugins/page-cache-store.ts';
 import redirectsPlugin from '../plugins/redirects.ts';
 import registryPlugin from '../plugins/registry.ts';
 import sitemapPlugin from '../plugins/sitemap.ts';
+import { publicFileHeaders } from '../plugins/static-headers.ts';
 import trackingPlugin from '../plugins/tracking.ts';
 import { type Api, createApi } from './api/index.ts';
 import type { Config } from './config.ts';
@@ -128,8 +129,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     root: config.publicDir,
     prefix: '/',
     wildcard: false,
-    maxAge: '1d',
     preCompressed: true,
+    setHeaders: publicFileHeaders,
   });
 
   await app.register(iconSprite);

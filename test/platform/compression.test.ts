@@ -101,6 +101,19 @@ t.test('HEAD, 304 and 204 answers carry no body', async (t) => {
   t.equal(beacon.headers['content-encoding'], undefined);
 });
 
+t.test('pictures in public/: content-addressed names are immutable, the numbered ones a short cache', async (t) => {
+  const { clientDir, publicDir } = fixtureDirs();
+  const { app } = await buildAppOverBackend(t, { clientDir, publicDir });
+  for (const accept of ['br', '']) {
+    const hashed = await app.inject({ url: `/img/${HASHED_PICTURE}`, headers: { 'accept-encoding': accept } });
+    t.equal(hashed.statusCode, 200);
+    t.equal(hashed.headers['cache-control'], 'public, max-age=31536000, immutable', `content-addressed (${accept || 'identity'})`);
+    const numbered = await app.inject({ url: '/img/house/1.svg', headers: { 'accept-encoding': accept } });
+    t.equal(numbered.statusCode, 200);
+    t.equal(numbered.headers['cache-control'], 'public, max-age=86400', `numbered (${accept || 'identity'})`);
+  }
+});
+
 /** A socket-level client: the decoded text that has arrived so far, and whether the answer has ended. */
 function openStream(port: number, encoding: 'br' | 'gzip') {
   let text = '';

@@ -90,6 +90,8 @@ export function Gallery({ photos, title, photoHref, videoUrl, start = 0, fullscr
               width={750}
               height={560}
               loading={i === start ? 'eager' : 'lazy'}
+              // The photo shown first is the detail page's LCP element: fetched before the rest of the page's images.
+              fetchPriority={i === start ? 'high' : undefined}
               decoding="async"
             />
           </button>

@@ -21,6 +21,7 @@ export const BROTLI_OPTIONS = {
   params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
 };
 export const GZIP_OPTIONS = { flush: constants.Z_SYNC_FLUSH, level: 6 };
+const SYNC_THRESHOLD = 1024 * 1024;
 
 /**
  * Brotli and gzip by `Accept-Encoding` for every route registered after this plugin (it hooks onRoute), with
@@ -35,11 +36,18 @@ const compression: FastifyPluginAsync = async (app) => {
     brotliOptions: BROTLI_OPTIONS,
     zlibOptions: GZIP_OPTIONS,
     threshold: 1024,
+    // A buffered page (a render, a page-cache hit) is compressed in one synchronous call and stays a Buffer with a
+    // content-length (about a millisecond for a 50 KB page). The plugin's default for 2 cores (8 KB) turned pages into
+    // streams, and a stream sent by an async handler that does not return the reply is cut to an empty body by
+    // Fastify (src/pipeline/handle.tsx sends and returns nothing).
+    syncThreshold: SYNC_THRESHOLD,
   });
-  app.addHook('onSend', async (_req, reply, payload) => {
+  // A callback hook, not an async one: handlers that call reply.send() and return nothing (src/pipeline) would see
+  // the reply unsent after an await here, and Fastify would send their `undefined` a second time.
+  app.addHook('onSend', (_req, reply, payload, done) => {
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && COMPRESSIBLE.test(type)) varyOnEncoding(reply);
-    return payload;
+    done(null, payload);
   });
 };
 

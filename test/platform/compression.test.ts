@@ -42,6 +42,12 @@ t.test('pages, /-/data, hashed assets, the sprite and pictures are sent as br, g
   const { clientDir, publicDir, script } = fixtureDirs();
   const { app } = await buildAppOverBackend(t, { clientDir, publicDir });
   const urls = ['/ershoufang/', '/-/data/ershoufang/', `/assets/${HASHED_ASSET}`, '/icons.svg?v=1', '/img/house/1.svg', '/-/routes'];
+  for (const url of ['/', '/ershoufang/pg2/']) {
+    const miss = await app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+    t.equal(miss.headers['x-cache'], 'MISS', `${url}: rendered for this request`);
+    t.equal(miss.headers['content-encoding'], 'br');
+    t.match(brotliDecompressSync(miss.rawPayload).toString(), /^<!DOCTYPE html>[\s\S]*<\/html>$/, `${url}: the whole document`);
+  }
   for (const url of urls) {
     // The page is page-cached from the second request on: warm it so every encoding encodes the same document.
     await app.inject(url);

@@ -1,9 +1,32 @@
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+import { precompressDir } from './scripts/precompress.ts';
+
+/**
+ * After a production client build, `.br` and `.gz` next to every hashed asset: @fastify/static serves them with
+ * `preCompressed`, so no asset is compressed per request (issue 11 point 6). Development builds skip it.
+ */
+function precompressAssets(): Plugin {
+  let skip = false;
+  return {
+    name: 'portal-precompress',
+    apply: 'build',
+    configResolved(config) {
+      skip = Boolean(config.build.ssr) || config.mode !== 'production';
+    },
+    writeBundle(options) {
+      if (skip || !options.dir) return;
+      const { files, rawBytes, brBytes } = precompressDir(path.join(options.dir, 'assets'));
+      this.info(`pre-compressed ${files} assets: ${(rawBytes / 1024).toFixed(1)} kB raw, ${(brBytes / 1024).toFixed(1)} kB brotli`);
+    },
+  };
+}
 
 // The client bundle: one entry, one lazy chunk per page module, a manifest the server reads for
 // <script>, CSS and modulepreload links (STACK-NOTES "Builds"). JSX comes from tsconfig; no React plugin.
 export default defineConfig({
   publicDir: false,
+  plugins: [precompressAssets()],
   esbuild: { jsx: 'automatic' },
   oxc: { jsx: { runtime: 'automatic' } },
   build: {

@@ -48,18 +48,19 @@ export default function HomePage({ data }: PageProps<HomeData | null | undefined
       </ul>
       {xinfang.length ? (
         <HomeSection title="热门新盘" more="/xinfang/" moreLabel="更多新房">
-          {xinfang.map((e) => (
+          {xinfang.map((e, i) => (
             <li key={e.houseId}>
-              <EstateCard estate={e} />
+              <EstateCard estate={e} eager={i === 0} />
             </li>
           ))}
         </HomeSection>
       ) : null}
       {ershoufang.length ? (
         <HomeSection title="精选二手房" more="/ershoufang/" moreLabel="更多二手房">
-          {ershoufang.map((l) => (
+          {ershoufang.map((l, i) => (
             <li key={l.houseId}>
-              <ListingCard listing={l} kind="ershoufang" />
+              {/* The first card under the banner is the home page's LCP element (issue 11 point 6). */}
+              <ListingCard listing={l} kind="ershoufang" eager={i === 0 && !xinfang.length} />
             </li>
           ))}
         </HomeSection>

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { jsBudget } from './bench/js-budget.ts';
 import { type LoadResult, load, medianOf } from './bench/load.ts';
 import { registryWithoutCache } from './bench/page-parts.ts';
 import { cpuMs, hasTaskset, rssMb, startPinned, stop } from './bench/procs.ts';
@@ -40,26 +40,6 @@ function requireBuild(): void {
     out('bench: no build found; run `npm run build` first');
     process.exit(1);
   }
-}
-
-/** The JavaScript a phone downloads before a page is interactive: the entry, its static imports and the page chunk, gzipped. */
-function jsBudget(moduleKey: string): { files: number; gzipBytes: number } {
-  const dir = path.join(ROOT, 'dist/client');
-  const manifest = JSON.parse(readFileSync(path.join(dir, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    { file: string; imports?: string[] }
-  >;
-  const seen = new Set<string>();
-  const walk = (key: string) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    for (const i of manifest[key].imports ?? []) walk(i);
-  };
-  walk('src/client/entry.tsx');
-  walk(`pages/${moduleKey}.tsx`);
-  let gzipBytes = 0;
-  for (const key of seen) gzipBytes += gzipSync(readFileSync(path.join(dir, manifest[key].file)), { level: 9 }).length;
-  return { files: seen.size, gzipBytes };
 }
 
 interface BenchPage {

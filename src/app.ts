@@ -13,6 +13,7 @@ import Fastify, {
 import pino from 'pino';
 import cityPlugin from '../plugins/city.ts';
 import clientRoutesPlugin from '../plugins/client-routes.ts';
+import compression from '../plugins/compression.ts';
 import iconSprite from '../plugins/icon-sprite.ts';
 import loggingPlugin, { PortalLogController } from '../plugins/logging.ts';
 import memberActions from '../plugins/member-actions.ts';
@@ -21,6 +22,7 @@ import redirectsPlugin from '../plugins/redirects.ts';
 import registryPlugin from '../plugins/registry.ts';
 import securityHeaders from '../plugins/security-headers.ts';
 import sitemapPlugin from '../plugins/sitemap.ts';
+import { publicFileHeaders } from '../plugins/static-headers.ts';
 import trackingPlugin from '../plugins/tracking.ts';
 import { type Api, createApi } from './api/index.ts';
 import type { Config } from './config.ts';
@@ -135,6 +137,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(loggingPlugin);
   await app.register(securityHeaders);
+  // Before every route: it compresses the answers of the routes registered after it.
+  await app.register(compression);
   await app.register(registryPlugin, { path: config.registryPath, known: knownNames(), watch: config.watchRegistry });
   await app.register(cookie, { secret: config.cookieSecret, hook: 'onRequest' });
   await app.register(cityPlugin, { api: app.api, skip: [ASSET_PREFIX, '/favicon', '/robots.txt', '/img/', '/icons.svg'] });
@@ -146,13 +150,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     prefix: ASSET_PREFIX,
     immutable: true,
     maxAge: '365d',
+    preCompressed: true,
+    // Hashed names never change: nothing to revalidate. ETags are made one way, by src/etag.ts (issue 11 point 5).
+    etag: false,
     decorateReply: false,
   });
   await app.register(fastifyStatic, {
     root: config.publicDir,
     prefix: '/',
     wildcard: false,
-    maxAge: '1d',
+    preCompressed: true,
+    // Public files revalidate by Last-Modified; ETags are made one way, by src/etag.ts (issue 11 point 5).
+    etag: false,
+    setHeaders: publicFileHeaders,
   });
 
   await app.register(iconSprite);

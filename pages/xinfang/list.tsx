@@ -15,6 +15,7 @@ import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { CloseIcon, SearchIcon } from '../../src/ui/icons.tsx';
+import { FIRST_SCREEN_CARDS } from '../../src/ui/LazyImage.tsx';
 import { Pagination } from '../../src/ui/list/Pagination.tsx';
 import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
@@ -109,9 +110,9 @@ export default function XinfangListPage(props: PageProps<XinfangListData | { mov
       <h2 className="vh">楼盘列表</h2>
       {data.list.length ? (
         <ul className="xf-list__items card" data-testid="xf-items">
-          {data.list.map((e) => (
+          {data.list.map((e, i) => (
             <li key={e.houseId}>
-              <EstateItem estate={e} />
+              <EstateItem estate={e} eager={i < FIRST_SCREEN_CARDS} />
             </li>
           ))}
         </ul>

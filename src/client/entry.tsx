@@ -1,4 +1,5 @@
 import '../ui/styles.css';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { proxy } from 'valtio';
 import { APP_ROOT_ID, STATE_SCRIPT_ID } from '../render/dom-ids.ts';
@@ -91,29 +92,33 @@ async function start(): Promise<void> {
       ),
   };
   let first = true;
-  hydrateRoot(
-    root,
-    <ClientRoot
-      state={state}
-      stores={stores}
-      navigation={navigation}
-      onHydrated={() => stores.pages.restore(restored)}
-      onScreen={() => {
-        // The first screen's head is the server's own.
-        if (!first && runtime) {
-          runtime.applyHead(state.route.head);
-          runtime.announceScreen(state.route.head.title);
-          if (pendingScroll) runtime.applyScroll(pendingScroll);
-        }
-        pendingScroll = null;
-        tracker.route(state.route, location.href);
-        if (first) {
-          first = false;
-          tracker.agentRequest();
-        }
-      }}
-    />,
-  );
+  // Hydration as a transition: React renders it in slices and yields to the browser between them, instead of one
+  // long task that blocks input for the whole page (issue 11 point 6: total blocking time on a phone).
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <ClientRoot
+        state={state}
+        stores={stores}
+        navigation={navigation}
+        onHydrated={() => stores.pages.restore(restored)}
+        onScreen={() => {
+          // The first screen's head is the server's own.
+          if (!first && runtime) {
+            runtime.applyHead(state.route.head);
+            runtime.announceScreen(state.route.head.title);
+            if (pendingScroll) runtime.applyScroll(pendingScroll);
+          }
+          pendingScroll = null;
+          tracker.route(state.route, location.href);
+          if (first) {
+            first = false;
+            tracker.agentRequest();
+          }
+        }}
+      />,
+    );
+  });
   window.addEventListener('popstate', () => void navigation.pop());
   const save = () => saveState(storage(), stores.pages.persistable());
   window.addEventListener('pagehide', () => {

@@ -87,12 +87,15 @@ const isDataUrl = (url: string) =>
   url.startsWith(DATA_PREFIX) && (url.length === DATA_PREFIX.length || '/?'.includes(url[DATA_PREFIX.length]));
 
 /** GET/HEAD of any page path (SPEC 2): pipeline, then streaming SSR. */
-export async function handleDocumentRequest(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function handleDocumentRequest(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const { ctx, outcome } = await resolvePage(req, reply, req.url);
-  if (outcome.kind === 'redirect') return void reply.redirect(outcome.location, outcome.status);
+  if (outcome.kind === 'redirect') return reply.redirect(outcome.location, outcome.status);
   const status = outcome.result.status ?? 200;
   const state = buildAppState(ctx, status, outcome.result.data, outcome.head, ctx.page.module);
   await sendDocument(ctx, state, { fillCache: Boolean(ctx.cacheFill) && status === 200 });
+  // An async handler that has sent must return the reply: returning undefined after send(stream) makes Fastify send
+  // again, and a streamed page went out empty.
+  return reply;
 }
 
 export interface DataResponse {
@@ -129,7 +132,7 @@ function visitorMessage(err: unknown, status: number): string {
 }
 
 /** Error screen (SPEC 2.6, 8): 404 → the aliens screen; other statuses → the error page; its failure → plain fallback. */
-export async function handleError(err: unknown, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function handleError(err: unknown, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const status = statusOf(err, reply.statusCode);
   if (status >= 500) req.log.error({ err }, 'request failed');
   else req.log.info({ status, reason: (err as Error)?.message }, 'request ended with an error page');
@@ -138,7 +141,7 @@ export async function handleError(err: unknown, req: FastifyRequest, reply: Fast
       .code(status)
       .header('cache-control', 'no-store')
       .send({ status, message: visitorMessage(err, status) });
-    return;
+    return reply;
   }
   try {
     const registry = req.server.registry.current;
@@ -153,8 +156,9 @@ export async function handleError(err: unknown, req: FastifyRequest, reply: Fast
     };
     const state = buildAppState(ctx, status, { message, status }, head, page.module);
     await sendDocument(ctx, state, { fillCache: false });
+    return reply;
   } catch (renderErr) {
     req.log.error({ err: renderErr }, 'error page failed; sending fallback');
-    reply.code(status).type(HTML).header('cache-control', 'no-store').send(fallbackErrorDocument(status));
+    return reply.code(status).type(HTML).header('cache-control', 'no-store').send(fallbackErrorDocument(status));
   }
 }

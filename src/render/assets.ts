@@ -21,6 +21,21 @@ export interface ClientAssets {
 
 const ENTRY = 'src/client/entry.tsx';
 
+/**
+ * The source files a registry module key may name (pages/modules.ts): `ershoufang/list` is pages/ershoufang/list.tsx,
+ * `xinfang-list` is pages/xinfang/list.tsx (a channel's screens live in the channel's folder).
+ */
+export function pageSourceCandidates(moduleKey: string): string[] {
+  const direct = `pages/${moduleKey}.tsx`;
+  const dash = moduleKey.indexOf('-');
+  return dash > 0 ? [direct, `pages/${moduleKey.slice(0, dash)}/${moduleKey.slice(dash + 1)}.tsx`] : [direct];
+}
+
+/** The manifest key of a page module's chunk, or undefined without one. */
+export function pageChunkKey(manifest: Record<string, unknown>, moduleKey: string): string | undefined {
+  return pageSourceCandidates(moduleKey).find((k) => Object.hasOwn(manifest, k));
+}
+
 export function emptyAssets(): ClientAssets {
   return { entry: null, css: [], preloadsFor: () => [], chunkOf: () => null };
 }
@@ -51,8 +66,8 @@ export function loadClientAssets(clientDir: string): ClientAssets {
       let hit = cache.get(moduleKey);
       if (!hit) {
         const keys = new Set(entryImports);
-        const pageKey = `pages/${moduleKey}.tsx`;
-        if (manifest[pageKey]) walk(pageKey, keys);
+        const pageKey = pageChunkKey(manifest, moduleKey);
+        if (pageKey) walk(pageKey, keys);
         hit = [...keys]
           .map((k) => manifest[k]?.file)
           .filter((f): f is string => Boolean(f))
@@ -62,8 +77,8 @@ export function loadClientAssets(clientDir: string): ClientAssets {
       return hit;
     },
     chunkOf(moduleKey) {
-      const c = manifest[`pages/${moduleKey}.tsx`];
-      return c ? url(c.file) : null;
+      const pageKey = pageChunkKey(manifest, moduleKey);
+      return pageKey ? url(manifest[pageKey].file) : null;
     },
   };
 }

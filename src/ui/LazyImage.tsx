@@ -29,7 +29,15 @@ export interface LazyImageProps {
   width: number;
   height: number;
   className?: string;
+  /**
+   * An image of the first screen (a page's LCP candidate): a plain `<img src>` the browser fetches with high
+   * priority while it parses the HTML, instead of waiting for hydration and the observer.
+   */
+  eager?: boolean;
 }
+
+/** How many list cards the first screen of a phone shows (375×812): their images load at once. */
+export const FIRST_SCREEN_CARDS = 3;
 
 /**
  * A plain `<img>` with width and height. The server and the first client render show the placeholder (identical
@@ -37,7 +45,24 @@ export interface LazyImageProps {
  * is tried again after a short wait, up to LAZY_ATTEMPTS attempts in all, then the placeholder stays (with its alt).
  * The real URL is in `data-src` for crawlers and tests; a new `src` (the same card on another screen) starts over.
  */
-export function LazyImage({ src, alt, width, height, className }: LazyImageProps) {
+export function LazyImage(props: LazyImageProps) {
+  return props.eager && props.src ? <EagerImage {...props} src={props.src} /> : <ObservedImage {...props} />;
+}
+
+function EagerImage({ src, alt, width, height, className }: LazyImageProps & { src: string }) {
+  return (
+    <img
+      className={`lazy-img is-loaded${className ? ` ${className}` : ''}`}
+      src={src}
+      alt={alt}
+      width={width}
+      height={height}
+      fetchPriority="high"
+    />
+  );
+}
+
+function ObservedImage({ src, alt, width, height, className }: LazyImageProps) {
   const ref = useRef<HTMLImageElement>(null);
   const [near, setNear] = useState(false);
   const [attempt, setAttempt] = useState(1);

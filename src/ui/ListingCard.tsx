@@ -15,14 +15,15 @@ export function layoutText(l: Pick<Listing, 'huxing' | 'layout' | 'rooms' | 'hal
 const detailHref = (kind: ListingKind, l: Listing) => l.url || detailPathOf(kind, l.houseId, l.houseType);
 
 /** A listing: image, title, layout/area/orientation, tags, price (万 or 元/月) and unit price. */
-export function ListingCard({ listing, kind = 'ershoufang' }: { listing: Listing; kind?: ListingKind }) {
-  if (isCommercialKind(kind)) return <CommercialCard listing={listing} kind={kind} />;
+export function ListingCard({ listing, kind = 'ershoufang', eager }: { listing: Listing; kind?: ListingKind; eager?: boolean }) {
+  if (isCommercialKind(kind)) return <CommercialCard listing={listing} kind={kind} eager={eager} />;
   const rent = kind === 'zufang';
   return (
     <CardFrame
       href={detailHref(kind, listing)}
       img={listing.img}
       alt={listing.title}
+      eager={eager}
       badge={rent ? listing.rentType : null}
       title={listing.title}
       facts={[layoutText(listing), listing.area != null ? `${num(listing.area)}㎡` : '', listing.orientation, listing.xiaoquName]}
@@ -41,13 +42,14 @@ export function ListingCard({ listing, kind = 'ershoufang' }: { listing: Listing
  * A shop or office: area, business format and location; rent per month with 元/㎡·月, or total price in 万 with
  * 元/㎡. In the shop channel (both kinds in one list) the badge says 出租 or 出售.
  */
-function CommercialCard({ listing, kind }: { listing: Listing; kind: ListingKind }) {
+function CommercialCard({ listing, kind, eager }: { listing: Listing; kind: ListingKind; eager?: boolean }) {
   const rent = listing.houseType ? isRentHouseType(listing.houseType) : kind === 'shangpucz' || kind === 'xieziloucz';
   return (
     <CardFrame
       href={detailHref(kind, listing)}
       img={listing.img}
       alt={listing.title}
+      eager={eager}
       badge={kind === 'zhaopu' ? (rent ? '出租' : '出售') : listing.businessFormat}
       title={listing.title}
       facts={[
@@ -67,7 +69,7 @@ function CommercialCard({ listing, kind }: { listing: Listing; kind: ListingKind
 }
 
 /** A new-home estate: image, name, status, region, area range, tags and the average price. */
-export function EstateCard({ estate }: { estate: Estate }) {
+export function EstateCard({ estate, eager }: { estate: Estate; eager?: boolean }) {
   const avgPrice = estate.avgPrice || estate.price || 0;
   const status = estate.saleStatusLabel || estate.saleStatus || '';
   return (
@@ -75,6 +77,7 @@ export function EstateCard({ estate }: { estate: Estate }) {
       href={estate.url || `/xinfang/${encodeURIComponent(String(estate.houseId))}.html`}
       img={estate.img}
       alt={estate.name}
+      eager={eager}
       badge={estate.propertyType || estate.typeNames?.[0]}
       title={
         <>

@@ -17,6 +17,7 @@ export function CardFrame({
   title,
   facts,
   tags = [],
+  eager = false,
   children,
 }: {
   href: string;
@@ -28,13 +29,15 @@ export function CardFrame({
   title: ReactNode;
   facts: ReadonlyArray<string | null | undefined>;
   tags?: readonly string[];
+  /** A card of the first screen: its image loads at once (LazyImage `eager`). */
+  eager?: boolean;
   children: ReactNode;
 }) {
   const factLine = facts.filter(Boolean).join(' | ');
   return (
     <AppLink href={href} className={className} data-testid={testId}>
       <div className="lcard__media">
-        <LazyImage className="lcard__img" src={img} alt={alt} width={120} height={90} />
+        <LazyImage className="lcard__img" src={img} alt={alt} width={120} height={90} eager={eager} />
         {badge ? <span className="lcard__badge">{badge}</span> : null}
       </div>
       <div className="lcard__body">

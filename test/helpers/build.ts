@@ -45,6 +45,7 @@ export interface TestAppOptions {
   assets?: ClientAssets;
   renderTimeoutMs?: number;
   clientDir?: string;
+  publicDir?: string;
   /** Receives every log line (JSON) at level info and above. */
   logLines?: string[];
   /** TRUST_PROXY for this app (default: trust no proxy). */
@@ -87,6 +88,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     ROOT,
   );
   if (opts.clientDir) config.clientDir = opts.clientDir;
+  if (opts.publicDir) config.publicDir = opts.publicDir;
   const lines = opts.logLines;
   const app = await buildApp({
     config,

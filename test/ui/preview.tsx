@@ -35,10 +35,12 @@ const route = (over: Partial<AppState['route']>) => fakeState({ route: over });
 /** Static files have no script: show the lazy images as the browser would after the effect, from public/. */
 const publicDir = path.join(here, '../../public');
 const eagerImages = (h: string) =>
-  h.replace(
-    /class="lazy-img([^"]*)" src="data:[^"]*" data-src="(\/[^"]*)"/g,
-    `class="lazy-img is-loaded$1" src="file://${publicDir}$2" data-src="$2"`,
-  );
+  h
+    .replace(
+      /class="lazy-img([^"]*)" src="data:[^"]*" data-src="(\/[^"]*)"/g,
+      `class="lazy-img is-loaded$1" src="file://${publicDir}$2" data-src="$2"`,
+    )
+    .replace(/(class="lazy-img is-loaded[^"]*" src=")(\/img\/)/g, `$1file://${publicDir}$2`);
 const openMenu = (h: string) =>
   h
     .replace('class="menu"', 'class="menu menu--open"')

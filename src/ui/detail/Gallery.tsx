@@ -35,8 +35,14 @@ export function Gallery({ photos, title, photoHref, videoUrl, start = 0, fullscr
   }, []);
 
   // Keep the visible photo when the strip changes width (entering or leaving full screen), and honour `start`.
+  // A strip that starts at its first photo is aligned already: reading its width right after hydration would only
+  // force a layout in the middle of the detail page's first long task (Lighthouse: forced reflow).
+  const aligned = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-align only when the mode changes
   useEffect(() => {
+    const first = !aligned.current;
+    aligned.current = true;
+    if (first && index === 0) return;
     goTo(index, false);
   }, [full, goTo]);
 
@@ -90,6 +96,8 @@ export function Gallery({ photos, title, photoHref, videoUrl, start = 0, fullscr
               width={750}
               height={560}
               loading={i === start ? 'eager' : 'lazy'}
+              // The photo shown first is the detail page's LCP element: fetched before the rest of the page's images.
+              fetchPriority={i === start ? 'high' : undefined}
               decoding="async"
             />
           </button>

@@ -2,6 +2,7 @@ import { emptyQuery, toTail } from '../../lib/listing-filters.ts';
 import { isCommercialKind } from '../../lib/listing-kinds.ts';
 import { AppLink } from '../AppLink.tsx';
 import { SearchIcon } from '../icons.tsx';
+import { FIRST_SCREEN_CARDS } from '../LazyImage.tsx';
 import { ListingCard } from '../ListingCard.tsx';
 import { CommercialFilterBar } from './CommercialFilterBar.tsx';
 import { CommercialTabs } from './CommercialTabs.tsx';
@@ -86,9 +87,9 @@ export function ListingListView({ data }: { data: ListPageData }) {
       <h2 className="vh">{noun}列表</h2>
       {data.items.length ? (
         <ul className="lst__list" data-testid="listing-list">
-          {data.items.map((l) => (
+          {data.items.map((l, i) => (
             <li key={l.houseId}>
-              <ListingCard listing={l} kind={kind} />
+              <ListingCard listing={l} kind={kind} eager={i < FIRST_SCREEN_CARDS} />
             </li>
           ))}
         </ul>

@@ -11,14 +11,14 @@ type EstateLike = Pick<LoupanItem, 'houseId' | 'name' | 'img' | 'price' | 'saleS
   >;
 
 /** A new-home estate in a list (Beike 新房 style): photo with VR/视频 marks, name and sale status, place, types, tags, price. */
-export function EstateItem({ estate, rank, note }: { estate: EstateLike; rank?: number; note?: string }) {
+export function EstateItem({ estate, rank, note, eager }: { estate: EstateLike; rank?: number; note?: string; eager?: boolean }) {
   const types = loupanTypeNames(estate.typeCodes ?? []);
   const where = [estate.regionName, estate.shopMapName].filter(Boolean).join(' ');
   const total = estate.totalMin ? `总价${Math.round(estate.totalMin)}-${Math.round(estate.totalMax ?? estate.totalMin)}万/套` : '';
   return (
     <AppLink href={`/xinfang/${estate.houseId}.html`} className="xf-item" data-house-id={estate.houseId}>
       <div className="xf-item__media">
-        <LazyImage className="xf-item__img" src={estate.img} alt={estate.name} width={112} height={84} />
+        <LazyImage className="xf-item__img" src={estate.img} alt={estate.name} width={112} height={84} eager={eager} />
         {rank ? <span className={`xf-item__rank${rank <= 3 ? ' is-top' : ''}`}>{rank}</span> : null}
         {estate.hasVr ? <span className="xf-item__mark">VR</span> : estate.hasVideo ? <span className="xf-item__mark">视频</span> : null}
       </div>

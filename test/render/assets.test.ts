@@ -1,0 +1,42 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import t from 'tap';
+import { pageModules } from '../../pages/modules.ts';
+import { loadClientAssets, pageSourceCandidates } from '../../src/render/assets.ts';
+import { ROOT } from '../helpers/build.ts';
+
+/** A client build's manifest: the entry with a shared chunk, three screens, one with a chunk of cards. */
+function clientDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-client-'));
+  mkdirSync(path.join(dir, '.vite'));
+  const manifest = {
+    'src/client/entry.tsx': { file: 'assets/entry-1.js', isEntry: true, imports: ['_react.js'], css: ['assets/entry-1.css'] },
+    '_react.js': { file: 'assets/react-1.js' },
+    '_cards.js': { file: 'assets/cards-1.js' },
+    'pages/home.tsx': { file: 'assets/home-1.js', imports: ['_cards.js'] },
+    'pages/ershoufang/list.tsx': { file: 'assets/list-1.js', imports: ['_cards.js'] },
+    'pages/xinfang/list.tsx': { file: 'assets/list-2.js', imports: ['_cards.js'] },
+    'pages/xinfang/detail.tsx': { file: 'assets/detail-2.js' },
+  };
+  writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  return dir;
+}
+
+/** Issue 11 point 6: each page type preloads its own chunk and what it imports, nothing of other screens. */
+t.test('each screen modulepreloads the entry, its own chunk and its imports only', async (t) => {
+  const assets = loadClientAssets(clientDir());
+  t.same(assets.preloadsFor('home'), ['/assets/react-1.js', '/assets/home-1.js', '/assets/cards-1.js']);
+  t.same(assets.preloadsFor('ershoufang/list'), ['/assets/react-1.js', '/assets/list-1.js', '/assets/cards-1.js']);
+  t.same(assets.preloadsFor('xinfang-list'), ['/assets/react-1.js', '/assets/list-2.js', '/assets/cards-1.js'], 'a new-home list');
+  t.same(assets.preloadsFor('xinfang-detail'), ['/assets/react-1.js', '/assets/detail-2.js'], 'a new-home detail');
+  t.equal(assets.chunkOf('xinfang-detail'), '/assets/detail-2.js');
+  t.equal(assets.chunkOf('ershoufang/list'), '/assets/list-1.js');
+});
+
+t.test('every page module key of pages/modules.ts resolves to the file it imports', async (t) => {
+  const source = readFileSync(path.join(ROOT, 'pages/modules.ts'), 'utf8');
+  const pairs = [...source.matchAll(/'?([\w/-]+)'?: \(\) => import\('\.\/([^']+)'\)/g)].map((m) => [m[1], `pages/${m[2]}`]);
+  t.equal(pairs.length, Object.keys(pageModules).length, 'every key read from the source');
+  for (const [key, file] of pairs) t.ok(pageSourceCandidates(key).includes(file), `${key} → ${file}`);
+});

@@ -41,12 +41,11 @@ export const PLATFORM_DESC = 'wap';
 
 /**
  * SPEC 4: page views are not recorded on detail pages: rental, second-hand and new-home `.html` details, their ad
- * variants (params.ad), community details and rental-agency details (租赁 agency 租赁优家: zufang.zuyj.detail).
- * The store (mendian) details count as agency details too.
+ * variants (params.ad), community details and rental-agency details. Which pages those are is registry data
+ * (`params.track: "false"`, issue 12 point 3), not a pattern over page names.
  */
-export function isUntrackedPage(pageName: string, params: Readonly<Record<string, string>> = {}): boolean {
-  if (params.ad === 'true') return true;
-  return /^(?:ershoufang|zufang|xinfang)\.detail(?:\.|$)|^xiaoqu\.detail$|^zufang\.zuyj\.detail$|^mendian\.detail$/.test(pageName);
+export function isUntrackedPage(params: Readonly<Record<string, string>> = {}): boolean {
+  return params.ad === 'true' || params.track === 'false';
 }
 
 /** The route fields tracking looks at. */
@@ -59,7 +58,7 @@ export interface TrackedRoute {
 
 /** A page view is recorded for a screen the server did not mark untracked and that is not a detail page. */
 export function shouldTrackPageView(route: TrackedRoute): boolean {
-  return !route.noTrack && !isUntrackedPage(route.page, route.params);
+  return !route.noTrack && !isUntrackedPage(route.params);
 }
 
 /** Query parameters that name the visitor's source (a shared link, an agent's link). */

@@ -64,7 +64,7 @@ export const dongtaiDetail: Loader<DongtaiDetailData> = async (ctx) => {
   const dtId = idOf(ctx.params.id ?? ctx.query.id ?? ctx.query.DTid);
   const houseId = optionalIdOf(ctx.query.houseId) ?? (await locate(ctx, dtId));
   if (!houseId) throw errors.pageNotFound();
-  const old = ctx.page.name === 'dongtaiDetail';
+  const old = ctx.page.params?.content === 'old';
   const [estate, item, feed] = await Promise.all([
     loadEstate(ctx, houseId),
     old ? ctx.api.house.xiangqingContentByOld(ctx.call, houseId, dtId) : ctx.api.house.xiangqingContent(ctx.call, houseId, dtId),

@@ -43,13 +43,13 @@ export const ZHAOPU_LIST: ListSpec = {
   pageSize: PAGE_SIZE,
 };
 
-/** The commercial list specs by loader name (for the listing-query middleware). */
+/** The commercial lists by their registry `params.list`. */
 export const COMMERCIAL_LISTS: Readonly<Record<string, ListSpec>> = {
-  shangpucsList: SHANGPUCS_LIST,
-  shangpuczList: SHANGPUCZ_LIST,
-  xieziloucsList: XIEZILOUCS_LIST,
-  xiezilouczList: XIEZILOUCZ_LIST,
-  zhaopuList: ZHAOPU_LIST,
+  shangpucs: SHANGPUCS_LIST,
+  shangpucz: SHANGPUCZ_LIST,
+  xieziloucs: XIEZILOUCS_LIST,
+  xieziloucz: XIEZILOUCZ_LIST,
+  zhaopu: ZHAOPU_LIST,
 };
 
 export const shangpucsListLoader: Loader<ListPageData> = (ctx) => loadList(ctx, SHANGPUCS_LIST);

@@ -163,14 +163,13 @@ export interface XinfangDetailData {
   referrer?: { bmsHouseId: string; belonger: BelongerWithCall | null };
 }
 
+const VARIANTS: readonly EstateVariant[] = ['old', 'dy', 'fhlmxf', 'daogou'];
+
+/** Which twin of the estate page this is: registry data (`params.variant`, `params.ad`), never the page's name. */
 function variantOf(ctx: PageContext): EstateVariant {
   if (ctx.params.ad === 'true') return 'ad';
-  const name = ctx.page.name;
-  if (name === 'xinfang.dy') return 'dy';
-  if (name === 'xinfang.detailsOld') return 'old';
-  if (name.startsWith('fhlmxf')) return 'fhlmxf';
-  if (name === 'xinfang.findByJingJiRenDaoGuo') return 'daogou';
-  return 'detail';
+  const v = ctx.page.params?.variant as EstateVariant | undefined;
+  return v && VARIANTS.includes(v) ? v : 'detail';
 }
 
 export const xinfangDetail: Loader<XinfangDetailData> = async (ctx) => {

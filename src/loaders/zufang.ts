@@ -2,7 +2,7 @@ import type { ListingItem } from '../api/types.ts';
 import { errors } from '../errors.ts';
 import type { Loader, PageContext } from '../pipeline/types.ts';
 import type { ListPageData } from '../ui/list/types.ts';
-import { type ListingDetailData, loadListingDetail } from './ershoufang.ts';
+import { ERSHOUFANG_LIST, type ListingDetailData, loadListingDetail } from './ershoufang.ts';
 import { type ListSpec, loadList } from './listing-common.ts';
 import { COMMERCIAL_LISTS } from './shangpu.ts';
 
@@ -18,18 +18,17 @@ export const zufangDetailLoader: Loader<ListingDetailData> = (ctx) => loadListin
 /** /zufang/zuyj/{id}.html: a brand-apartment rental, the same detail with its own canonical. */
 export const zuyjDetailLoader: Loader<ListingDetailData> = (ctx) => loadListingDetail(ctx, 'zufang', { zuyj: true });
 
-/** The list spec of a list page (for the listing-query middleware), by its loader name. */
+const LIST_SPECS: Readonly<Record<string, ListSpec>> = {
+  ershoufang: ERSHOUFANG_LIST,
+  zufang: ZUFANG_LIST,
+  duanzu: DUANZU_LIST,
+  ...COMMERCIAL_LISTS,
+};
+
+/** The list spec of a list page (for the listing-query middleware), by its registry `params.list`. */
 export function listSpecOf(ctx: Pick<PageContext, 'page'>): ListSpec | null {
-  switch (ctx.page.loader) {
-    case 'ershoufangList':
-      return { kind: 'ershoufang', base: '/ershoufang/', houseType: 11, noun: '二手房', pageSize: 20 };
-    case 'zufangList':
-      return ZUFANG_LIST;
-    case 'duanzuList':
-      return DUANZU_LIST;
-    default:
-      return ctx.page.loader && Object.hasOwn(COMMERCIAL_LISTS, ctx.page.loader) ? (COMMERCIAL_LISTS[ctx.page.loader] as ListSpec) : null;
-  }
+  const list = ctx.page.params?.list;
+  return list && Object.hasOwn(LIST_SPECS, list) ? (LIST_SPECS[list] as ListSpec) : null;
 }
 
 export interface ZuyjListData {

@@ -37,7 +37,7 @@ export function buildAppState(ctx: PageContext, status: number, data: unknown, h
       status,
       data,
       head,
-      noTrack: isUntrackedPage(ctx.page.name, ctx.params),
+      noTrack: isUntrackedPage(ctx.params),
     },
   };
 }

@@ -13,7 +13,7 @@ const QUICK_LINKS = [
 /** SPEC 2.7: logo, the selected city (→ /city), quick links (or 打开APP on the home page: it tries the app, SPEC 2.8), the menu. */
 export function Header() {
   const { site, city, route } = useAppState();
-  const isHome = route.page === 'home';
+  const isHome = route.params.header === 'app';
   const section = `/${(route.path.split('/')[1] ?? '').toLowerCase()}/`;
   return (
     <header className={`hd${isHome ? '' : ' hd--quick'}`}>

@@ -71,7 +71,7 @@ t.test('the header shows brand, city → /city and the quick links off the home 
 });
 
 t.test('on the home page the header shows 打开APP instead of the quick links', async (t) => {
-  const html = render(createElement(Header), fakeState({ route: { page: 'home', path: '/' } }));
+  const html = render(createElement(Header), fakeState({ route: { page: 'home', path: '/', params: { header: 'app' } } }));
   t.match(textOf(html), '打开APP');
   t.match(html, 'href="/downloadapp/"');
   t.notMatch(html, 'hd__quick');

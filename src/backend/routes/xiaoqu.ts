@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { XiaoquFilter } from '../../contracts/gateway/index.ts';
 import type { BackendContext } from '../context.ts';
 import type { DB } from '../db.ts';
 import { ok, page, paging } from '../envelope.ts';
@@ -11,22 +12,6 @@ import { LISTING_SELECT } from './listing.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
 type Row = Record<string, any>;
-
-export interface XiaoquFilter {
-  cityId: number;
-  regionId?: number;
-  shopMapId?: number;
-  stationId?: number;
-  metroId?: number;
-  priceMin?: number;
-  priceMax?: number;
-  buildAge?: number;
-  buildType?: string;
-  keyword?: string;
-  sort?: 'default' | 'priceAsc' | 'priceDesc' | 'ratioDesc' | 'ratioAsc' | 'ershoucount' | 'newest';
-  page?: number;
-  size?: number;
-}
 
 const XQ_SORT: Record<NonNullable<XiaoquFilter['sort']>, string> = {
   default: 'x.hot DESC, x.id',

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Huxing, LoupanFilter } from '../../contracts/gateway/index.ts';
 import type { BackendContext } from '../context.ts';
 import type { DB } from '../db.ts';
 import { fail, ok, page, paging, splitList } from '../envelope.ts';
@@ -9,30 +10,6 @@ import { cachedStatement, sqlNow } from '../util.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
 type Row = Record<string, any>;
-
-export interface LoupanFilter {
-  cityId: number;
-  regionId?: number;
-  shopMapId?: number;
-  metroId?: number;
-  stationId?: number;
-  /** SPEC 9 new-home type code. */
-  typeCode?: number;
-  saleStatus?: string;
-  /** Unit price band, 元/㎡. */
-  priceMin?: number;
-  priceMax?: number;
-  /** Total price band, 万. */
-  totalMin?: number;
-  totalMax?: number;
-  rooms?: number[];
-  decoration?: string;
-  tag?: string;
-  keyword?: string;
-  sort?: 'default' | 'priceAsc' | 'priceDesc' | 'newest' | 'hot' | 'sales';
-  page?: number;
-  size?: number;
-}
 
 const LOUPAN_SORT: Record<NonNullable<LoupanFilter['sort']>, string> = {
   default: 'l.hot DESC, l.id',
@@ -394,7 +371,7 @@ export function registerXinfangRoutes(app: FastifyInstance, { db }: BackendConte
   );
 }
 
-export function huxingItem(h: Row) {
+export function huxingItem(h: Row): Huxing {
   return {
     huxingId: h.id,
     id: h.id,

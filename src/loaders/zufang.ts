@@ -1,8 +1,8 @@
-import type { ListingItem } from '../api/types.ts';
+import type { ListingDetailData, ZuyjListData } from '../contracts/page-data/ershoufang.ts';
+import type { ListPageData } from '../contracts/page-data/list.ts';
 import { errors } from '../errors.ts';
 import type { Loader, PageContext } from '../pipeline/types.ts';
-import type { ListPageData } from '../ui/list/types.ts';
-import { type ListingDetailData, loadListingDetail } from './ershoufang.ts';
+import { loadListingDetail } from './ershoufang.ts';
 import { type ListSpec, loadList } from './listing-common.ts';
 import { COMMERCIAL_LISTS } from './shangpu.ts';
 
@@ -30,13 +30,6 @@ export function listSpecOf(ctx: Pick<PageContext, 'page'>): ListSpec | null {
     default:
       return ctx.page.loader && Object.hasOwn(COMMERCIAL_LISTS, ctx.page.loader) ? (COMMERCIAL_LISTS[ctx.page.loader] as ListSpec) : null;
   }
-}
-
-export interface ZuyjListData {
-  items: ListingItem[];
-  total: number;
-  page: number;
-  totalPages: number;
 }
 
 const ZUYJ_SIZE = 20;

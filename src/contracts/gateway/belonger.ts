@@ -63,3 +63,16 @@ export interface StoreDetail extends Store {
   belongerList: Belonger[];
   houseList: ListingItem[];
 }
+
+export interface Dianping {
+  id: number;
+  houseId: number | null;
+  belongerId: number | null;
+  memberId: string;
+  nickName: string;
+  headUrl: string;
+  score: number;
+  content: string;
+  images: string[];
+  createdAt: string;
+}

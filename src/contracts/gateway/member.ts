@@ -1,3 +1,8 @@
+import type { ListingItem } from './listing.ts';
+import type { Overseas } from './overseas.ts';
+import type { XiaoquItem } from './xiaoqu.ts';
+import type { LoupanItem } from './xinfang.ts';
+
 /** SPEC 3, user info (login state), as the gateway answers it. */
 export interface MemberInfo {
   uid: string;
@@ -38,4 +43,14 @@ export interface Entrust {
   agent: { belongerId: number; name: string; phone: string; portrait: string; uid: string } | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** SPEC 7.8's four favourite kinds, and overseas listings (our path). */
+export type CollectKind = 'ershoufang' | 'rent' | 'newhouse' | 'xiaoqu' | 'overseas';
+
+/** One favourite of a member, with the item as its list shows it. */
+export interface CollectEntry {
+  kind: CollectKind;
+  collectedAt: string;
+  item: ListingItem | LoupanItem | XiaoquItem | Overseas;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { XiaoquFilter } from '../../contracts/gateway/index.ts';
+import type { ListingStats, MonthPrice, XiaoquDetail, XiaoquFilter } from '../../contracts/gateway/index.ts';
 import type { BackendContext } from '../context.ts';
 import type { DB } from '../db.ts';
 import { ok, page, paging } from '../envelope.ts';
@@ -108,10 +108,10 @@ export function registerXiaoquRoutes(app: FastifyInstance, { db }: BackendContex
     FROM listing WHERE xiaoqu_id = ? AND status = 1 AND rooms > 0 GROUP BY rooms, halls, toilets ORDER BY rooms, halls, toilets`);
   const hotStress = db.prepare(`${XIAOQU_SELECT} WHERE x.city_id = ? ORDER BY x.view_num DESC, x.id LIMIT ?`);
 
-  const detail = (id: number) => {
+  const detail = (id: number): XiaoquDetail | null => {
     const row = one.get(id) as Row | undefined;
     if (!row) return null;
-    return { ...xiaoquDetail(row), prices: prices.all(id), stats: stats.all(id) };
+    return { ...xiaoquDetail(row), prices: prices.all(id) as MonthPrice[], stats: stats.all(id) as ListingStats[] };
   };
   const brief = (id: number) => {
     const row = one.get(id) as Row | undefined;

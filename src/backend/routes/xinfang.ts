@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Huxing, LoupanFilter } from '../../contracts/gateway/index.ts';
+import type { Dongtai, Huxing, LoupanDetail, LoupanFilter, TypePrice, Yushou } from '../../contracts/gateway/index.ts';
 import type { BackendContext } from '../context.ts';
 import type { DB } from '../db.ts';
 import { fail, ok, page, paging, splitList } from '../envelope.ts';
@@ -138,18 +138,18 @@ export function registerXinfangRoutes(app: FastifyInstance, { db }: BackendConte
     `${LOUPAN_SELECT} WHERE l.city_id = ? AND l.sale_status IN ('期房', '现房', '尾房') ORDER BY (l.id * 2654435761) % 1000003 LIMIT ?`,
   );
 
-  const full = (row: Row | undefined) => {
+  const full = (row: Row | undefined): LoupanDetail | null => {
     if (!row) return null;
     const d = loupanDetail(row);
     const agents = (belongers.all(row.id) as Row[]).map(belongerItem);
-    const dt = dongtai.all(row.id, 5, 0) as Row[];
+    const dt = dongtai.all(row.id, 5, 0) as Dongtai[];
     return {
       ...d,
-      prices: (prices.all(row.id) as Row[]).map((p) => ({ ...p, typeName: TYPE_NAMES[p.type] })),
+      prices: (prices.all(row.id) as Array<Omit<TypePrice, 'typeName'>>).map((p) => ({ ...p, typeName: TYPE_NAMES[p.type] })),
       huxingList: (huxing.all(row.id) as Row[]).map(huxingItem),
       DongTaiList: dt,
       DTid: dt[0]?.DTid ?? null,
-      yushouList: yushou.all(row.id),
+      yushouList: yushou.all(row.id) as Yushou[],
       belongerList: agents,
       belongerNum: agents.length,
       agentInfo: agents[0] ?? null,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
+import type { DownloadAppData } from '../src/contracts/page-data/downloadapp.ts';
 import { APP_OPEN_LATE_CHECK_MS, appName, type Device, detectDevice, type StoreLink } from '../src/lib/device.ts';
-import type { DownloadAppData } from '../src/loaders/downloadapp.ts';
 import type { PageProps } from '../src/render/page-props.ts';
 import { useAppState, usePageStore } from '../src/stores/context.tsx';
 import { definePageStore } from '../src/stores/page-store.ts';

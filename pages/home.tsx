@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
+import type { HomeData } from '../src/contracts/page-data/cards.ts';
 import type { PageProps } from '../src/render/page-props.ts';
 import { useAppState } from '../src/stores/context.tsx';
 import { AppLink } from '../src/ui/AppLink.tsx';
 import { ChevronRight, EntrustIcon, RentIcon, SearchIcon } from '../src/ui/icons.tsx';
 import { EstateCard, ListingCard } from '../src/ui/ListingCard.tsx';
-import type { HomeData } from '../src/ui/listing-types.ts';
 import { SearchBar } from '../src/ui/SearchBar.tsx';
 import { SectionGrid } from '../src/ui/sections.tsx';
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
+import type { FormPageData } from '../src/contracts/page-data/member.ts';
 import { JUBAO_REASONS } from '../src/lib/jubao.ts';
-import type { FormPageData } from '../src/loaders/member.ts';
 import type { PageProps } from '../src/render/page-props.ts';
 import { useAppState } from '../src/stores/context.tsx';
 import { AppLink } from '../src/ui/AppLink.tsx';

@@ -1,7 +1,6 @@
-import type { Overseas } from '../src/api/types.ts';
-import type { CollectEntry } from '../src/api/user.ts';
+import type { CollectEntry, Overseas } from '../src/contracts/gateway/index.ts';
+import type { MyShoucangData } from '../src/contracts/page-data/member.ts';
 import { kindOfHouseType } from '../src/lib/listing-kinds.ts';
-import type { MyShoucangData } from '../src/loaders/member.ts';
 import type { PageProps } from '../src/render/page-props.ts';
 import { AppLink } from '../src/ui/AppLink.tsx';
 import { OverseasCard } from '../src/ui/haiwai/OverseasCard.tsx';

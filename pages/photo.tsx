@@ -1,5 +1,5 @@
+import type { PhotoData } from '../src/contracts/page-data/member.ts';
 import { kindOfHouseType } from '../src/lib/listing-kinds.ts';
-import type { PhotoData } from '../src/loaders/member.ts';
 import type { PageProps } from '../src/render/page-props.ts';
 import { AppLink } from '../src/ui/AppLink.tsx';
 import { AgentCard } from '../src/ui/detail/AgentCard.tsx';

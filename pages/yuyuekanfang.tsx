@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import type { FormPageData } from '../src/loaders/member.ts';
+import type { FormPageData } from '../src/contracts/page-data/member.ts';
 import type { PageProps } from '../src/render/page-props.ts';
 import { useAppState } from '../src/stores/context.tsx';
 import { AppLink } from '../src/ui/AppLink.tsx';

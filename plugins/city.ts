@@ -3,8 +3,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { City } from '../src/api/city.ts';
 import type { Api } from '../src/api/index.ts';
+import type { CityInfo, SiteKind } from '../src/contracts/session.ts';
 import { errors } from '../src/errors.ts';
-import type { CityInfo, SiteKind } from '../src/pipeline/types.ts';
 import type { SiteSettings } from '../src/registry/types.ts';
 
 declare module 'fastify' {

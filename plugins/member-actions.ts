@@ -1,11 +1,11 @@
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { CollectKind } from '../src/api/user.ts';
+import type { UserInfo } from '../src/contracts/session.ts';
 import { gatewayErrorAnswer, invalidBodyMessage, requestErrorAnswer } from '../src/lib/action-messages.ts';
 import { DIANPING_CONTENT_MAX, DIANPING_CONTENT_MIN, DIANPING_ERRORS, DIANPING_SAVED, type DianpingError } from '../src/lib/dianping.ts';
 import { JUBAO_REASONS } from '../src/lib/jubao.ts';
 import { RETURN_PATH_MAX, safeReturnPath, sameSiteRefererPath } from '../src/lib/return-url.ts';
-import type { UserInfo } from '../src/pipeline/types.ts';
 import { readUser } from '../src/session.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
+import type { CityInfo } from '../src/contracts/session.ts';
 import { COMMERCIAL_KINDS, HOUSE_TYPES } from '../src/lib/listing-kinds.ts';
 import { cityOrigin } from '../src/pipeline/head.ts';
-import type { CityInfo } from '../src/pipeline/types.ts';
 import { resolveCity } from './city.ts';
 
 /**

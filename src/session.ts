@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UserInfo } from './pipeline/types.ts';
+import type { UserInfo } from './contracts/session.ts';
 
 /** The login session (SPEC 3, 4): the signed user-info cookie, read and written here only. */
 

@@ -1,4 +1,4 @@
-import type { DongtaiDetailData } from '../../src/loaders/dongtai.ts';
+import type { DongtaiDetailData } from '../../src/contracts/page-data/dongtai.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { DetailBlock } from '../../src/ui/detail/index.ts';

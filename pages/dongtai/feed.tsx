@@ -1,4 +1,4 @@
-import type { DongtaiFeedData } from '../../src/loaders/dongtai.ts';
+import type { DongtaiFeedData } from '../../src/contracts/page-data/dongtai.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { Timeline } from '../../src/ui/detail/index.ts';

@@ -1,4 +1,4 @@
-import type { DaikanData } from '../../src/loaders/ershoufang.ts';
+import type { DaikanData } from '../../src/contracts/page-data/ershoufang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { DaikanView } from './sub.tsx';

@@ -1,4 +1,4 @@
-import type { ListingDetailData } from '../../src/loaders/ershoufang.ts';
+import type { ListingDetailData } from '../../src/contracts/page-data/ershoufang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { ListingDetailView } from '../../src/ui/detail/ListingDetailView.tsx';
 import { usePageData, usePageQuery } from '../../src/ui/list/usePageData.ts';

@@ -1,4 +1,4 @@
-import type { ReferrerData } from '../../src/loaders/ershoufang.ts';
+import type { ReferrerData } from '../../src/contracts/page-data/ershoufang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { ReferrerView } from './sub.tsx';

@@ -1,4 +1,4 @@
-import type { DaikanData, DongtaiData, HouseBrief, ReferrerData, ZhouData } from '../../src/loaders/ershoufang.ts';
+import type { DaikanData, DongtaiData, HouseBrief, ReferrerData, ZhouData } from '../../src/contracts/page-data/ershoufang.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { AgentCard } from '../../src/ui/detail/AgentCard.tsx';
 import { Gallery } from '../../src/ui/detail/Gallery.tsx';

@@ -1,4 +1,4 @@
-import type { ZhouData } from '../../src/loaders/ershoufang.ts';
+import type { ZhouData } from '../../src/contracts/page-data/ershoufang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { ZhouView } from './sub.tsx';

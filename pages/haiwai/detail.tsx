@@ -1,5 +1,5 @@
+import type { HaiwaiDetailData } from '../../src/contracts/page-data/haiwai.ts';
 import { countrySlug, OVERSEAS_LIST_BASE } from '../../src/lib/overseas-filters.ts';
-import type { HaiwaiDetailData } from '../../src/loaders/haiwai.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { AgentCard, agentInfoOf } from '../../src/ui/detail/AgentCard.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import type { HaiwaiHomeData } from '../../src/contracts/page-data/haiwai.ts';
 import { countrySlug, OVERSEAS_LIST_BASE, overseasListHref } from '../../src/lib/overseas-filters.ts';
-import type { HaiwaiHomeData } from '../../src/loaders/haiwai.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { OverseasCard } from '../../src/ui/haiwai/OverseasCard.tsx';

@@ -1,4 +1,4 @@
-import type { HaiwaiHuxingData } from '../../src/loaders/haiwai.ts';
+import type { HaiwaiHuxingData } from '../../src/contracts/page-data/haiwai.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { PlanList } from '../../src/ui/haiwai/PlanList.tsx';

@@ -1,5 +1,5 @@
+import type { HaiwaiListData } from '../../src/contracts/page-data/haiwai.ts';
 import { overseasListHref } from '../../src/lib/overseas-filters.ts';
-import type { HaiwaiListData } from '../../src/loaders/haiwai.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { OverseasCard } from '../../src/ui/haiwai/OverseasCard.tsx';

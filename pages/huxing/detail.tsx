@@ -1,4 +1,4 @@
-import type { HuxingDetailData } from '../../src/loaders/huxing.ts';
+import type { HuxingDetailData } from '../../src/contracts/page-data/huxing.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { DetailBlock, KeyFacts } from '../../src/ui/detail/index.ts';

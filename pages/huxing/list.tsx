@@ -1,5 +1,5 @@
-import type { Huxing } from '../../src/api/types.ts';
-import type { HuxingListData } from '../../src/loaders/huxing.ts';
+import type { Huxing } from '../../src/contracts/gateway/index.ts';
+import type { HuxingListData } from '../../src/contracts/page-data/huxing.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';

@@ -1,4 +1,4 @@
-import type { MagnifyData } from '../../src/loaders/huxing.ts';
+import type { MagnifyData } from '../../src/contracts/page-data/huxing.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { usePageData } from '../../src/ui/list/usePageData.ts';

@@ -1,4 +1,4 @@
-import type { CommercialDetailData } from '../../src/loaders/shangpu.ts';
+import type { CommercialDetailData } from '../../src/contracts/page-data/shangpu.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { CommercialDetailView } from '../../src/ui/detail/CommercialDetailView.tsx';
 import { usePageData, usePageQuery } from '../../src/ui/list/usePageData.ts';

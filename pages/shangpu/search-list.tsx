@@ -1,6 +1,6 @@
+import type { ZhaopuSearchListData } from '../../src/contracts/page-data/shangpu.ts';
 import { emptyQuery, toTail } from '../../src/lib/listing-filters.ts';
 import { COMMERCIAL_KINDS, KIND_NOUNS, zhaopuSearchHref } from '../../src/lib/listing-kinds.ts';
-import type { ZhaopuSearchListData } from '../../src/loaders/zhaopu.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { ListingCard } from '../../src/ui/ListingCard.tsx';

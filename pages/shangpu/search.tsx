@@ -1,4 +1,4 @@
-import type { ZhaopuSearchData } from '../../src/loaders/zhaopu.ts';
+import type { ZhaopuSearchData } from '../../src/contracts/page-data/shangpu.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { usePageData } from '../../src/ui/list/usePageData.ts';

@@ -1,4 +1,4 @@
-import type { SydcData } from '../../src/loaders/sydc.ts';
+import type { SydcData } from '../../src/contracts/page-data/shangpu.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';

@@ -1,4 +1,4 @@
-import type { EstateAgentsData } from '../../src/loaders/xinfang.ts';
+import type { EstateAgentsData } from '../../src/contracts/page-data/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { AgentRow } from '../../src/ui/xinfang/AgentRow.tsx';

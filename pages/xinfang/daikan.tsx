@@ -1,4 +1,4 @@
-import type { DaikanData } from '../../src/loaders/xinfang.ts';
+import type { DaikanData } from '../../src/contracts/page-data/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { groupDigits } from '../../src/ui/paths.ts';

@@ -1,6 +1,6 @@
+import type { XinfangDetailData } from '../../src/contracts/page-data/xinfang.ts';
 import { loupanTypeName } from '../../src/lib/loupan-types.ts';
 import { saleStatusView } from '../../src/lib/sale-status.ts';
-import type { XinfangDetailData } from '../../src/loaders/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';

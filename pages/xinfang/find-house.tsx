@@ -1,6 +1,6 @@
+import type { FindHouseData } from '../../src/contracts/page-data/xinfang.ts';
 import { LOUPAN_TYPES } from '../../src/lib/loupan-types.ts';
 import { ROOM_OPTIONS, UNIT_PRICE_BANDS } from '../../src/lib/xinfang-filters.ts';
-import type { FindHouseData } from '../../src/loaders/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { usePageData } from '../../src/ui/list/usePageData.ts';

@@ -1,3 +1,4 @@
+import type { XinfangListData } from '../../src/contracts/page-data/xinfang.ts';
 import { loupanTypeName } from '../../src/lib/loupan-types.ts';
 import { saleStatusLabel } from '../../src/lib/sale-status.ts';
 import {
@@ -10,7 +11,6 @@ import {
   type XinfangFilter,
   xinfangPath,
 } from '../../src/lib/xinfang-filters.ts';
-import type { XinfangListData } from '../../src/loaders/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';

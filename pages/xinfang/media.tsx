@@ -1,4 +1,4 @@
-import type { MediaData } from '../../src/loaders/xinfang.ts';
+import type { MediaData } from '../../src/contracts/page-data/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';

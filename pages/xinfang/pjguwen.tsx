@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import type { Dianping } from '../../src/api/belonger.ts';
+import type { Dianping } from '../../src/contracts/gateway/index.ts';
+import type { PjguwenData } from '../../src/contracts/page-data/xinfang.ts';
 import { DIANPING_CONTENT_MAX, DIANPING_ERRORS, DIANPING_SAVED, type DianpingError } from '../../src/lib/dianping.ts';
-import type { PjguwenData } from '../../src/loaders/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';

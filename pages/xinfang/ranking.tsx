@@ -1,4 +1,4 @@
-import type { RankingData } from '../../src/loaders/xinfang.ts';
+import type { RankingData } from '../../src/contracts/page-data/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { Pagination } from '../../src/ui/list/Pagination.tsx';

@@ -1,4 +1,4 @@
-import type { UnreadData } from '../../src/loaders/xinfang.ts';
+import type { UnreadData } from '../../src/contracts/page-data/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { usePageData } from '../../src/ui/list/usePageData.ts';

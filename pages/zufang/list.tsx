@@ -1,6 +1,6 @@
+import type { ListPageData } from '../../src/contracts/page-data/list.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { ListingListView } from '../../src/ui/list/ListingListView.tsx';
-import type { ListPageData } from '../../src/ui/list/types.ts';
 import { usePageData } from '../../src/ui/list/usePageData.ts';
 
 /** /zufang/, /duanzu/ and their filter tails (SPEC 9 rental filters: price bands, whole/shared). */

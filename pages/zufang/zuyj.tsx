@@ -1,4 +1,4 @@
-import type { ZuyjListData } from '../../src/loaders/zufang.ts';
+import type { ZuyjListData } from '../../src/contracts/page-data/ershoufang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { ListingCard } from '../../src/ui/ListingCard.tsx';

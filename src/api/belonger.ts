@@ -2,20 +2,9 @@ import type { Got } from 'got';
 import { asPage, getList, getObj, post, seg } from './call.ts';
 import type { CallContext } from './http.ts';
 import { checks } from './records.ts';
-import type { Belonger, BelongerCard, ListingItem, LoupanItem, Page, Store, StoreDetail } from './types.ts';
+import type { Belonger, BelongerCard, Dianping, ListingItem, LoupanItem, Page, Store, StoreDetail } from './types.ts';
 
-export interface Dianping {
-  id: number;
-  houseId: number | null;
-  belongerId: number | null;
-  memberId: string;
-  nickName: string;
-  headUrl: string;
-  score: number;
-  content: string;
-  images: string[];
-  createdAt: string;
-}
+export type { Dianping };
 
 /** SPEC 7.7: agents, stores, comments, viewing records, reviews. */
 export function createBelongerApi(gateway: Got) {

@@ -1,11 +1,9 @@
 import type { Got } from 'got';
 import { getList, getObj, post, seg } from './call.ts';
 import { type CallContext, callGateway } from './http.ts';
-import type { Entrust, ListingItem, LoupanItem, MemberInfo, Overseas, XiaoquItem } from './types.ts';
+import type { CollectEntry, CollectKind, Entrust, MemberInfo } from './types.ts';
 
-/** SPEC 7.8's four favourite kinds, and overseas listings (our path). */
-export type CollectKind = 'ershoufang' | 'rent' | 'newhouse' | 'xiaoqu' | 'overseas';
-export type CollectEntry = { kind: CollectKind; collectedAt: string; item: ListingItem | LoupanItem | XiaoquItem | Overseas };
+export type { CollectEntry, CollectKind };
 
 /** SPEC 7.8: user actions (favourites, viewings, reports, uploads, demands, coupons, subscriptions, franchise, tracking) and accounts. */
 export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, wwwUrl: string) {

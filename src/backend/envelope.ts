@@ -1,19 +1,10 @@
+import type { Page } from '../contracts/gateway/index.ts';
+
 /** The gateway's answer envelope (SPEC 7.1, 7.12): `{status: 200, obj}`; paged results in `obj.content`. */
 export interface Envelope<T = unknown> {
   status: number;
   message: string;
   obj: T;
-}
-
-export interface Page<T> {
-  content: T[];
-  totalElements: number;
-  totalPages: number;
-  /** 1-based page number, as requested. */
-  number: number;
-  size: number;
-  first: boolean;
-  last: boolean;
 }
 
 export function ok<T>(obj: T): Envelope<T> {

@@ -1,4 +1,19 @@
 /** Row → gateway object mappers. Field names follow SPEC 3 (houseId, stressId, belongerId, regionName, ...). */
+import type {
+  Belonger,
+  InfoComment,
+  InfoDoc,
+  ListingDetail,
+  ListingItem,
+  LoupanItem,
+  LoupanProfile,
+  Overseas,
+  SchoolItem,
+  SchoolProfile,
+  Store,
+  XiaoquItem,
+  XiaoquProfile,
+} from '../contracts/gateway/index.ts';
 import { splitList } from './envelope.ts';
 import { imageUrl } from './seed/images.ts';
 import { photoList } from './util.ts';
@@ -32,7 +47,7 @@ function floorLevel(floor: number, total: number): string {
 }
 
 /** A second-hand / rental / commercial listing as a list item. Expects joined region, shop, xiaoqu and station names. */
-export function listingItem(r: Row) {
+export function listingItem(r: Row): ListingItem {
   const rent = isRent(r.house_type);
   return {
     houseId: r.id,
@@ -86,7 +101,7 @@ export function listingItem(r: Row) {
   };
 }
 
-export function listingDetail(r: Row, agent: ReturnType<typeof belongerItem> | null) {
+export function listingDetail(r: Row, agent: Belonger | null): ListingDetail {
   return {
     ...listingItem(r),
     description: r.description,
@@ -97,7 +112,7 @@ export function listingDetail(r: Row, agent: ReturnType<typeof belongerItem> | n
   };
 }
 
-export function belongerItem(r: Row) {
+export function belongerItem(r: Row): Belonger {
   return {
     belongerId: r.id,
     uid: r.uid,
@@ -120,7 +135,7 @@ export function belongerItem(r: Row) {
   };
 }
 
-export function storeItem(r: Row) {
+export function storeItem(r: Row): Store {
   return {
     departmentId: r.id,
     storeId: r.id,
@@ -143,7 +158,7 @@ export function storeItem(r: Row) {
 }
 
 /** A community. The gateway sends both `sname` (short) and `name`; the client copies sname into name (SPEC 7.1). */
-export function xiaoquItem(r: Row) {
+export function xiaoquItem(r: Row): XiaoquItem {
   return {
     stressId: r.id,
     name: r.name,
@@ -170,7 +185,7 @@ export function xiaoquItem(r: Row) {
   };
 }
 
-export function xiaoquDetail(r: Row) {
+export function xiaoquDetail(r: Row): XiaoquProfile {
   return {
     ...xiaoquItem(r),
     developer: r.developer,
@@ -186,7 +201,7 @@ export function xiaoquDetail(r: Row) {
   };
 }
 
-export function loupanItem(r: Row) {
+export function loupanItem(r: Row): LoupanItem {
   const codes = splitList(r.type_codes).map(Number);
   const view = SALE_STATUS_VIEW[r.sale_status];
   return {
@@ -227,7 +242,7 @@ export function loupanItem(r: Row) {
   };
 }
 
-export function loupanDetail(r: Row) {
+export function loupanDetail(r: Row): LoupanProfile {
   return {
     ...loupanItem(r),
     saleAddress: r.sale_address,
@@ -248,7 +263,7 @@ export function loupanDetail(r: Row) {
   };
 }
 
-export function schoolItem(r: Row) {
+export function schoolItem(r: Row): SchoolItem {
   return {
     schoolId: r.id,
     id: r.id,
@@ -266,11 +281,11 @@ export function schoolItem(r: Row) {
   };
 }
 
-export function schoolDetail(r: Row) {
+export function schoolDetail(r: Row): SchoolProfile {
   return { ...schoolItem(r), phone: r.phone, founded: r.founded, description: r.description, enrollRule: r.enroll_rule };
 }
 
-export function docItem(r: Row) {
+export function docItem(r: Row): InfoDoc {
   return {
     infoDocId: r.id,
     id: r.id,
@@ -294,7 +309,7 @@ export function docItem(r: Row) {
   };
 }
 
-export function commentItem(r: Row) {
+export function commentItem(r: Row): InfoComment {
   return {
     infoCommentId: r.id,
     infoDocId: r.doc_id,
@@ -308,7 +323,7 @@ export function commentItem(r: Row) {
   };
 }
 
-export function overseasItem(r: Row) {
+export function overseasItem(r: Row): Overseas {
   return {
     houseId: r.id,
     country: r.country,

@@ -1,4 +1,4 @@
-import type { PageHead } from '../pipeline/types.ts';
+import type { PageHead } from '../contracts/head.ts';
 import type { AppState } from '../stores/app-state.ts';
 import type { FetchStates } from '../stores/fetch-state.ts';
 import type { DataAnswer, NavigationDeps } from './navigation.ts';

@@ -1,4 +1,4 @@
-import type { PageHead } from '../pipeline/types.ts';
+import type { PageHead } from '../contracts/head.ts';
 import type { AppState, RouteState, UserState } from '../stores/app-state.ts';
 import { type FetchStates, runFetch } from '../stores/fetch-state.ts';
 import type { ClientRoutes } from './route-table.ts';

@@ -17,7 +17,7 @@
  * The same filters given as query parameters (`?regionId=3&typeCode=1&page=2`) are answered with a 301 to the path
  * form; so is any non-canonical spelling of a path (tokens out of order, pg1, repeated tokens). Pure: no I/O.
  */
-import type { LoupanFilter } from '../api/types.ts';
+import type { LoupanFilter } from '../contracts/gateway/index.ts';
 import { regionSlugs } from './listing-filters.ts';
 import { isLoupanTypeCode, type LoupanTypeCode, loupanTypeName } from './loupan-types.ts';
 import { SALE_STATUSES, type SaleStatus, saleStatusLabel } from './sale-status.ts';

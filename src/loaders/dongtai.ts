@@ -1,17 +1,8 @@
-import type { Dongtai, LoupanDetail, LoupanItem } from '../api/types.ts';
+import type { DongtaiDetailData, DongtaiFeedData } from '../contracts/page-data/dongtai.ts';
 import { errors } from '../errors.ts';
 import type { Loader, PageContext } from '../pipeline/types.ts';
 import { optional } from './optional.ts';
-import {
-  type BelongerWithCall,
-  breadcrumbLd,
-  idOf,
-  loadEstate,
-  locateEstate,
-  optionalIdOf,
-  priceText,
-  withCalls,
-} from './xinfang-common.ts';
+import { breadcrumbLd, idOf, loadEstate, locateEstate, optionalIdOf, priceText, withCalls } from './xinfang-common.ts';
 
 /**
  * News of an estate (SPEC 2.2 /dongtai/details, /dongtai/id, /dongtaiDetail/details; 2.4 /dongtai/{id}.html and
@@ -20,14 +11,6 @@ import {
  */
 
 const FEED_SIZE = 10;
-
-export interface DongtaiFeedData {
-  estate: LoupanItem;
-  list: Dongtai[];
-  total: number;
-  page: number;
-  totalPages: number;
-}
 
 /** /dongtai/{houseId}, /dongtai/id?id=: the estate's news, newest first, 10 a page (?page=). */
 export const dongtaiFeed: Loader<DongtaiFeedData> = async (ctx) => {
@@ -51,13 +34,6 @@ export const dongtaiFeed: Loader<DongtaiFeedData> = async (ctx) => {
     },
   };
 };
-
-export interface DongtaiDetailData {
-  item: Dongtai & { houseId: number; louPanName: string };
-  estate: LoupanDetail;
-  others: Dongtai[];
-  agent: BelongerWithCall | null;
-}
 
 /** /dongtai/{DTid}.html, /dongtai/details?id=&houseId=, /dongtaiDetail/details?id=&houseId=: one news item. */
 export const dongtaiDetail: Loader<DongtaiDetailData> = async (ctx) => {

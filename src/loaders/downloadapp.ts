@@ -1,12 +1,6 @@
-import { type StoreLink, storeLinks } from '../lib/device.ts';
+import type { DownloadAppData } from '../contracts/page-data/downloadapp.ts';
+import { storeLinks } from '../lib/device.ts';
 import type { Loader } from '../pipeline/types.ts';
-
-export interface DownloadAppData {
-  /** The Android package from the gateway (api/app/version/resolve/Android, obj.apkUrl); null when unavailable. */
-  apkUrl: string | null;
-  /** Every store, for every device: the page is cached for all visitors, so the device is picked in the browser. */
-  links: StoreLink[];
-}
 
 /** SPEC 2.8: the download page's store links and the Android apk. A gateway failure leaves the apk out, not the page. */
 export const downloadappLoader: Loader<DownloadAppData> = async (ctx) => {

@@ -1,33 +1,17 @@
-import type { Belonger, ListingDetail, ListingItem, SchoolItem, XiaoquItem } from '../api/types.ts';
+import type { Belonger, ListingDetail, ListingItem } from '../contracts/gateway/index.ts';
+import type { DaikanData, DongtaiData, HouseBrief, ListingDetailData, ReferrerData, ZhouData } from '../contracts/page-data/ershoufang.ts';
+import type { ListPageData } from '../contracts/page-data/list.ts';
 import { errors } from '../errors.ts';
 import { type CommercialKind, HOUSE_TYPES, type ResidentialKind } from '../lib/listing-kinds.ts';
 import { cityOrigin } from '../pipeline/head.ts';
 import type { Loader, LoaderResult, PageContext } from '../pipeline/types.ts';
-import type { ListPageData } from '../ui/list/types.ts';
-import { type DetailExtras, detailExtras, detailPath, idOf, type ListSpec, listingJsonLd, loadList, orNotFound } from './listing-common.ts';
+import { detailExtras, detailPath, idOf, type ListSpec, listingJsonLd, loadList, orNotFound } from './listing-common.ts';
 import { optional } from './optional.ts';
 
 export const ERSHOUFANG_LIST: ListSpec = { kind: 'ershoufang', base: '/ershoufang/', houseType: 11, noun: '二手房', pageSize: 20 };
 const SIMILAR_SIZE = 6;
 
 export const ershoufangListLoader: Loader<ListPageData> = (ctx) => loadList(ctx, ERSHOUFANG_LIST);
-
-/** What the second-hand and rental detail pages receive. */
-export interface ListingDetailData {
-  kind: 'ershoufang' | 'zufang';
-  ad: boolean;
-  house: ListingDetail;
-  extras: DetailExtras;
-  /** Price changes and listing events (api/houseoperatelog). */
-  log: Array<{ id: number; kind: string; oldPrice: number | null; newPrice: number | null; createdAt: string }>;
-  daikanCount: number;
-  comments: Array<{ id: number; content: string; createdAt: string; name: string; portrait: string }>;
-  readme: string | null;
-  /** Absolute canonical URL (share). */
-  url: string;
-  /** Brand apartment variant (/zufang/zuyj). */
-  zuyj?: boolean;
-}
 
 /** Load a listing of the given kind; another kind or another city is not this page's listing: 404. */
 export async function loadHouse(ctx: PageContext, kind: ResidentialKind | CommercialKind, id: number): Promise<ListingDetail> {
@@ -117,18 +101,6 @@ export const ershoufangDetailLoader: Loader<ListingDetailData> = (ctx) => loadLi
 
 // ---------- /ershoufang/daikan, dongtai, referrer, zhou ----------
 
-export interface HouseBrief {
-  houseId: number;
-  title: string;
-  price: number;
-  priceText: string;
-  huxing: string;
-  area: number;
-  xiaoquName: string | null;
-  img: string;
-  houseType: number;
-}
-
 const brief = (h: ListingDetail | ListingItem): HouseBrief => ({
   houseId: h.houseId,
   title: h.title,
@@ -140,11 +112,6 @@ const brief = (h: ListingDetail | ListingItem): HouseBrief => ({
   img: h.img,
   houseType: h.houseType,
 });
-
-export interface DaikanData {
-  house: HouseBrief;
-  records: Array<{ id: number; customer: string; remark: string; createdAt: string; name: string; portrait: string; belongerId: number }>;
-}
 
 /** /ershoufang/daikan?id=: the viewing records of a listing (api/daikan/findRecordListByHouseNumber). */
 export const ershoufangDaikanLoader: Loader<DaikanData> = async (ctx) => {
@@ -159,15 +126,6 @@ export const ershoufangDaikanLoader: Loader<DaikanData> = async (ctx) => {
     },
   };
 };
-
-export interface DongtaiData {
-  house: HouseBrief | null;
-  log: ListingDetailData['log'];
-  changeTimes: number;
-  /** Without an id: the city's latest and price-cut listings. */
-  newest: ListingItem[];
-  priceCut: ListingItem[];
-}
 
 /** /ershoufang/dongtai[?id=]: a listing's price changes and events, or the city's newest and price-cut listings. */
 export const ershoufangDongtaiLoader: Loader<DongtaiData> = async (ctx) => {
@@ -200,14 +158,6 @@ export const ershoufangDongtaiLoader: Loader<DongtaiData> = async (ctx) => {
     },
   };
 };
-
-export interface ReferrerData {
-  house: ListingDetail;
-  kind: 'ershoufang' | 'zufang';
-  agent: Belonger | null;
-  agentPhone: { webCall: string; extNum?: string | null } | null;
-  more: ListingItem[];
-}
 
 /**
  * /referrer/{houseType}/{hsmid} and /ershoufang/referrer?houseType=&hsmid=: a listing an agent shared, found by
@@ -248,20 +198,6 @@ export const referrerLoader: Loader<ReferrerData> = async (ctx) => {
     },
   };
 };
-
-export interface ZhouData {
-  house: HouseBrief & {
-    regionName: string | null;
-    shopMapName: string | null;
-    stationName: string | null;
-    lat: number | null;
-    lng: number | null;
-  };
-  community: XiaoquItem | null;
-  schools: SchoolItem[];
-  nearbyCommunities: XiaoquItem[];
-  nearbyListings: ListingItem[];
-}
 
 /** /ershoufang/zhou?id=: what is around a listing: metro, schools, communities and listings of the area. */
 export const ershoufangZhouLoader: Loader<ZhouData> = async (ctx) => {

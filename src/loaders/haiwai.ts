@@ -1,10 +1,10 @@
 import { LRUCache } from 'lru-cache';
-import type { Overseas, OverseasDetail, OverseasHuxing, OverseasPlan } from '../api/types.ts';
+import type { Overseas, OverseasHuxing } from '../contracts/gateway/index.ts';
+import type { CountryCount, HaiwaiDetailData, HaiwaiHomeData, HaiwaiHuxingData, HaiwaiListData } from '../contracts/page-data/haiwai.ts';
 import { errors } from '../errors.ts';
 import {
   countrySlug,
   OVERSEAS_LIST_BASE as HAIWAI_LIST,
-  type OverseasQuery,
   overseasLabels,
   parseOverseasTail,
   toOverseasApiFilter,
@@ -24,11 +24,6 @@ export const HAIWAI_PAGE_SIZE = 10;
 const FEATURED_SIZE = 6;
 const SIMILAR_SIZE = 4;
 
-export interface CountryCount {
-  country: string;
-  count: number;
-}
-
 /** SPEC 9 "a second cache holds 1 hour": the countries with listings (the list's country dictionary). */
 const countryCache = new LRUCache<'all', CountryCount[]>({ max: 1, ttl: 60 * 60 * 1000 });
 
@@ -47,14 +42,6 @@ const priceRange = (items: Overseas[]) => {
 };
 
 // ---------- /haiwaihome ----------
-
-export interface HaiwaiHomeData {
-  countries: CountryCount[];
-  total: number;
-  featured: Overseas[];
-  /** The lowest total prices, for 低总价 picks. */
-  affordable: Overseas[];
-}
 
 /** /haiwaihome: the countries with their listing counts, the newest listings and the lowest total prices. */
 export const haiwaiHomeLoader: Loader<HaiwaiHomeData> = async (ctx) => {
@@ -78,18 +65,6 @@ export const haiwaiHomeLoader: Loader<HaiwaiHomeData> = async (ctx) => {
 };
 
 // ---------- /haiwaihome/list/* ----------
-
-export interface HaiwaiListData {
-  query: OverseasQuery;
-  countries: CountryCount[];
-  items: Overseas[];
-  total: number;
-  page: number;
-  totalPages: number;
-  /** `泰国房产` / `海外房产`: the page's h1. */
-  heading: string;
-  labels: string[];
-}
 
 /** The wildcard tail of `/haiwaihome/list/*` and `/haiwaihuxing/*`. */
 export const tailOf = (ctx: Pick<PageContext, 'params'>) => ctx.params['*'] ?? '';
@@ -147,16 +122,6 @@ export const haiwaiListLoader: Loader<HaiwaiListData> = async (ctx) => {
 };
 
 // ---------- /haiwaidetails/{id} ----------
-
-export interface HaiwaiDetailData {
-  house: OverseasDetail;
-  phone: { webCall: string; extNum?: string | null } | null;
-  collected: boolean;
-  similar: Overseas[];
-  plans: OverseasPlan[];
-  /** Absolute canonical URL (share). */
-  url: string;
-}
 
 /** The detail: the listing, its consultant's phone (api/zhcall), the member's favourite state, plans and similar listings. */
 export const haiwaiDetailLoader: Loader<HaiwaiDetailData> = async (ctx) => {
@@ -223,13 +188,6 @@ export const haiwaiDetailLoader: Loader<HaiwaiDetailData> = async (ctx) => {
 };
 
 // ---------- /haiwaihuxing/{id}[/{rooms}] ----------
-
-export interface HaiwaiHuxingData {
-  project: OverseasHuxing['project'];
-  plans: OverseasPlan[];
-  /** The plan the URL names (rooms), if any. */
-  selected: number | null;
-}
 
 const HUXING_TAIL = /^([1-9][0-9]{0,15})(?:\.html)?(?:\/([1-9]))?\/?$/;
 

@@ -1,5 +1,5 @@
+import type { HomeData } from '../contracts/page-data/cards.ts';
 import type { Loader } from '../pipeline/types.ts';
-import type { HomeData } from '../ui/listing-types.ts';
 
 /** SPEC 9: the hot new-home list is limited to 10; the home page shows a short pick of each kind. */
 const HOT_LOUPAN_LIMIT = 10;

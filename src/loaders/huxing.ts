@@ -1,22 +1,15 @@
-import type { Huxing, LoupanDetail, LoupanItem } from '../api/types.ts';
+import type { Huxing, LoupanDetail } from '../contracts/gateway/index.ts';
+import type { HuxingDetailData, HuxingListData, MagnifyData } from '../contracts/page-data/huxing.ts';
 import { errors } from '../errors.ts';
 import type { Loader, PageContext } from '../pipeline/types.ts';
 import { optional } from './optional.ts';
-import { type BelongerWithCall, breadcrumbLd, idOf, loadEstate, locateEstate, optionalIdOf, withCalls } from './xinfang-common.ts';
+import { breadcrumbLd, idOf, loadEstate, locateEstate, optionalIdOf, withCalls } from './xinfang-common.ts';
 
 /**
  * Floor plans of new-home estates (SPEC 2.2 /huxing/detail, /huxing/magnifyImg; 2.4 /huxing/{id}.html and the
  * /huxing/* list). The list tail is `lp{houseId}` (one estate's plans) optionally followed by `l{rooms}`:
  * /huxing/lp12/, /huxing/lp12/l3/; the bare /huxing/ shows the plans of the city's hot estates.
  */
-
-export interface HuxingListData {
-  estate: LoupanItem | null;
-  rooms: number | null;
-  /** Room counts the estate has, for the chips. */
-  roomStats: Array<{ rooms: number; count: number }>;
-  groups: Array<{ estate: LoupanItem; plans: Huxing[] }>;
-}
 
 const TAIL = /^(?:lp([1-9]\d{0,9}))?(?:\/?l([1-9]))?\/?$/i;
 
@@ -75,13 +68,6 @@ export const huxingList: Loader<HuxingListData> = async (ctx) => {
   };
 };
 
-export interface HuxingDetailData {
-  plan: Huxing;
-  estate: LoupanDetail;
-  siblings: Huxing[];
-  agent: BelongerWithCall | null;
-}
-
 /** The estate holding floor plan `id` (houseId from the query when the link carries it, else located). */
 async function estateOfPlan(ctx: PageContext, id: number): Promise<{ estate: LoupanDetail; plans: Huxing[] }> {
   const given = optionalIdOf(ctx.query.houseId ?? ctx.query.lpId);
@@ -126,11 +112,6 @@ export const huxingDetail: Loader<HuxingDetailData> = async (ctx) => {
     },
   };
 };
-
-export interface MagnifyData {
-  plan: Huxing;
-  estate: LoupanItem;
-}
 
 /** /huxing/magnifyImg?id=: the floor plan drawing full screen. */
 export const huxingMagnify: Loader<MagnifyData> = async (ctx) => {

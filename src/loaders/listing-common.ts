@@ -1,5 +1,8 @@
-import type { Belonger, ListingDetail, ListingItem, XiaoquItem } from '../api/types.ts';
+import type { Belonger, ListingDetail, ListingItem } from '../contracts/gateway/index.ts';
+import type { DetailExtras } from '../contracts/page-data/ershoufang.ts';
+import type { ListPageData } from '../contracts/page-data/list.ts';
 import { errors } from '../errors.ts';
+import { listingCardOf } from '../lib/listing-card.ts';
 import {
   emptyQuery,
   filterLabels,
@@ -18,8 +21,6 @@ import {
 import { detailPathOf, isCommercialKind, isRentHouseType, KIND_NOUNS } from '../lib/listing-kinds.ts';
 import { cityOrigin } from '../pipeline/head.ts';
 import type { LoaderResult, Middleware, PageContext, PageHead } from '../pipeline/types.ts';
-import type { ListPageData } from '../ui/list/types.ts';
-import { listingCardOf } from '../ui/listing-types.ts';
 import { optional } from './optional.ts';
 
 /** The city's location dictionary (cached 1 hour in src/api). */
@@ -221,14 +222,6 @@ export async function orNotFound<T>(p: Promise<T | null | undefined>): Promise<T
   }
   if (v === null || v === undefined) throw errors.pageNotFound();
   return v;
-}
-
-export interface DetailExtras {
-  agentPhone: { webCall: string; extNum?: string | null } | null;
-  community: XiaoquItem | null;
-  similar: ListingItem[];
-  collected: boolean;
-  collectTotal: number;
 }
 
 /**

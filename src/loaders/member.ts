@@ -1,4 +1,5 @@
-import type { CollectEntry, CollectKind } from '../api/user.ts';
+import type { CollectKind } from '../contracts/gateway/index.ts';
+import type { FormHouse, FormPageData, MyShoucangData, PhotoData } from '../contracts/page-data/member.ts';
 import { errors } from '../errors.ts';
 import { detailPathOf, kindOfHouseType } from '../lib/listing-kinds.ts';
 import { safeReturnPath } from '../lib/return-url.ts';
@@ -6,12 +7,6 @@ import type { Loader, PageContext } from '../pipeline/types.ts';
 import { optional } from './optional.ts';
 
 const KINDS: readonly CollectKind[] = ['ershoufang', 'rent', 'newhouse', 'xiaoqu', 'overseas'];
-
-export interface MyShoucangData {
-  kind: CollectKind | null;
-  entries: CollectEntry[];
-  counts: Record<CollectKind, number>;
-}
 
 /** The member id the gateway's member calls take (the uid of the signed cookie). */
 export function memberIdOf(ctx: Pick<PageContext, 'user'>): string {
@@ -32,16 +27,6 @@ export const myShoucangLoader: Loader<MyShoucangData> = async (ctx) => {
   };
 };
 
-/** The house a form is about (booking, report), when the query names one. */
-export interface FormHouse {
-  houseId: number;
-  houseType: number;
-  title: string;
-  priceText: string;
-  belongerId: number | null;
-  agentName: string | null;
-}
-
 async function formHouse(ctx: PageContext): Promise<FormHouse | null> {
   const raw = ctx.query.houseId ?? ctx.query.id;
   if (raw === undefined) return null;
@@ -56,13 +41,6 @@ async function formHouse(ctx: PageContext): Promise<FormHouse | null> {
     belongerId: house.belongerId ?? null,
     agentName: house.agentInfo?.name ?? null,
   };
-}
-
-export interface FormPageData {
-  house: FormHouse | null;
-  /** Set after a successful plain-form post (?ok=1). */
-  done: boolean;
-  back: string;
 }
 
 const detailOf = (h: FormHouse | null) => (h ? detailPathOf(kindOfHouseType(h.houseType), h.houseId) : '/');
@@ -87,23 +65,6 @@ export const jubaoLoader: Loader<FormPageData> = async (ctx) => {
     head: { title: `举报房源${house ? `_${house.title}` : ''}_${ctx.site.brand}`, robots: 'noindex' },
   };
 };
-
-/** SPEC 3 gallery state, the /photo page's data. */
-export interface PhotoData {
-  photoList: string[];
-  activeItem: number;
-  houseTitle: string;
-  showAgent: boolean;
-  videoUrl: string | null;
-  loupan: { houseId: number; name: string } | null;
-  huxing: Array<{ name: string; img: string }>;
-  video: string | null;
-  agentComment: string | null;
-  agent: { name: string; uid: string; belongerId: number; portrait: string } | null;
-  back: string;
-  houseId: number;
-  houseType: number;
-}
 
 /**
  * /photo?id=&type=ershoufang|zufang|xinfang&active=n: the full-screen gallery of a listing or an estate. The

@@ -1,10 +1,10 @@
-import type { ListingDetail } from '../api/types.ts';
+import type { ListPageData } from '../contracts/page-data/list.ts';
+import type { CommercialDetailData } from '../contracts/page-data/shangpu.ts';
 import { type CommercialKind, detailPathOf, HOUSE_TYPES, isRentHouseType, KIND_NOUNS } from '../lib/listing-kinds.ts';
 import { cityOrigin } from '../pipeline/head.ts';
 import type { Loader, LoaderResult, PageContext } from '../pipeline/types.ts';
-import type { ListPageData } from '../ui/list/types.ts';
 import { loadHouse } from './ershoufang.ts';
-import { type DetailExtras, detailExtras, idOf, type ListSpec, listingJsonLd, loadList } from './listing-common.ts';
+import { detailExtras, idOf, type ListSpec, listingJsonLd, loadList } from './listing-common.ts';
 import { optional } from './optional.ts';
 
 /**
@@ -59,19 +59,6 @@ export const xiezilouczListLoader: Loader<ListPageData> = (ctx) => loadList(ctx,
 export const zhaopuListLoader: Loader<ListPageData> = (ctx) => loadList(ctx, ZHAOPU_LIST);
 
 // ---------- details ----------
-
-/** What a shop or office detail page receives. */
-export interface CommercialDetailData {
-  /** The section the page is in: the listing's own kind, or 找铺 (its links stay in the shop channel). */
-  section: CommercialKind | 'zhaopu';
-  ad: boolean;
-  house: ListingDetail;
-  extras: DetailExtras;
-  /** Listing events and price changes (api/houseoperatelog). */
-  log: Array<{ id: number; kind: string; oldPrice: number | null; newPrice: number | null; createdAt: string }>;
-  /** Absolute canonical URL (share). */
-  url: string;
-}
 
 const wan = (n: number) => String(Math.round(n * 100) / 100);
 

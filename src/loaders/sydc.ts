@@ -1,5 +1,5 @@
-import type { ListingItem } from '../api/types.ts';
-import { COMMERCIAL_KINDS, type CommercialKind, detailPathOf, HOUSE_TYPES, KIND_NOUNS } from '../lib/listing-kinds.ts';
+import type { SydcData } from '../contracts/page-data/shangpu.ts';
+import { COMMERCIAL_KINDS, detailPathOf, HOUSE_TYPES, KIND_NOUNS } from '../lib/listing-kinds.ts';
 import { cityOrigin } from '../pipeline/head.ts';
 import type { Loader } from '../pipeline/types.ts';
 import { breadcrumbs } from './listing-common.ts';
@@ -7,11 +7,6 @@ import { optional } from './optional.ts';
 
 /** Recommended listings per kind on the landing. */
 const PICKS = 3;
-
-export interface SydcData {
-  kinds: Array<{ kind: CommercialKind; noun: string; total: number; items: ListingItem[] }>;
-  total: number;
-}
 
 /**
  * /sydc, 商业地产: an entry to each of the four commercial lists with its count, and the most viewed listings of

@@ -1,4 +1,5 @@
-import type { Belonger, LoupanDetail, LoupanItem } from '../api/types.ts';
+import type { Belonger, LoupanDetail, LoupanItem } from '../contracts/gateway/index.ts';
+import type { BelongerWithCall } from '../contracts/page-data/xinfang.ts';
 import { errors } from '../errors.ts';
 import { cityOrigin } from '../pipeline/head.ts';
 import type { LoaderResult, PageContext } from '../pipeline/types.ts';
@@ -33,9 +34,6 @@ export function movedTo(location: string): LoaderResult<never> {
 }
 
 export const absolute = (ctx: PageContext, path: string) => cityOrigin(ctx.site, ctx.city) + path;
-
-/** A belonger with the phone number the site shows (SPEC 7.7 api/zhcall webCall: the switchboard plus extension). */
-export type BelongerWithCall = Belonger & { webCall: string };
 
 /** SPEC 7.7: each agent's phone through api/zhcall (type 1: new homes); a failed call falls back to the agent's own. */
 export async function withCalls(ctx: PageContext, list: Belonger[], limit = 6): Promise<BelongerWithCall[]> {

@@ -1,51 +1,33 @@
-import type { Dianping } from '../api/belonger.ts';
-import type { Dongtai, LoupanDetail, LoupanItem, Page, Region, SchoolItem, TypePrice, WendaItem } from '../api/types.ts';
+import type { Dianping, Dongtai, LoupanItem, Page, WendaItem } from '../contracts/gateway/index.ts';
+import type {
+  ClassifyData,
+  DaikanData,
+  EstateAgentsData,
+  EstateVariant,
+  FindHouseData,
+  HangqingData,
+  MediaData,
+  PjguwenData,
+  RankingData,
+  StarAgentData,
+  TabData,
+  UnreadData,
+  WendaListData,
+  XinfangDetailData,
+  XinfangListData,
+} from '../contracts/page-data/xinfang.ts';
 import { errors } from '../errors.ts';
 import { LOUPAN_TYPES } from '../lib/loupan-types.ts';
 import { saleStatusLabel } from '../lib/sale-status.ts';
-import {
-  filterFromQuery,
-  filterWords,
-  PAGE_SIZE,
-  parseXinfangPath,
-  type RegionSlugs,
-  slugsOf,
-  toLoupanFilter,
-  type XinfangFilter,
-  xinfangPath,
-} from '../lib/xinfang-filters.ts';
+import { filterFromQuery, filterWords, PAGE_SIZE, parseXinfangPath, slugsOf, toLoupanFilter, xinfangPath } from '../lib/xinfang-filters.ts';
 import type { Loader, PageContext } from '../pipeline/types.ts';
 import { optional } from './optional.ts';
-import {
-  absolute,
-  type BelongerWithCall,
-  breadcrumbLd,
-  idOf,
-  loadEstate,
-  movedTo,
-  optionalIdOf,
-  priceText,
-  withCalls,
-} from './xinfang-common.ts';
+import { absolute, breadcrumbLd, idOf, loadEstate, movedTo, optionalIdOf, priceText, withCalls } from './xinfang-common.ts';
 
 const emptyPage = <T>(size = 10): Page<T> => ({ content: [], totalElements: 0, totalPages: 0, number: 1, size, first: true, last: true });
 
 // ---------------------------------------------------------------------------------------------------------------
 // The list: /xinfang/*  (filters in the path, SPEC 2.4 wildcard tail)
-
-export interface XinfangListData {
-  filter: XinfangFilter;
-  keyword: string;
-  list: LoupanItem[];
-  total: number;
-  page: number;
-  totalPages: number;
-  regions: Region[];
-  slugs: RegionSlugs;
-  regionName: string;
-  /** Hot estates of the city when the filtered list is empty. */
-  hot: LoupanItem[];
-}
 
 export const xinfangList: Loader<XinfangListData> = async (ctx) => {
   const cityId = ctx.city.cityId;
@@ -139,29 +121,6 @@ const withSlash = (p: string) => (p.endsWith('/') ? p : `${p}/`);
 
 // ---------------------------------------------------------------------------------------------------------------
 // The estate: /xinfang/{id}.html and its twins (details?id=, details-old, /ad/…, /xinfang/dy/…, fhlmxf, 导购)
-
-export type EstateVariant = 'detail' | 'old' | 'ad' | 'dy' | 'fhlmxf' | 'daogou';
-
-export interface XinfangDetailData {
-  variant: EstateVariant;
-  estate: LoupanDetail;
-  /** The member has this estate among the favourites (SPEC 7.8 new-home kind). */
-  collected: boolean;
-  prices: TypePrice[];
-  huxingStats: Array<{ rooms: number; count: number; minArea: number; maxArea: number; name: string }>;
-  belongers: BelongerWithCall[];
-  /** The agent shown in the bottom bar (SPEC 7.3 popupBelonger), else the first bound agent. */
-  agent: BelongerWithCall | null;
-  dongtai: Page<Dongtai>;
-  schools: SchoolItem[];
-  comments: Dianping[];
-  commentTotal: number;
-  wenda: WendaItem[];
-  wendaTotal: number;
-  similar: LoupanItem[];
-  /** Guide-referral page (findByJingJiRenDaoGuo): the referring agent and the BMS house id. */
-  referrer?: { bmsHouseId: string; belonger: BelongerWithCall | null };
-}
 
 const VARIANTS: readonly EstateVariant[] = ['old', 'dy', 'fhlmxf', 'daogou'];
 
@@ -269,11 +228,6 @@ export const xinfangDetail: Loader<XinfangDetailData> = async (ctx) => {
 // ---------------------------------------------------------------------------------------------------------------
 // Estate sub-pages: agents, viewings & subscriptions, adviser rating, Q&A, video, VR
 
-export interface EstateAgentsData {
-  estate: LoupanItem;
-  belongers: BelongerWithCall[];
-}
-
 /** /xinfang/belonger?id={houseId}: every agent of the estate (SPEC 7.3 getBelongerLouPanListNew) with phone and chat. */
 export const xinfangBelonger: Loader<EstateAgentsData> = async (ctx) => {
   const id = idOf(ctx.query.id ?? ctx.query.houseId);
@@ -294,13 +248,6 @@ export const xinfangBelonger: Loader<EstateAgentsData> = async (ctx) => {
   };
 };
 
-export interface DaikanData {
-  estate: LoupanItem;
-  contracts: Array<{ month: string; units: number; area: number; avgPrice: number }>;
-  rank: number | null;
-  belongers: BelongerWithCall[];
-}
-
 /** /xinfang/daikanrengou/{id}: viewings and subscriptions (monthly contracts, SPEC 7.3 findContractList, sales rank). */
 export const xinfangDaikan: Loader<DaikanData> = async (ctx) => {
   const id = idOf(ctx.params.id ?? ctx.query.id);
@@ -320,13 +267,6 @@ export const xinfangDaikan: Loader<DaikanData> = async (ctx) => {
     },
   };
 };
-
-export interface PjguwenData {
-  belonger: BelongerWithCall;
-  estate: LoupanItem | null;
-  comments: Dianping[];
-  total: number;
-}
 
 /** /xinfang/pjguwen/{belongerId}?houseId=: rate an adviser; shows the adviser and what others said. */
 export const xinfangPjguwen: Loader<PjguwenData> = async (ctx) => {
@@ -353,14 +293,6 @@ export const xinfangPjguwen: Loader<PjguwenData> = async (ctx) => {
     },
   };
 };
-
-export interface WendaListData {
-  estate: LoupanItem | null;
-  list: WendaItem[];
-  total: number;
-  /** Other new-home questions of the city, when the estate has none. */
-  others: WendaItem[];
-}
 
 /** /xinfang/wendalist?id={houseId}: the estate's questions and answers (city-wide new-home questions without an id). */
 export const xinfangWendalist: Loader<WendaListData> = async (ctx) => {
@@ -389,14 +321,6 @@ export const xinfangWendalist: Loader<WendaListData> = async (ctx) => {
     },
   };
 };
-
-export interface MediaData {
-  kind: 'video' | 'vr';
-  estate: LoupanDetail | null;
-  /** Estates of the city that have this kind of media (the index page without an id). */
-  list: LoupanItem[];
-  agent: BelongerWithCall | null;
-}
 
 function mediaLoader(kind: 'video' | 'vr'): Loader<MediaData> {
   const label = kind === 'vr' ? 'VR看房' : '视频看房';
@@ -437,12 +361,6 @@ export const xinfangVr = mediaLoader('vr');
 // ---------------------------------------------------------------------------------------------------------------
 // City-wide new-home pages: ranking, star agents, market, property types, help-me-find, tabs
 
-export interface RankingData {
-  list: Array<LoupanItem & { rank: number; favorite: boolean }>;
-  page: number;
-  totalPages: number;
-}
-
 /** /xinfang/salesRanking: SPEC 7.3 newHouseSalesRank/pubPage. */
 export const xinfangSalesRanking: Loader<RankingData> = async (ctx) => {
   const page = pageOf(ctx.query.page);
@@ -468,12 +386,6 @@ export const xinfangSalesRanking: Loader<RankingData> = async (ctx) => {
   };
 };
 
-export interface StarAgentData {
-  list: BelongerWithCall[];
-  page: number;
-  totalPages: number;
-}
-
 /** /xinfang/starAgent: SPEC 7.3 newHouseStarBelonger/pubPage. */
 export const xinfangStarAgent: Loader<StarAgentData> = async (ctx) => {
   const page = pageOf(ctx.query.page);
@@ -494,15 +406,6 @@ export const xinfangStarAgent: Loader<StarAgentData> = async (ctx) => {
   };
 };
 
-export interface HangqingData {
-  avgPrice: number;
-  ershouAvgPrice: number;
-  ratio: number;
-  rank: Array<{ id: number; name: string; img: string; price: number; regionName: string; units: number }>;
-  regions: Region[];
-  newest: LoupanItem[];
-}
-
 /** /xinfang/hangqing: the city's new-home market (average price, best sellers by contracts, supply by region). */
 export const xinfangHangqing: Loader<HangqingData> = async (ctx) => {
   const cityId = ctx.city.cityId;
@@ -522,11 +425,6 @@ export const xinfangHangqing: Loader<HangqingData> = async (ctx) => {
     },
   };
 };
-
-export interface ClassifyData {
-  types: Array<{ code: number; name: string; count: number; href: string; sample: LoupanItem[] }>;
-  tags: Array<{ id: number; name: string; count: number }>;
-}
 
 /** /xinfang/houseClassifyData: estates by SPEC 9 property type (counts through findListByWap) and by feature tag. */
 export const xinfangClassify: Loader<ClassifyData> = async (ctx) => {
@@ -564,21 +462,10 @@ export const xinfangClassify: Loader<ClassifyData> = async (ctx) => {
   };
 };
 
-export interface FindHouseData {
-  regions: Region[];
-}
-
 /** /xinfang/findHouse: a help-me-find form; it submits to the list, whose query form 301s to the path form. */
 export const xinfangFindHouse: Loader<FindHouseData> = async (ctx) => ({
   data: { regions: await optional(ctx, 'config.loupanRegions', ctx.api.config.loupanRegions(ctx.call, ctx.city.cityId), []) },
 });
-
-export interface TabData {
-  tab: string;
-  title: string;
-  list: LoupanItem[];
-  tabs: Array<{ key: string; label: string }>;
-}
 
 const TABS: Array<{ key: string; label: string }> = [
   { key: 'hot', label: '热门楼盘' },
@@ -614,10 +501,6 @@ export const xinfangTabPages: Loader<TabData> = async (ctx) => {
     },
   };
 };
-
-export interface UnreadData {
-  member: boolean;
-}
 
 /** /xinfang/unreadlist: a member's unread estate messages; a visitor is asked to log in. */
 export const xinfangUnreadlist: Loader<UnreadData> = async (ctx) => ({ data: { member: Boolean(ctx.user) } });

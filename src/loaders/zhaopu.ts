@@ -1,4 +1,4 @@
-import type { ListingItem } from '../api/types.ts';
+import type { HotWords, ZhaopuSearchData, ZhaopuSearchListData } from '../contracts/page-data/shangpu.ts';
 import { errors } from '../errors.ts';
 import { regionSlugs } from '../lib/listing-filters.ts';
 import { HOUSE_TYPES, zhaopuSearchHref } from '../lib/listing-kinds.ts';
@@ -16,13 +16,6 @@ const PAGE_SIZE = 20;
 const HOT_WORDS = 8;
 const MAX_KEYWORD = 64;
 
-export interface HotWords {
-  /** Business formats (业态) by number of shops, most first (api/cmsShopComboUserOrder/findBusinessFormat). */
-  formats: string[];
-  /** The city's regions with their list slug (`/zhaopu/{slug}/`). */
-  regions: Array<{ regionName: string; slug: string }>;
-}
-
 async function hotWords(ctx: PageContext): Promise<HotWords> {
   const [formats, dict] = await Promise.all([
     optional(ctx, 'findBusinessFormat', ctx.api.house.findBusinessFormat(ctx.call), []),
@@ -39,8 +32,6 @@ async function hotWords(ctx: PageContext): Promise<HotWords> {
   };
 }
 
-export type ZhaopuSearchData = HotWords;
-
 /** /zhaopu/search: the search screen of the shop channel. */
 export const zhaopuSearchLoader: Loader<ZhaopuSearchData> = async (ctx) => {
   const data = await hotWords(ctx);
@@ -54,19 +45,6 @@ export const zhaopuSearchLoader: Loader<ZhaopuSearchData> = async (ctx) => {
     },
   };
 };
-
-export type BusinessCounts = Record<'shangpucs' | 'shangpucz' | 'xieziloucs' | 'xieziloucz' | 'total', number>;
-
-export interface ZhaopuSearchListData {
-  keyword: string;
-  /** Matches per commercial kind; null without a keyword. */
-  counts: BusinessCounts | null;
-  items: ListingItem[];
-  total: number;
-  page: number;
-  totalPages: number;
-  hot: HotWords;
-}
 
 /** /zhaopu/searchList?keyword=&page=: shops for rent and for sale matching the keyword, 20 a page. */
 export const zhaopuSearchListLoader: Loader<ZhaopuSearchListData> = async (ctx) => {

@@ -1,8 +1,8 @@
-import type { ListingItem } from '../api/types.ts';
+import type { ListingDetailData, ZuyjListData } from '../contracts/page-data/ershoufang.ts';
+import type { ListPageData } from '../contracts/page-data/list.ts';
 import { errors } from '../errors.ts';
 import type { Loader, PageContext } from '../pipeline/types.ts';
-import type { ListPageData } from '../ui/list/types.ts';
-import { ERSHOUFANG_LIST, type ListingDetailData, loadListingDetail } from './ershoufang.ts';
+import { ERSHOUFANG_LIST, loadListingDetail } from './ershoufang.ts';
 import { type ListSpec, loadList } from './listing-common.ts';
 import { COMMERCIAL_LISTS } from './shangpu.ts';
 
@@ -29,13 +29,6 @@ const LIST_SPECS: Readonly<Record<string, ListSpec>> = {
 export function listSpecOf(ctx: Pick<PageContext, 'page'>): ListSpec | null {
   const list = ctx.page.params?.list;
   return list && Object.hasOwn(LIST_SPECS, list) ? (LIST_SPECS[list] as ListSpec) : null;
-}
-
-export interface ZuyjListData {
-  items: ListingItem[];
-  total: number;
-  page: number;
-  totalPages: number;
 }
 
 const ZUYJ_SIZE = 20;

@@ -1,40 +1,10 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Api, CallContext } from '../api/index.ts';
+import type { PageHead } from '../contracts/head.ts';
+import type { CityInfo, SiteKind, UserInfo } from '../contracts/session.ts';
 import type { PageEntry, SiteSettings } from '../registry/types.ts';
 
-/** The city a request is for (SPEC 3, server fields) plus how the site was reached. */
-export interface CityInfo {
-  cityId: number;
-  name: string;
-  /** Sub-domain label of the city. */
-  domain: string;
-  servicePhone: string;
-}
-
-export type SiteKind = 'mobile' | 'pc';
-
-/** Login state restored from the signed user-info cookie (SPEC 3, 4). */
-export interface UserInfo {
-  uid: string;
-  userId: string;
-  headUrl: string;
-  nickName: string;
-  phone: string;
-  token: string;
-}
-
-/** What the page component and the client stores receive. Serialized into the HTML: no server objects. */
-export interface PageHead {
-  title: string;
-  description: string;
-  keywords: string;
-  canonical: string;
-  /** Extra head links such as rel=prev/next. */
-  links?: Array<{ rel: string; href: string }>;
-  /** JSON-LD objects, serialized safely by the renderer. */
-  jsonLd?: unknown[];
-  robots?: string;
-}
+export type { CityInfo, PageHead, SiteKind, UserInfo };
 
 export interface PageContext {
   req: FastifyRequest;

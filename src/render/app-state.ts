@@ -1,6 +1,7 @@
+import type { PageHead } from '../contracts/head.ts';
 import { isUntrackedPage } from '../lib/tracking.ts';
 import { cityOrigin } from '../pipeline/head.ts';
-import type { PageContext, PageHead } from '../pipeline/types.ts';
+import type { PageContext } from '../pipeline/types.ts';
 import type { AppState } from '../stores/app-state.ts';
 import { userStateFrom } from '../stores/app-state.ts';
 

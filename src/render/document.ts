@@ -1,6 +1,6 @@
 import escapeHtml from 'escape-html';
 import htmlescape from 'htmlescape';
-import type { PageHead } from '../pipeline/types.ts';
+import type { PageHead } from '../contracts/head.ts';
 import type { AppState } from '../stores/app-state.ts';
 import type { ClientAssets } from './assets.ts';
 import { APP_ROOT_ID, STATE_SCRIPT_ID } from './dom-ids.ts';

@@ -1,5 +1,6 @@
+import type { PageHead } from '../contracts/head.ts';
+import type { UserInfo } from '../contracts/session.ts';
 import type { NativeApp } from '../lib/device.ts';
-import type { PageHead, UserInfo } from '../pipeline/types.ts';
 
 /** SPEC 3, City (client fields). */
 export interface CityState {

@@ -1,6 +1,6 @@
+import type { Estate, Listing } from '../contracts/page-data/cards.ts';
 import { detailPathOf, isCommercialKind, isRentHouseType, type ListingKind } from '../lib/listing-kinds.ts';
 import { CardFrame, CardPrice } from './card-parts.tsx';
-import type { Estate, Listing } from './listing-types.ts';
 import { groupDigits, num } from './paths.ts';
 
 export type { ListingKind } from '../lib/listing-kinds.ts';

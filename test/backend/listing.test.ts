@@ -1,6 +1,6 @@
 import t from 'tap';
 import { buildBackend } from '../../src/backend/app.ts';
-import type { ListingFilter } from '../../src/backend/routes/listing.ts';
+import type { ListingFilter } from '../../src/contracts/gateway/index.ts';
 import { seededDataDir } from '../helpers/backend.ts';
 
 /** The list query behind the second-hand, rental and commercial list pages: every SPEC 9 filter restricts what it says. */

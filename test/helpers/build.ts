@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import type { UserInfo } from '../../src/pipeline/types.ts';
+import type { UserInfo } from '../../src/contracts/session.ts';
 import type { RegistryFile } from '../../src/registry/types.ts';
 import type { ClientAssets } from '../../src/render/assets.ts';
 import { emptyAssets } from '../../src/render/assets.ts';

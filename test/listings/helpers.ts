@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import type { Test } from 'tap';
-import type { MemberInfo } from '../../src/api/types.ts';
+import type { MemberInfo } from '../../src/contracts/gateway/index.ts';
 import { buildAppOverBackend } from '../helpers/build.ts';
 
 /** Register a real member through the embedded backend's account calls (SMS code read from its database). */

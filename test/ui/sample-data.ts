@@ -1,4 +1,4 @@
-import type { HomeData } from '../../src/ui/listing-types.ts';
+import type { HomeData } from '../../src/contracts/page-data/cards.ts';
 
 /** A small, fixed home-page data set for tests and previews. */
 export const sampleHomeData: HomeData = {

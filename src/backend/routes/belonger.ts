@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { BelongerCard, StoreDetail } from '../../contracts/gateway/index.ts';
 import type { BackendContext } from '../context.ts';
 import { fail, ok, page, paging } from '../envelope.ts';
 import { belongerItem, listingItem, loupanItem, storeItem } from '../mappers.ts';
@@ -54,12 +55,12 @@ export function registerBelongerRoutes(app: FastifyInstance, { db }: BackendCont
   const wechat = db.prepare('INSERT INTO wechat_comment (member_id, content, target, created_at) VALUES (?,?,?,?)');
   const loupanExists = db.prepare('SELECT 1 FROM loupan WHERE id = ?').pluck();
 
-  const card = (id: number) => {
+  const card = (id: number): BelongerCard | null => {
     const row = one.get(id) as Row | undefined;
     if (!row) return null;
     return {
       ...belongerItem(row),
-      listingCount: listingCount.all(id),
+      listingCount: listingCount.all(id) as BelongerCard['listingCount'],
       ershoufangList: (listingsOf.all(id, 11, 10) as Row[]).map(listingItem),
       zufangList: (listingsOf.all(id, 12, 10) as Row[]).map(listingItem),
       louPanList: (loupansOf.all(id, 10) as Row[]).map(loupanItem),
@@ -239,7 +240,7 @@ export function registerBelongerRoutes(app: FastifyInstance, { db }: BackendCont
       `${LISTING_SELECT} WHERE l.belonger_id IN (SELECT id FROM belonger WHERE store_id = ?) AND l.status = 1
       ORDER BY l.updated_at DESC LIMIT 20`,
     ).all(id) as Row[];
-    return ok({ ...storeItem(row), belongerList: agents, houseList: listings.map(listingItem) });
+    return ok<StoreDetail>({ ...storeItem(row), belongerList: agents, houseList: listings.map(listingItem) });
   });
   app.get('/api/zhcall/:belongerId/:type', { schema: { params: params({ belongerId: int(1), type: int(0, 99) }) } }, async (req) => {
     const p = req.params as { belongerId: number; type: number };

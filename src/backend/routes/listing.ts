@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ListingFilter, ListingSort } from '../../contracts/gateway/index.ts';
 import type { BackendContext } from '../context.ts';
 import type { DB } from '../db.ts';
 import { fail, ok, page, paging } from '../envelope.ts';
@@ -6,44 +7,6 @@ import { belongerItem, listingDetail, listingItem, xiaoquItem } from '../mappers
 import { body, int, params, str } from '../schemas.ts';
 import { segmentForQuery } from '../segment.ts';
 import { cachedStatement, sqlNow } from '../util.ts';
-
-/** Filters of the second-hand, rental and commercial lists (SPEC 9 filter options). Prices: 万 for sale, 元/月 for rent. */
-export interface ListingFilter {
-  cityId: number;
-  houseType?: number;
-  /** Several kinds in one list (the shop channel: shops for sale and for rent); wins over houseType. */
-  houseTypes?: number[];
-  regionId?: number;
-  shopMapId?: number;
-  metroId?: number;
-  stationId?: number;
-  stressId?: number;
-  priceMin?: number;
-  priceMax?: number;
-  areaMin?: number;
-  areaMax?: number;
-  /** Room counts; 5 means 5 or more. */
-  rooms?: number[];
-  /** Building age at most this many years (5, 10, 15, 20). */
-  buildAge?: number;
-  /** low: under 6, mid: 6-12, high: over 12. */
-  floor?: 'low' | 'mid' | 'high';
-  orientation?: string;
-  decoration?: string;
-  elevator?: boolean;
-  useType?: string;
-  tags?: string[];
-  feature?: string;
-  priceChange?: boolean;
-  rentType?: string;
-  shortTerm?: boolean;
-  businessFormat?: string;
-  belongerId?: number;
-  keyword?: string;
-  sort?: ListingSort;
-  page?: number;
-  size?: number;
-}
 
 export const LISTING_SORTS = [
   'default',
@@ -55,8 +18,7 @@ export const LISTING_SORTS = [
   'areaAsc',
   'areaDesc',
   'hot',
-] as const;
-export type ListingSort = (typeof LISTING_SORTS)[number];
+] as const satisfies readonly ListingSort[];
 
 const ORDER: Record<ListingSort, string> = {
   default: 'l.updated_at DESC, l.id DESC',

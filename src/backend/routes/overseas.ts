@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { OverseasDetail, OverseasHuxing } from '../../contracts/gateway/index.ts';
 import type { BackendContext } from '../context.ts';
 import { ok, type Paging, page, paging } from '../envelope.ts';
 import { belongerItem, overseasItem } from '../mappers.ts';
@@ -93,7 +94,7 @@ export function registerOverseasRoutes(app: FastifyInstance, { db }: BackendCont
     const row = one.get((req.params as { id: number }).id) as Row | undefined;
     if (!row) return ok(null);
     const list = plans.all(row.country, row.city_name, row.property_type) as Row[];
-    return ok({
+    return ok<OverseasHuxing>({
       project: { ...overseasItem(row), projectName: `${row.country}${row.city_name}${row.property_type}` },
       plans: list.map((p) => ({
         hxId: p.rooms,
@@ -117,7 +118,7 @@ export function registerOverseasRoutes(app: FastifyInstance, { db }: BackendCont
     const { cityId = 1 } = req.query as { cityId?: number };
     const team = consultants.all(cityId) as Row[];
     const agent = team.length ? team[row.id % team.length] : null;
-    return ok({
+    return ok<OverseasDetail>({
       ...overseasItem(row),
       unitPrice: Math.round((row.total_price * 10000) / row.area),
       photos: [row.img, imageUrl('overseas', row.id + 4), imageUrl('overseas', row.id + 8), planImage(row.rooms)],

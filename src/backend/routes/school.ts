@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { SchoolDetail } from '../../contracts/gateway/index.ts';
 import type { BackendContext } from '../context.ts';
 import { ok, page, paging } from '../envelope.ts';
 import { listingItem, loupanItem, schoolDetail, schoolItem, xiaoquItem } from '../mappers.ts';
@@ -109,7 +110,7 @@ export function registerSchoolRoutes(app: FastifyInstance, { db }: BackendContex
     const { id } = req.params as { id: number };
     const row = one.get(id) as Row | undefined;
     if (!row) return ok(null);
-    return ok({
+    return ok<SchoolDetail>({
       ...schoolDetail(row),
       xiaoquList: (xiaoqus.all(id) as Row[]).map(xiaoquItem),
       louPanList: (loupans.all(id) as Row[]).map(loupanItem),

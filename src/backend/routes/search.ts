@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { SearchHit, SearchKind } from '../../contracts/gateway/index.ts';
 import type { BackendContext } from '../context.ts';
 import type { DB } from '../db.ts';
 import { ok } from '../envelope.ts';
@@ -10,22 +11,20 @@ import { cachedStatement } from '../util.ts';
 // biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
 type Row = Record<string, any>;
 
-export const SEARCH_KINDS = ['loupan', 'ershoufang', 'zufang', 'business', 'xiaoqu', 'school', 'info', 'wenda', 'baike'] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
+export const SEARCH_KINDS = [
+  'loupan',
+  'ershoufang',
+  'zufang',
+  'business',
+  'xiaoqu',
+  'school',
+  'info',
+  'wenda',
+  'baike',
+] as const satisfies readonly SearchKind[];
 
 /** Hot-search types: 1 new homes, 2 second-hand, 3 rentals, 4 communities, 5 general. */
 const HOT_TYPE: Record<string, number> = { loupan: 1, ershoufang: 2, zufang: 3, xiaoqu: 4 };
-
-export interface SearchHit {
-  kind: SearchKind;
-  id: number;
-  title: string;
-  subtitle: string;
-  url: string;
-  price?: number | null;
-  ershoucount?: number;
-  zufangcount?: number;
-}
 
 const LOOKUP: Record<SearchKind, string> = {
   loupan: `SELECT l.id, l.name AS title, r.name || ' ' || s.name AS subtitle, l.avg_price AS price FROM loupan l JOIN region r ON r.id = l.region_id

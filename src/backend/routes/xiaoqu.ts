@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ListingStats, MonthPrice, XiaoquDetail, XiaoquFilter } from '../../contracts/gateway/index.ts';
 import type { BackendContext } from '../context.ts';
 import type { DB } from '../db.ts';
 import { ok, page, paging } from '../envelope.ts';
@@ -11,22 +12,6 @@ import { LISTING_SELECT } from './listing.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
 type Row = Record<string, any>;
-
-export interface XiaoquFilter {
-  cityId: number;
-  regionId?: number;
-  shopMapId?: number;
-  stationId?: number;
-  metroId?: number;
-  priceMin?: number;
-  priceMax?: number;
-  buildAge?: number;
-  buildType?: string;
-  keyword?: string;
-  sort?: 'default' | 'priceAsc' | 'priceDesc' | 'ratioDesc' | 'ratioAsc' | 'ershoucount' | 'newest';
-  page?: number;
-  size?: number;
-}
 
 const XQ_SORT: Record<NonNullable<XiaoquFilter['sort']>, string> = {
   default: 'x.hot DESC, x.id',
@@ -123,10 +108,10 @@ export function registerXiaoquRoutes(app: FastifyInstance, { db }: BackendContex
     FROM listing WHERE xiaoqu_id = ? AND status = 1 AND rooms > 0 GROUP BY rooms, halls, toilets ORDER BY rooms, halls, toilets`);
   const hotStress = db.prepare(`${XIAOQU_SELECT} WHERE x.city_id = ? ORDER BY x.view_num DESC, x.id LIMIT ?`);
 
-  const detail = (id: number) => {
+  const detail = (id: number): XiaoquDetail | null => {
     const row = one.get(id) as Row | undefined;
     if (!row) return null;
-    return { ...xiaoquDetail(row), prices: prices.all(id), stats: stats.all(id) };
+    return { ...xiaoquDetail(row), prices: prices.all(id) as MonthPrice[], stats: stats.all(id) as ListingStats[] };
   };
   const brief = (id: number) => {
     const row = one.get(id) as Row | undefined;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Dongtai, Huxing, LoupanDetail, LoupanFilter, TypePrice, Yushou } from '../../contracts/gateway/index.ts';
 import type { BackendContext } from '../context.ts';
 import type { DB } from '../db.ts';
 import { fail, ok, page, paging, splitList } from '../envelope.ts';
@@ -9,30 +10,6 @@ import { cachedStatement, sqlNow } from '../util.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
 type Row = Record<string, any>;
-
-export interface LoupanFilter {
-  cityId: number;
-  regionId?: number;
-  shopMapId?: number;
-  metroId?: number;
-  stationId?: number;
-  /** SPEC 9 new-home type code. */
-  typeCode?: number;
-  saleStatus?: string;
-  /** Unit price band, 元/㎡. */
-  priceMin?: number;
-  priceMax?: number;
-  /** Total price band, 万. */
-  totalMin?: number;
-  totalMax?: number;
-  rooms?: number[];
-  decoration?: string;
-  tag?: string;
-  keyword?: string;
-  sort?: 'default' | 'priceAsc' | 'priceDesc' | 'newest' | 'hot' | 'sales';
-  page?: number;
-  size?: number;
-}
 
 const LOUPAN_SORT: Record<NonNullable<LoupanFilter['sort']>, string> = {
   default: 'l.hot DESC, l.id',
@@ -161,18 +138,18 @@ export function registerXinfangRoutes(app: FastifyInstance, { db }: BackendConte
     `${LOUPAN_SELECT} WHERE l.city_id = ? AND l.sale_status IN ('期房', '现房', '尾房') ORDER BY (l.id * 2654435761) % 1000003 LIMIT ?`,
   );
 
-  const full = (row: Row | undefined) => {
+  const full = (row: Row | undefined): LoupanDetail | null => {
     if (!row) return null;
     const d = loupanDetail(row);
     const agents = (belongers.all(row.id) as Row[]).map(belongerItem);
-    const dt = dongtai.all(row.id, 5, 0) as Row[];
+    const dt = dongtai.all(row.id, 5, 0) as Dongtai[];
     return {
       ...d,
-      prices: (prices.all(row.id) as Row[]).map((p) => ({ ...p, typeName: TYPE_NAMES[p.type] })),
+      prices: (prices.all(row.id) as Array<Omit<TypePrice, 'typeName'>>).map((p) => ({ ...p, typeName: TYPE_NAMES[p.type] })),
       huxingList: (huxing.all(row.id) as Row[]).map(huxingItem),
       DongTaiList: dt,
       DTid: dt[0]?.DTid ?? null,
-      yushouList: yushou.all(row.id),
+      yushouList: yushou.all(row.id) as Yushou[],
       belongerList: agents,
       belongerNum: agents.length,
       agentInfo: agents[0] ?? null,
@@ -394,7 +371,7 @@ export function registerXinfangRoutes(app: FastifyInstance, { db }: BackendConte
   );
 }
 
-export function huxingItem(h: Row) {
+export function huxingItem(h: Row): Huxing {
   return {
     huxingId: h.id,
     id: h.id,

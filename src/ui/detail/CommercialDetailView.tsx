@@ -1,5 +1,5 @@
+import type { CommercialDetailData } from '../../contracts/page-data/shangpu.ts';
 import { isRentHouseType, KIND_NOUNS, kindOfHouseType } from '../../lib/listing-kinds.ts';
-import type { CommercialDetailData } from '../../loaders/shangpu.ts';
 import { AppLink } from '../AppLink.tsx';
 import { groupDigits } from '../paths.ts';
 import { AgentCard, agentInfoOf } from './AgentCard.tsx';

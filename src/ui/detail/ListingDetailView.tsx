@@ -1,4 +1,4 @@
-import type { ListingDetailData } from '../../loaders/ershoufang.ts';
+import type { ListingDetailData } from '../../contracts/page-data/ershoufang.ts';
 import { AppLink } from '../AppLink.tsx';
 import { groupDigits } from '../paths.ts';
 import { AgentCard, agentInfoOf } from './AgentCard.tsx';

@@ -1,5 +1,5 @@
-import type { ListingDetail } from '../../api/types.ts';
-import type { DetailExtras } from '../../loaders/listing-common.ts';
+import type { ListingDetail } from '../../contracts/gateway/index.ts';
+import type { DetailExtras } from '../../contracts/page-data/ershoufang.ts';
 import { AppLink } from '../AppLink.tsx';
 import { ActionBar } from './ActionBar.tsx';
 import type { AgentInfo } from './AgentCard.tsx';

@@ -1,8 +1,9 @@
+import type { CollectKind } from '../../contracts/gateway/index.ts';
 import { num, withReturnUrl } from '../paths.ts';
 
 /** Pure link and rule helpers of the detail pages, shared by every listing kind (SPEC 4, 5, 7.8). */
 
-export type CollectKind = 'ershoufang' | 'rent' | 'newhouse' | 'xiaoqu' | 'overseas';
+export type { CollectKind };
 
 /** SPEC 7.8's four favourite kinds: sale listings (second-hand, shop, office), rentals, new homes, communities. */
 export function collectKindOf(houseType: number): CollectKind {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
+import type { Listing } from '../../contracts/page-data/cards.ts';
 import { AppLink } from '../AppLink.tsx';
 import { ListingCard, type ListingKind } from '../ListingCard.tsx';
-import type { Listing } from '../listing-types.ts';
 import { groupDigits } from '../paths.ts';
 import { Tags } from '../Tags.tsx';
 

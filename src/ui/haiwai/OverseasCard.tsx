@@ -1,4 +1,4 @@
-import type { Overseas } from '../../api/types.ts';
+import type { Overseas } from '../../contracts/gateway/index.ts';
 import { CardFrame, CardPrice } from '../card-parts.tsx';
 import { num } from '../paths.ts';
 

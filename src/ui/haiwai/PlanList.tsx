@@ -1,4 +1,4 @@
-import type { OverseasPlan } from '../../api/types.ts';
+import type { OverseasPlan } from '../../contracts/gateway/index.ts';
 import { AppLink } from '../AppLink.tsx';
 import { LazyImage } from '../LazyImage.tsx';
 

@@ -1,3 +1,4 @@
+import type { ListPageData } from '../../contracts/page-data/list.ts';
 import { emptyQuery, toTail } from '../../lib/listing-filters.ts';
 import { isCommercialKind } from '../../lib/listing-kinds.ts';
 import { AppLink } from '../AppLink.tsx';
@@ -8,7 +9,6 @@ import { CommercialFilterBar } from './CommercialFilterBar.tsx';
 import { CommercialTabs } from './CommercialTabs.tsx';
 import { FilterBar } from './FilterBar.tsx';
 import { Pagination } from './Pagination.tsx';
-import type { ListPageData } from './types.ts';
 
 /**
  * The second-hand / rental / short-term / shop and office list screen: keyword search (a GET form: the server redirects it to the

@@ -1,5 +1,5 @@
+import type { HotWords } from '../../contracts/page-data/shangpu.ts';
 import { zhaopuSearchHref } from '../../lib/listing-kinds.ts';
-import type { HotWords } from '../../loaders/zhaopu.ts';
 import { AppLink } from '../AppLink.tsx';
 import { SearchIcon } from '../icons.tsx';
 

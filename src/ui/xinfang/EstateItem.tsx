@@ -1,4 +1,4 @@
-import type { LoupanItem } from '../../api/types.ts';
+import type { LoupanItem } from '../../contracts/gateway/index.ts';
 import { loupanTypeNames } from '../../lib/loupan-types.ts';
 import { AppLink } from '../AppLink.tsx';
 import { LazyImage } from '../LazyImage.tsx';

@@ -1,0 +1,78 @@
+import type { ListingItem } from './listing.ts';
+import type { LoupanItem } from './xinfang.ts';
+
+/** An agent (belonger, SPEC 3) as the gateway lists it. */
+export interface Belonger {
+  belongerId: number;
+  uid: string;
+  name: string;
+  phone: string;
+  extNum: string;
+  iskefu: boolean;
+  portrait: string;
+  title: string;
+  years: number;
+  score: number;
+  dealCount: number;
+  daikanCount: number;
+  intro: string;
+  tags: string[];
+  star: number;
+  cityId: number;
+  storeId: number;
+  storeName: string | null;
+}
+
+/** What the chat widget needs to open a conversation with an agent. */
+export interface ImDetails {
+  uid: string;
+  belongerId: number;
+  name: string;
+  portrait: string;
+}
+
+/** A store (department) of the agency. */
+export interface Store {
+  departmentId: number;
+  storeId: number;
+  name: string;
+  address: string;
+  phone: string;
+  img: string;
+  licenseNo: string;
+  manager: string;
+  openYear: number;
+  cityId: number;
+  regionId: number;
+  regionName: string | null;
+  shopMapId: number | null;
+  shopMapName: string | null;
+  lat: number | null;
+  lng: number | null;
+  belongerNum?: number;
+}
+
+export interface BelongerCard extends Belonger {
+  listingCount: Array<{ houseType: number; count: number }>;
+  ershoufangList: ListingItem[];
+  zufangList: ListingItem[];
+  louPanList: LoupanItem[];
+}
+
+export interface StoreDetail extends Store {
+  belongerList: Belonger[];
+  houseList: ListingItem[];
+}
+
+export interface Dianping {
+  id: number;
+  houseId: number | null;
+  belongerId: number | null;
+  memberId: string;
+  nickName: string;
+  headUrl: string;
+  score: number;
+  content: string;
+  images: string[];
+  createdAt: string;
+}

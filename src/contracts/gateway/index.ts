@@ -1,0 +1,13 @@
+/** The gateway's answers and request filters (SPEC 3, 7): what the client reads and the embedded backend must send. */
+export type * from './belonger.ts';
+export type * from './chat.ts';
+export type * from './envelope.ts';
+export type * from './info.ts';
+export type * from './listing.ts';
+export type * from './location.ts';
+export type * from './member.ts';
+export type * from './overseas.ts';
+export type * from './school.ts';
+export type * from './search.ts';
+export type * from './xiaoqu.ts';
+export type * from './xinfang.ts';

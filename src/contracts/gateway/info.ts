@@ -1,0 +1,94 @@
+/** An article (资讯) as a list item. */
+export interface InfoDoc {
+  infoDocId: number;
+  id: number;
+  title: string;
+  summary: string;
+  cover: string;
+  author: string;
+  source: string;
+  tags: string[];
+  typeId: number;
+  typeName: string | null;
+  accountId: number;
+  accountName: string | null;
+  viewNum: number;
+  fabulousNum: number;
+  collectNum: number;
+  commentNum: number;
+  cityId: number;
+  /** The estate the article is about, if any. */
+  houseId: number | null;
+  createdAt: string;
+}
+
+export interface InfoComment {
+  infoCommentId: number;
+  infoDocId: number;
+  userId: string;
+  nickName: string;
+  headUrl: string;
+  content: string;
+  fabulousNum: number;
+  parentId: number | null;
+  createdAt: string;
+}
+
+/** The account (小号) an article is published under. */
+export interface XhAccount {
+  accountId: number;
+  userName: string;
+  name: string;
+  avatar: string;
+  intro: string;
+  fans: number;
+}
+
+export interface InfoDocDetail extends InfoDoc {
+  content: string;
+  isFabulous: boolean;
+  isCollect: boolean;
+  isFollow: boolean;
+  account: XhAccount;
+  hotComments: InfoComment[];
+}
+
+export interface WendaItem {
+  id: number;
+  cityId: number;
+  category: string;
+  houseId: number | null;
+  stressId: number | null;
+  title: string;
+  content: string;
+  userId: string;
+  nickName: string;
+  viewNum: number;
+  answerCount: number;
+  createdAt: string;
+  bestAnswer?: string | null;
+}
+
+export interface WendaAnswer {
+  id: number;
+  content: string;
+  likes: number;
+  createdAt: string;
+  nickName: string;
+  userId: string | null;
+  belongerId: number | null;
+  belongerName: string | null;
+  portrait: string | null;
+  uid: string | null;
+}
+
+export interface BaikeItem {
+  id: number;
+  category: string;
+  title: string;
+  summary: string;
+  viewNum: number;
+  createdAt: string;
+  content?: string;
+  cityId?: number;
+}

@@ -1,0 +1,64 @@
+import type { ListingStats, MonthPrice } from './listing.ts';
+
+/** A community. The gateway sends both `sname` (short) and `name`; the client copies sname into name (SPEC 7.1). */
+export interface XiaoquItem {
+  stressId: number;
+  name: string;
+  sname: string;
+  address: string;
+  buildYear: number;
+  buildType: string;
+  propertyType: string;
+  /** 元/㎡. */
+  avgPrice: number;
+  ratio: number;
+  ershoucount: number;
+  zufangcount: number;
+  img: string;
+  cityId: number;
+  regionId: number;
+  regionName: string | null;
+  shopMapId: number;
+  shopMapName: string | null;
+  stationId: number | null;
+  stationName: string | null;
+  lat: number | null;
+  lng: number | null;
+  viewNum: number;
+}
+
+/** The community's own fields, as the backend's mapper builds them. */
+export interface XiaoquProfile extends XiaoquItem {
+  developer: string;
+  propertyCompany: string;
+  propertyFee: number;
+  households: number;
+  buildings: number;
+  greenRate: number;
+  plotRatio: number;
+  parking: string;
+  description: string;
+  photos: string[];
+}
+
+/** GET of one community: its profile, price history and listing counts. */
+export interface XiaoquDetail extends XiaoquProfile {
+  prices: MonthPrice[];
+  stats: ListingStats[];
+}
+
+export interface XiaoquFilter {
+  cityId: number;
+  regionId?: number;
+  shopMapId?: number;
+  stationId?: number;
+  metroId?: number;
+  priceMin?: number;
+  priceMax?: number;
+  buildAge?: number;
+  buildType?: string;
+  keyword?: string;
+  sort?: 'default' | 'priceAsc' | 'priceDesc' | 'ratioDesc' | 'ratioAsc' | 'ershoucount' | 'newest';
+  page?: number;
+  size?: number;
+}

@@ -1,0 +1,82 @@
+/** What the second-hand and rental detail pages and their sub-pages receive. */
+import type { Belonger, ListingDetail, ListingItem, SchoolItem, XiaoquItem } from '../gateway/index.ts';
+
+export interface DetailExtras {
+  agentPhone: { webCall: string; extNum?: string | null } | null;
+  community: XiaoquItem | null;
+  similar: ListingItem[];
+  collected: boolean;
+  collectTotal: number;
+}
+
+/** What the second-hand and rental detail pages receive. */
+export interface ListingDetailData {
+  kind: 'ershoufang' | 'zufang';
+  ad: boolean;
+  house: ListingDetail;
+  extras: DetailExtras;
+  /** Price changes and listing events (api/houseoperatelog). */
+  log: Array<{ id: number; kind: string; oldPrice: number | null; newPrice: number | null; createdAt: string }>;
+  daikanCount: number;
+  comments: Array<{ id: number; content: string; createdAt: string; name: string; portrait: string }>;
+  readme: string | null;
+  /** Absolute canonical URL (share). */
+  url: string;
+  /** Brand apartment variant (/zufang/zuyj). */
+  zuyj?: boolean;
+}
+
+export interface HouseBrief {
+  houseId: number;
+  title: string;
+  price: number;
+  priceText: string;
+  huxing: string;
+  area: number;
+  xiaoquName: string | null;
+  img: string;
+  houseType: number;
+}
+
+export interface DaikanData {
+  house: HouseBrief;
+  records: Array<{ id: number; customer: string; remark: string; createdAt: string; name: string; portrait: string; belongerId: number }>;
+}
+
+export interface DongtaiData {
+  house: HouseBrief | null;
+  log: ListingDetailData['log'];
+  changeTimes: number;
+  /** Without an id: the city's latest and price-cut listings. */
+  newest: ListingItem[];
+  priceCut: ListingItem[];
+}
+
+export interface ReferrerData {
+  house: ListingDetail;
+  kind: 'ershoufang' | 'zufang';
+  agent: Belonger | null;
+  agentPhone: { webCall: string; extNum?: string | null } | null;
+  more: ListingItem[];
+}
+
+export interface ZhouData {
+  house: HouseBrief & {
+    regionName: string | null;
+    shopMapName: string | null;
+    stationName: string | null;
+    lat: number | null;
+    lng: number | null;
+  };
+  community: XiaoquItem | null;
+  schools: SchoolItem[];
+  nearbyCommunities: XiaoquItem[];
+  nearbyListings: ListingItem[];
+}
+
+export interface ZuyjListData {
+  items: ListingItem[];
+  total: number;
+  page: number;
+  totalPages: number;
+}

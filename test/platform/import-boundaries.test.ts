@@ -1,0 +1,120 @@
+/**
+ * Which stage may import which (issue 12 point 1): the gateway client is typed by src/contracts, never by the demo
+ * backend; pages and views receive their data as contract types, never from a loader; middleware does not reach
+ * into loaders. Every import counts, type-only ones and `import('…')` types included.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import { parseSync, Visitor, type VisitorObject } from 'vite';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+interface Rule {
+  /** Folders (from the project root) whose files the rule reads. */
+  from: string[];
+  /** Folders they must not import from. */
+  forbidden: string[];
+  /** Files allowed to break the rule for now, each with the reason. */
+  exceptions?: Record<string, string>;
+}
+
+const RULES: Record<string, Rule> = {
+  'src/api is typed by src/contracts, not by the embedded backend': { from: ['src/api'], forbidden: ['src/backend'] },
+  'pages and views take their data types from src/contracts, not from loaders': {
+    from: ['pages', 'src/ui'],
+    forbidden: ['src/loaders'],
+  },
+  'middleware does not call loaders': {
+    from: ['src/middleware'],
+    forbidden: ['src/loaders'],
+    // Issue 12 point 2 ("every canonical 301 comes from middleware or the registry's redirects") moves the list
+    // and overseas redirects out of the loaders; until then these two are the only ones allowed.
+    exceptions: {
+      'src/middleware/listing-query.ts': 'issue 12 point 2',
+      'src/middleware/overseas-query.ts': 'issue 12 point 2',
+    },
+  },
+  'contracts depend on nothing but contracts and src/lib': {
+    from: ['src/contracts'],
+    forbidden: ['src/api', 'src/backend', 'src/loaders', 'src/middleware', 'src/pipeline', 'src/ui', 'pages'],
+  },
+};
+
+const SOURCE = /\.(ts|tsx)$/;
+/** The syntax nodes that name a module in their `source`. */
+const NAMING_NODES = ['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression', 'TSImportType'];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && SOURCE.test(entry.name))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+}
+
+/** Every module a file names: static imports and re-exports, `import()` calls and `import('…')` types. */
+function importedModules(file: string, text: string): string[] {
+  const { program, errors } = parseSync(file, text);
+  if (errors.length > 0) throw new Error(`${file} does not parse: ${errors[0].message}`);
+  const found: string[] = [];
+  const add = (source: unknown) => {
+    const value = (source as { value?: unknown } | null)?.value;
+    if (typeof value === 'string') found.push(value);
+  };
+  new Visitor(
+    Object.fromEntries(NAMING_NODES.map((type) => [type, (node: { source?: unknown }) => add(node.source)])) as VisitorObject,
+  ).visit(program);
+  return found;
+}
+
+const inside = (path: string, dir: string) => path === dir || path.startsWith(`${dir}/`);
+
+/** The `file → module` imports that break the rule (relative specifiers only: packages are not stages). */
+function violations(rule: Rule, files: Array<{ file: string; text: string }>): string[] {
+  const out: string[] = [];
+  for (const { file, text } of files) {
+    if (rule.exceptions?.[file]) continue;
+    for (const spec of importedModules(file, text)) {
+      if (!spec.startsWith('.')) continue;
+      const target = relative(root, resolve(root, dirname(file), spec));
+      if (rule.forbidden.some((dir) => inside(target, dir))) out.push(`${file} → ${target}`);
+    }
+  }
+  return out;
+}
+
+const read = (file: string) => ({ file, text: readFileSync(join(root, file), 'utf8') });
+
+for (const [name, rule] of Object.entries(RULES)) {
+  t.test(name, async (t) => {
+    const files = rule.from.flatMap(sourceFiles).map(read);
+    t.ok(files.length > 0, `${rule.from.join(', ')} hold source files`);
+    t.same(violations(rule, files), [], 'no forbidden import');
+  });
+}
+
+t.test('a forbidden import is caught in every form', async (t) => {
+  const rule = RULES['pages and views take their data types from src/contracts, not from loaders'];
+  const forms = [
+    "import type { XinfangListData } from '../../src/loaders/xinfang.ts';",
+    "import { loaders } from '../../src/loaders/index.ts';",
+    "export type { HotWords } from '../../src/loaders/zhaopu.ts';",
+    "export * from '../../src/loaders/zhaopu.ts';",
+    "type D = import('../../src/loaders/xinfang.ts').TabData;",
+    "const m = await import('../../src/loaders/home.ts');",
+  ];
+  for (const text of forms) t.equal(violations(rule, [{ file: 'pages/xinfang/x.tsx', text }]).length, 1, text);
+  t.same(
+    violations(rule, [{ file: 'pages/xinfang/x.tsx', text: "import type { TabData } from '../../src/contracts/page-data/xinfang.ts';" }]),
+    [],
+    'an import from src/contracts is allowed',
+  );
+  t.same(
+    violations(RULES['middleware does not call loaders'], [
+      { file: 'src/middleware/listing-query.ts', text: "import { x } from '../loaders/listing-common.ts';" },
+      { file: 'src/middleware/other.ts', text: "import { x } from '../loaders/listing-common.ts';" },
+    ]),
+    ['src/middleware/other.ts → src/loaders/listing-common.ts'],
+    'only the two listed middleware files may import a loader',
+  );
+});

@@ -5,7 +5,6 @@ import { useAppState } from '../src/stores/context.tsx';
 import { AppLink } from '../src/ui/AppLink.tsx';
 import { loginHref } from '../src/ui/detail/links.ts';
 import { showToast } from '../src/ui/detail/toast.ts';
-import { usePageData } from '../src/ui/list/usePageData.ts';
 
 /** Post a member form as JSON; a visitor (401) goes to log in and comes back. True when saved. */
 export async function postAction(path: string, form: HTMLFormElement, back: string): Promise<boolean> {
@@ -98,8 +97,7 @@ function YuyuekanfangForm({ data }: { data: FormPageData }) {
   );
 }
 
-export default function YuyuekanfangPage({ data: initial }: PageProps<FormPageData>) {
-  const data = usePageData(initial);
+export default function YuyuekanfangPage({ data }: PageProps<FormPageData>) {
   // A fresh form (and its done state) per listing when the browser navigates between pages.
   return <YuyuekanfangForm key={`${data.house?.houseId ?? 0}-${data.done}`} data={data} />;
 }

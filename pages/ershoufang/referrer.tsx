@@ -1,9 +1,7 @@
 import type { ReferrerData } from '../../src/loaders/ershoufang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { ReferrerView } from './sub.tsx';
 
-export default function ErshoufangReferrerPage({ data: initial }: PageProps<ReferrerData>) {
-  const data = usePageData(initial);
+export default function ErshoufangReferrerPage({ data }: PageProps<ReferrerData>) {
   return <ReferrerView data={data} />;
 }

@@ -4,7 +4,6 @@ import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { LazyImage } from '../../src/ui/LazyImage.tsx';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
 
 export function PlanCard({ plan, estateName }: { plan: Huxing; estateName: string }) {
@@ -35,8 +34,7 @@ export function PlanCard({ plan, estateName }: { plan: Huxing; estateName: strin
 }
 
 /** /huxing/lp{id}/[l{rooms}/]: an estate's floor plans by rooms; /huxing/: plans of the city's hot estates. */
-export default function HuxingListPage(props: PageProps<HuxingListData>) {
-  const data = usePageData(props.data);
+export default function HuxingListPage({ data }: PageProps<HuxingListData>) {
   const { city } = useAppState();
   const e = data.estate;
   return (

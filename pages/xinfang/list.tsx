@@ -16,7 +16,6 @@ import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { CloseIcon, SearchIcon } from '../../src/ui/icons.tsx';
 import { Pagination } from '../../src/ui/list/Pagination.tsx';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
 import { Moved } from '../../src/ui/xinfang/Moved.tsx';
 import { XfFilterBar } from '../../src/ui/xinfang/XfFilterBar.tsx';
@@ -44,8 +43,7 @@ function chips(f: XinfangFilter, regionName: string): Array<{ label: string; wit
   return out;
 }
 
-export default function XinfangListPage(props: PageProps<XinfangListData | { movedTo: string }>) {
-  const data = usePageData(props.data);
+export default function XinfangListPage({ data }: PageProps<XinfangListData | { movedTo: string }>) {
   const { city } = useAppState();
   if ('movedTo' in data) return <Moved to={data.movedTo} />;
   const { filter, slugs } = data;

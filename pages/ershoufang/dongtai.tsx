@@ -1,6 +1,6 @@
 import type { DongtaiData } from '../../src/loaders/ershoufang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
-import { DongtaiView } from './sub.tsx';
+import { DongtaiView } from '../../src/ui/detail/HouseSubViews.tsx';
 
 export default function ErshoufangDongtaiPage({ data }: PageProps<DongtaiData>) {
   return <DongtaiView data={data} />;

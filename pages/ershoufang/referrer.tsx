@@ -1,6 +1,6 @@
 import type { ReferrerData } from '../../src/loaders/ershoufang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
-import { ReferrerView } from './sub.tsx';
+import { ReferrerView } from '../../src/ui/detail/HouseSubViews.tsx';
 
 export default function ErshoufangReferrerPage({ data }: PageProps<ReferrerData>) {
   return <ReferrerView data={data} />;

@@ -1,6 +1,6 @@
 import type { ZhouData } from '../../src/loaders/ershoufang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
-import { ZhouView } from './sub.tsx';
+import { ZhouView } from '../../src/ui/detail/HouseSubViews.tsx';
 
 export default function ErshoufangZhouPage({ data }: PageProps<ZhouData>) {
   return <ZhouView data={data} />;

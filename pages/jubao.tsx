@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
+import { postAction } from '../src/client/actions.ts';
 import { JUBAO_REASONS } from '../src/lib/jubao.ts';
 import type { FormPageData } from '../src/loaders/member.ts';
 import type { PageProps } from '../src/render/page-props.ts';
 import { useAppState } from '../src/stores/context.tsx';
 import { AppLink } from '../src/ui/AppLink.tsx';
 import { showToast } from '../src/ui/detail/toast.ts';
-import { postAction } from './yuyuekanfang.tsx';
 
 /** /jubao?houseId=: report a listing (api/jubao/save through POST /-/action/jubao). */
 function JubaoForm({ data }: { data: FormPageData }) {

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import type { Dianping } from '../../src/api/belonger.ts';
+import { postAction } from '../../src/client/actions.ts';
 import { DIANPING_CONTENT_MAX, DIANPING_ERRORS, DIANPING_SAVED, type DianpingError } from '../../src/lib/dianping.ts';
 import type { PjguwenData } from '../../src/loaders/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
@@ -9,7 +10,6 @@ import { showToast } from '../../src/ui/detail/toast.ts';
 import { currentReturnPath, withReturnUrl } from '../../src/ui/paths.ts';
 import { AgentRow } from '../../src/ui/xinfang/AgentRow.tsx';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
-import { postAction } from '../yuyuekanfang.tsx';
 
 /** /xinfang/pjguwen/{belongerId}: rate an adviser (members), with the reviews others left. */
 export default function XinfangPjguwenPage({ data }: PageProps<PjguwenData>) {

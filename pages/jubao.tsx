@@ -1,12 +1,11 @@
 import { type FormEvent, useState } from 'react';
+import { postAction } from '../src/client/actions.ts';
 import type { FormPageData } from '../src/contracts/page-data/member.ts';
 import { JUBAO_REASONS } from '../src/lib/jubao.ts';
 import type { PageProps } from '../src/render/page-props.ts';
 import { useAppState } from '../src/stores/context.tsx';
 import { AppLink } from '../src/ui/AppLink.tsx';
 import { showToast } from '../src/ui/detail/toast.ts';
-import { usePageData } from '../src/ui/list/usePageData.ts';
-import { postAction } from './yuyuekanfang.tsx';
 
 /** /jubao?houseId=: report a listing (api/jubao/save through POST /-/action/jubao). */
 function JubaoForm({ data }: { data: FormPageData }) {
@@ -63,8 +62,7 @@ function JubaoForm({ data }: { data: FormPageData }) {
   );
 }
 
-export default function JubaoPage({ data: initial }: PageProps<FormPageData>) {
-  const data = usePageData(initial);
+export default function JubaoPage({ data }: PageProps<FormPageData>) {
   // A fresh form (and its done state) per listing when the browser navigates between pages.
   return <JubaoForm key={`${data.house?.houseId ?? 0}-${data.done}`} data={data} />;
 }

@@ -5,7 +5,6 @@ import type { PageProps } from '../src/render/page-props.ts';
 import { AppLink } from '../src/ui/AppLink.tsx';
 import { OverseasCard } from '../src/ui/haiwai/OverseasCard.tsx';
 import { EstateCard, ListingCard } from '../src/ui/ListingCard.tsx';
-import { usePageData } from '../src/ui/list/usePageData.ts';
 
 const TABS = [
   { kind: null, label: '全部' },
@@ -51,8 +50,7 @@ function Entry({ e }: { e: CollectEntry }) {
 }
 
 /** /myshoucang: the member's favourites (member-only). */
-export default function MyShoucangPage({ data: initial }: PageProps<MyShoucangData>) {
-  const data = usePageData(initial);
+export default function MyShoucangPage({ data }: PageProps<MyShoucangData>) {
   return (
     <div className="fav">
       <nav className="fav__tabs" aria-label="收藏类型">

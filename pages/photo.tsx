@@ -4,11 +4,9 @@ import type { PageProps } from '../src/render/page-props.ts';
 import { AppLink } from '../src/ui/AppLink.tsx';
 import { AgentCard } from '../src/ui/detail/AgentCard.tsx';
 import { Gallery } from '../src/ui/detail/Gallery.tsx';
-import { usePageData } from '../src/ui/list/usePageData.ts';
 
 /** /photo: the full-screen gallery of a listing or an estate (SPEC 3 gallery state). */
-export default function PhotoPage({ data: initial }: PageProps<PhotoData>) {
-  const data = usePageData(initial);
+export default function PhotoPage({ data }: PageProps<PhotoData>) {
   return (
     <div className="photo">
       <Gallery

@@ -2,7 +2,7 @@ import type { PageProps } from '../src/render/page-props.ts';
 import { useAppState } from '../src/stores/context.tsx';
 import { AppLink } from '../src/ui/AppLink.tsx';
 import { ChevronRight } from '../src/ui/icons.tsx';
-import { AGREEMENTS, agreementBySlug } from './xieyi-content.ts';
+import { AGREEMENTS, agreementBySlug } from '../src/ui/xieyi-content.ts';
 
 const withBrand = (text: string, brand: string) => text.replaceAll('{brand}', brand);
 

@@ -1,33 +1,10 @@
 import { type FormEvent, useState } from 'react';
+import { postAction } from '../src/client/actions.ts';
 import type { FormPageData } from '../src/contracts/page-data/member.ts';
 import type { PageProps } from '../src/render/page-props.ts';
 import { useAppState } from '../src/stores/context.tsx';
 import { AppLink } from '../src/ui/AppLink.tsx';
-import { loginHref } from '../src/ui/detail/links.ts';
 import { showToast } from '../src/ui/detail/toast.ts';
-import { usePageData } from '../src/ui/list/usePageData.ts';
-
-/** Post a member form as JSON; a visitor (401) goes to log in and comes back. True when saved. */
-export async function postAction(path: string, form: HTMLFormElement, back: string): Promise<boolean> {
-  const body: Record<string, string> = {};
-  for (const [k, v] of new FormData(form)) if (typeof v === 'string' && v !== '') body[k] = v;
-  const res = await fetch(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(body),
-    credentials: 'same-origin',
-  });
-  if (res.status === 401) {
-    window.location.assign(loginHref(back));
-    return false;
-  }
-  if (!res.ok) {
-    const msg = ((await res.json().catch(() => null)) as { message?: string } | null)?.message;
-    showToast(msg || '提交失败，请检查填写内容');
-    return false;
-  }
-  return true;
-}
 
 /** A date input's minimum: today (local). */
 const today = () => new Date().toISOString().slice(0, 10);
@@ -98,8 +75,7 @@ function YuyuekanfangForm({ data }: { data: FormPageData }) {
   );
 }
 
-export default function YuyuekanfangPage({ data: initial }: PageProps<FormPageData>) {
-  const data = usePageData(initial);
+export default function YuyuekanfangPage({ data }: PageProps<FormPageData>) {
   // A fresh form (and its done state) per listing when the browser navigates between pages.
   return <YuyuekanfangForm key={`${data.house?.houseId ?? 0}-${data.done}`} data={data} />;
 }

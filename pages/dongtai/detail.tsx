@@ -2,13 +2,11 @@ import type { DongtaiDetailData } from '../../src/contracts/page-data/dongtai.ts
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { DetailBlock } from '../../src/ui/detail/index.ts';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { AgentRow } from '../../src/ui/xinfang/AgentRow.tsx';
 import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
 
 /** /dongtai/{DTid}.html: one news item of an estate (SPEC 7.3 xiangqingContent), the estate and its other news. */
-export default function DongtaiDetailPage(props: PageProps<DongtaiDetailData>) {
-  const data = usePageData(props.data);
+export default function DongtaiDetailPage({ data }: PageProps<DongtaiDetailData>) {
   const { item, estate: e } = data;
   return (
     <article className="xf-page">

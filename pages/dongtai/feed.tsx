@@ -3,12 +3,10 @@ import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { Timeline } from '../../src/ui/detail/index.ts';
 import { Pagination } from '../../src/ui/list/Pagination.tsx';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
 
 /** /dongtai/{houseId}: the estate's news feed (SPEC 7.3 findDT), newest first. */
-export default function DongtaiFeedPage(props: PageProps<DongtaiFeedData>) {
-  const data = usePageData(props.data);
+export default function DongtaiFeedPage({ data }: PageProps<DongtaiFeedData>) {
   const e = data.estate;
   const base = `/dongtai/${e.houseId}`;
   return (

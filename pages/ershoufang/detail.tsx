@@ -1,13 +1,10 @@
 import type { ListingDetailData } from '../../src/contracts/page-data/ershoufang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { ListingDetailView } from '../../src/ui/detail/ListingDetailView.tsx';
-import { usePageData, usePageQuery } from '../../src/ui/list/usePageData.ts';
 
 const NOTICES: Record<string, string> = { favourited: '收藏成功', unfavourited: '已取消收藏' };
 
 /** /ershoufang/{id}.html, /ershoufang/details?id=, /ershoufang/dy/{id}.html and the ad variant. */
-export default function ErshoufangDetailPage({ data: initial, query: initialQuery }: PageProps<ListingDetailData>) {
-  const data = usePageData(initial);
-  const query = usePageQuery(initialQuery);
+export default function ErshoufangDetailPage({ data, query }: PageProps<ListingDetailData>) {
   return <ListingDetailView key={data.house.houseId} data={data} notice={NOTICES[query.notice ?? '']} />;
 }

@@ -1,9 +1,7 @@
 import type { DongtaiData } from '../../src/contracts/page-data/ershoufang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
-import { DongtaiView } from './sub.tsx';
+import { DongtaiView } from '../../src/ui/detail/HouseSubViews.tsx';
 
-export default function ErshoufangDongtaiPage({ data: initial }: PageProps<DongtaiData>) {
-  const data = usePageData(initial);
+export default function ErshoufangDongtaiPage({ data }: PageProps<DongtaiData>) {
   return <DongtaiView data={data} />;
 }

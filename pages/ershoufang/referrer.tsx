@@ -1,9 +1,7 @@
 import type { ReferrerData } from '../../src/contracts/page-data/ershoufang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
-import { ReferrerView } from './sub.tsx';
+import { ReferrerView } from '../../src/ui/detail/HouseSubViews.tsx';
 
-export default function ErshoufangReferrerPage({ data: initial }: PageProps<ReferrerData>) {
-  const data = usePageData(initial);
+export default function ErshoufangReferrerPage({ data }: PageProps<ReferrerData>) {
   return <ReferrerView data={data} />;
 }

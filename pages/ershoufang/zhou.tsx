@@ -1,9 +1,7 @@
 import type { ZhouData } from '../../src/contracts/page-data/ershoufang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
-import { ZhouView } from './sub.tsx';
+import { ZhouView } from '../../src/ui/detail/HouseSubViews.tsx';
 
-export default function ErshoufangZhouPage({ data: initial }: PageProps<ZhouData>) {
-  const data = usePageData(initial);
+export default function ErshoufangZhouPage({ data }: PageProps<ZhouData>) {
   return <ZhouView data={data} />;
 }

@@ -9,15 +9,12 @@ import { Description, DetailBlock, DetailHead, type Fact, KeyFacts } from '../..
 import { OverseasActionBar } from '../../src/ui/haiwai/OverseasActionBar.tsx';
 import { OverseasCard } from '../../src/ui/haiwai/OverseasCard.tsx';
 import { PlanList } from '../../src/ui/haiwai/PlanList.tsx';
-import { usePageData, usePageQuery } from '../../src/ui/list/usePageData.ts';
 import { groupDigits } from '../../src/ui/paths.ts';
 
 const NOTICES: Record<string, string> = { favourited: '收藏成功', unfavourited: '已取消收藏' };
 
 /** /haiwaidetails/{id}: one overseas listing with its gallery, prices (万 and local currency), plans and consultant. */
-export default function HaiwaiDetailPage({ data: initial, query: initialQuery }: PageProps<HaiwaiDetailData>) {
-  const data = usePageData(initial);
-  const query = usePageQuery(initialQuery);
+export default function HaiwaiDetailPage({ data, query }: PageProps<HaiwaiDetailData>) {
   const { house: h } = data;
   const notice = NOTICES[query.notice ?? ''];
   const agent = agentInfoOf(h.agentInfo);

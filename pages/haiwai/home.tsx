@@ -5,7 +5,6 @@ import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { OverseasCard } from '../../src/ui/haiwai/OverseasCard.tsx';
 import { ChevronRight, GlobeIcon } from '../../src/ui/icons.tsx';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 
 /** Why buy abroad with us: the four service promises under the countries. */
 const SERVICES = ['选房咨询', '实地看房', '贷款办理', '交房托管'] as const;
@@ -29,8 +28,7 @@ function Block({ title, more, children }: { title: string; more: { href: string;
 }
 
 /** /haiwaihome: 海外房产 home, the countries with their counts, the newest listings and the lowest total prices. */
-export default function HaiwaiHomePage({ data: initial }: PageProps<HaiwaiHomeData>) {
-  const data = usePageData(initial);
+export default function HaiwaiHomePage({ data }: PageProps<HaiwaiHomeData>) {
   return (
     <div className="hw-home">
       <section className="hw-hero">

@@ -2,11 +2,9 @@ import type { HaiwaiHuxingData } from '../../src/contracts/page-data/haiwai.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { PlanList } from '../../src/ui/haiwai/PlanList.tsx';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 
 /** /haiwaihuxing/{id}[/{rooms}]: the floor plans of an overseas listing's project (the named plan first). */
-export default function HaiwaiHuxingPage({ data: initial }: PageProps<HaiwaiHuxingData>) {
-  const data = usePageData(initial);
+export default function HaiwaiHuxingPage({ data }: PageProps<HaiwaiHuxingData>) {
   const p = data.project;
   const plan = data.selected ? data.plans[0] : null;
   return (

@@ -5,11 +5,9 @@ import { AppLink } from '../../src/ui/AppLink.tsx';
 import { OverseasCard } from '../../src/ui/haiwai/OverseasCard.tsx';
 import { OverseasFilters } from '../../src/ui/haiwai/OverseasFilters.tsx';
 import { Pagination } from '../../src/ui/list/Pagination.tsx';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 
 /** /haiwaihome/list/{country}/{codes}/: overseas listings by country, price, layout; newest or by total price. */
-export default function HaiwaiListPage({ data: initial }: PageProps<HaiwaiListData>) {
-  const data = usePageData(initial);
+export default function HaiwaiListPage({ data }: PageProps<HaiwaiListData>) {
   const q = data.query;
   return (
     <div className="lst hw-list">

@@ -3,14 +3,12 @@ import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { DetailBlock, KeyFacts } from '../../src/ui/detail/index.ts';
 import { LazyImage } from '../../src/ui/LazyImage.tsx';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { AgentRow } from '../../src/ui/xinfang/AgentRow.tsx';
+import { PlanCard } from '../../src/ui/xinfang/PlanCard.tsx';
 import { SaleBadge } from '../../src/ui/xinfang/SaleBadge.tsx';
-import { PlanCard } from './list.tsx';
 
 /** /huxing/{id}.html: one floor plan (SPEC 3 huxingDetail) with its estate, the other plans and an adviser. */
-export default function HuxingDetailPage(props: PageProps<HuxingDetailData>) {
-  const data = usePageData(props.data);
+export default function HuxingDetailPage({ data }: PageProps<HuxingDetailData>) {
   const { plan: p, estate: e } = data;
   return (
     <article className="xf-page xf-hxd">

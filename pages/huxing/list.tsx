@@ -1,42 +1,12 @@
-import type { Huxing } from '../../src/contracts/gateway/index.ts';
 import type { HuxingListData } from '../../src/contracts/page-data/huxing.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
-import { LazyImage } from '../../src/ui/LazyImage.tsx';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
-
-export function PlanCard({ plan, estateName }: { plan: Huxing; estateName: string }) {
-  return (
-    <AppLink href={`/huxing/${plan.huxingId}.html`} className="xf-plan" data-rooms={plan.rooms}>
-      <span className="xf-plan__media">
-        <LazyImage className="xf-plan__img" src={plan.img} alt={`${estateName}${plan.name}户型图`} width={104} height={104} />
-      </span>
-      <span className="xf-plan__body">
-        <b className="xf-plan__name">
-          {plan.name} {plan.huxing}
-          <span className={`xf-hx__st xf-plan__st${plan.status === '在售' ? ' is-on' : ''}`}>{plan.status}</span>
-        </b>
-        <span className="xf-plan__meta">
-          建面约{plan.area}㎡ · {plan.orientation}
-        </span>
-        <span className="xf-plan__tags">
-          {plan.tags.map((t) => (
-            <span key={t} className="xf-tag">
-              {t}
-            </span>
-          ))}
-        </span>
-        <span className="xf-plan__price">约{plan.totalPrice}万/套</span>
-      </span>
-    </AppLink>
-  );
-}
+import { PlanCard } from '../../src/ui/xinfang/PlanCard.tsx';
 
 /** /huxing/lp{id}/[l{rooms}/]: an estate's floor plans by rooms; /huxing/: plans of the city's hot estates. */
-export default function HuxingListPage(props: PageProps<HuxingListData>) {
-  const data = usePageData(props.data);
+export default function HuxingListPage({ data }: PageProps<HuxingListData>) {
   const { city } = useAppState();
   const e = data.estate;
   return (

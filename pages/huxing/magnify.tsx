@@ -1,11 +1,9 @@
 import type { MagnifyData } from '../../src/contracts/page-data/huxing.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 
 /** /huxing/magnifyImg?id=: the plan drawing alone on a dark screen (pinch-zoom is the browser's). */
-export default function HuxingMagnifyPage(props: PageProps<MagnifyData>) {
-  const data = usePageData(props.data);
+export default function HuxingMagnifyPage({ data }: PageProps<MagnifyData>) {
   const { plan: p, estate: e } = data;
   return (
     <div className="xf-mag">

@@ -5,14 +5,12 @@ import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { ListingCard } from '../../src/ui/ListingCard.tsx';
 import { Pagination } from '../../src/ui/list/Pagination.tsx';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { ZhaopuSearchForm, ZhaopuWords } from '../../src/ui/list/ZhaopuSearch.tsx';
 
 const NO_PLACES = { regions: [], shopMaps: [], metros: [] };
 
 /** /zhaopu/searchList?keyword=: shops for rent and for sale matching the keyword, the count of every kind. */
-export default function ZhaopuSearchListPage({ data: initial }: PageProps<ZhaopuSearchListData>) {
-  const data = usePageData(initial);
+export default function ZhaopuSearchListPage({ data }: PageProps<ZhaopuSearchListData>) {
   const { keyword, counts } = data;
   return (
     <div className="lst">

@@ -1,12 +1,10 @@
 import type { ZhaopuSearchData } from '../../src/contracts/page-data/shangpu.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { ZhaopuSearchForm, ZhaopuWords } from '../../src/ui/list/ZhaopuSearch.tsx';
 
 /** /zhaopu/search: a keyword (GET to /zhaopu/searchList), hot business formats, regions to browse. */
-export default function ZhaopuSearchPage({ data: initial }: PageProps<ZhaopuSearchData>) {
-  const data = usePageData(initial);
+export default function ZhaopuSearchPage({ data }: PageProps<ZhaopuSearchData>) {
   return (
     <div className="zp">
       <div className="lst__top">

@@ -4,14 +4,12 @@ import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { ShopIcon, StoreIcon } from '../../src/ui/icons.tsx';
 import { ListingCard } from '../../src/ui/ListingCard.tsx';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { ZhaopuSearchForm } from '../../src/ui/list/ZhaopuSearch.tsx';
 
 const TONES: Record<string, string> = { shangpucs: 'amber', shangpucz: 'orange', xieziloucs: 'indigo', xieziloucz: 'blue' };
 
 /** /sydc, 商业地产: the four commercial lists with their counts, 找铺, and the most viewed listings of each kind. */
-export default function SydcPage({ data: initial }: PageProps<SydcData>) {
-  const data = usePageData(initial);
+export default function SydcPage({ data }: PageProps<SydcData>) {
   const { city } = useAppState();
   return (
     <div className="sydc">

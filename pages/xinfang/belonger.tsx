@@ -1,12 +1,10 @@
 import type { EstateAgentsData } from '../../src/contracts/page-data/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { AgentRow } from '../../src/ui/xinfang/AgentRow.tsx';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
 
 /** /xinfang/belonger?id=: every adviser of the estate, with phone and chat. */
-export default function XinfangBelongerPage(props: PageProps<EstateAgentsData>) {
-  const data = usePageData(props.data);
+export default function XinfangBelongerPage({ data }: PageProps<EstateAgentsData>) {
   const { estate, belongers } = data;
   return (
     <div className="xf-page">

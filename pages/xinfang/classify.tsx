@@ -2,12 +2,10 @@ import type { ClassifyData } from '../../src/contracts/page-data/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
 
 /** /xinfang/houseClassifyData: estates by SPEC 9 property type, and by feature. */
-export default function XinfangClassifyPage(props: PageProps<ClassifyData>) {
-  const data = usePageData(props.data);
+export default function XinfangClassifyPage({ data }: PageProps<ClassifyData>) {
   const { city } = useAppState();
   return (
     <div className="xf-page">

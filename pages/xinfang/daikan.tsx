@@ -1,13 +1,11 @@
 import type { DaikanData } from '../../src/contracts/page-data/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { groupDigits } from '../../src/ui/paths.ts';
 import { AgentRow } from '../../src/ui/xinfang/AgentRow.tsx';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
 
 /** /xinfang/daikanrengou/{id}: monthly subscriptions and deal prices of the estate (SPEC 7.3 findContractList). */
-export default function XinfangDaikanPage(props: PageProps<DaikanData>) {
-  const data = usePageData(props.data);
+export default function XinfangDaikanPage({ data }: PageProps<DaikanData>) {
   const { estate, contracts } = data;
   const max = Math.max(1, ...contracts.map((c) => c.units));
   const units = contracts.reduce((s, c) => s + c.units, 0);

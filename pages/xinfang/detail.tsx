@@ -7,7 +7,6 @@ import { AppLink } from '../../src/ui/AppLink.tsx';
 import { ActionBar, DetailBlock, Gallery, KeyFacts, Timeline } from '../../src/ui/detail/index.ts';
 import { ChevronRight } from '../../src/ui/icons.tsx';
 import { LazyImage } from '../../src/ui/LazyImage.tsx';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { groupDigits } from '../../src/ui/paths.ts';
 import { AgentRow } from '../../src/ui/xinfang/AgentRow.tsx';
 import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
@@ -20,8 +19,7 @@ const day = (s: string) => (s ?? '').slice(0, 10);
  * status, prices by property type, floor plans, news, pre-sale permits, advisers with phone and chat, facts,
  * schools, reviews, Q&A, sales data and estates nearby; the bottom bar to favourite, share, call and chat.
  */
-export default function XinfangDetailPage(props: PageProps<XinfangDetailData>) {
-  const data = usePageData(props.data);
+export default function XinfangDetailPage({ data }: PageProps<XinfangDetailData>) {
   const { route } = useAppState();
   const { estate: e, variant } = data;
   const status = saleStatusView(e.saleStatus);

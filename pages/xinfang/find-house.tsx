@@ -3,12 +3,10 @@ import { LOUPAN_TYPES } from '../../src/lib/loupan-types.ts';
 import { ROOM_OPTIONS, UNIT_PRICE_BANDS } from '../../src/lib/xinfang-filters.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
 
 /** /xinfang/findHouse: tell us the budget, area and layout; the form lands on the filtered list (query → 301 → path). */
-export default function XinfangFindHousePage(props: PageProps<FindHouseData>) {
-  const data = usePageData(props.data);
+export default function XinfangFindHousePage({ data }: PageProps<FindHouseData>) {
   const { city } = useAppState();
   return (
     <div className="xf-page">

@@ -2,14 +2,12 @@ import type { HangqingData } from '../../src/contracts/page-data/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { groupDigits } from '../../src/ui/paths.ts';
 import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
 
 /** /xinfang/hangqing: the city's new-home market. */
-export default function XinfangHangqingPage(props: PageProps<HangqingData>) {
-  const data = usePageData(props.data);
+export default function XinfangHangqingPage({ data }: PageProps<HangqingData>) {
   const { city } = useAppState();
   const maxCount = Math.max(1, ...data.regions.map((r) => r.count ?? 0));
   return (

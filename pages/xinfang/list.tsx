@@ -17,7 +17,6 @@ import { AppLink } from '../../src/ui/AppLink.tsx';
 import { CloseIcon, SearchIcon } from '../../src/ui/icons.tsx';
 import { FIRST_SCREEN_CARDS } from '../../src/ui/LazyImage.tsx';
 import { Pagination } from '../../src/ui/list/Pagination.tsx';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
 import { Moved } from '../../src/ui/xinfang/Moved.tsx';
 import { XfFilterBar } from '../../src/ui/xinfang/XfFilterBar.tsx';
@@ -45,8 +44,7 @@ function chips(f: XinfangFilter, regionName: string): Array<{ label: string; wit
   return out;
 }
 
-export default function XinfangListPage(props: PageProps<XinfangListData | { movedTo: string }>) {
-  const data = usePageData(props.data);
+export default function XinfangListPage({ data }: PageProps<XinfangListData | { movedTo: string }>) {
   const { city } = useAppState();
   if ('movedTo' in data) return <Moved to={data.movedTo} />;
   const { filter, slugs } = data;

@@ -3,14 +3,12 @@ import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { LazyImage } from '../../src/ui/LazyImage.tsx';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { AgentRow } from '../../src/ui/xinfang/AgentRow.tsx';
 import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
 
 /** /xinfang/video/{id}.html and /xinfang/vr/{id}.html (an estate's video or VR tour); without an id, the estates that have one. */
-export default function XinfangMediaPage(props: PageProps<MediaData>) {
-  const data = usePageData(props.data);
+export default function XinfangMediaPage({ data }: PageProps<MediaData>) {
   const { city } = useAppState();
   const label = data.kind === 'vr' ? 'VR看房' : '视频看房';
   const e = data.estate;

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { postAction } from '../../src/client/actions.ts';
 import type { Dianping } from '../../src/contracts/gateway/index.ts';
 import type { PjguwenData } from '../../src/contracts/page-data/xinfang.ts';
 import { DIANPING_CONTENT_MAX, DIANPING_ERRORS, DIANPING_SAVED, type DianpingError } from '../../src/lib/dianping.ts';
@@ -6,15 +7,12 @@ import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { showToast } from '../../src/ui/detail/toast.ts';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { currentReturnPath, withReturnUrl } from '../../src/ui/paths.ts';
 import { AgentRow } from '../../src/ui/xinfang/AgentRow.tsx';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
-import { postAction } from '../yuyuekanfang.tsx';
 
 /** /xinfang/pjguwen/{belongerId}: rate an adviser (members), with the reviews others left. */
-export default function XinfangPjguwenPage(props: PageProps<PjguwenData>) {
-  const data = usePageData(props.data);
+export default function XinfangPjguwenPage({ data }: PageProps<PjguwenData>) {
   const { user, route } = useAppState();
   const { belonger: b } = data;
   const member = Boolean(user.uid || user.userId);

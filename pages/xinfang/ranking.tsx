@@ -2,13 +2,11 @@ import type { RankingData } from '../../src/contracts/page-data/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { Pagination } from '../../src/ui/list/Pagination.tsx';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
 
 /** /xinfang/salesRanking: estates by sales (SPEC 7.3 newHouseSalesRank/pubPage). */
-export default function XinfangRankingPage(props: PageProps<RankingData>) {
-  const data = usePageData(props.data);
+export default function XinfangRankingPage({ data }: PageProps<RankingData>) {
   const { city } = useAppState();
   return (
     <div className="xf-page">

@@ -3,13 +3,11 @@ import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { Pagination } from '../../src/ui/list/Pagination.tsx';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { AgentRow } from '../../src/ui/xinfang/AgentRow.tsx';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
 
 /** /xinfang/starAgent: the city's star advisers (SPEC 7.3 newHouseStarBelonger/pubPage). */
-export default function XinfangStarAgentPage(props: PageProps<StarAgentData>) {
-  const data = usePageData(props.data);
+export default function XinfangStarAgentPage({ data }: PageProps<StarAgentData>) {
   const { city } = useAppState();
   return (
     <div className="xf-page">

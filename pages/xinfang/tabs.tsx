@@ -2,12 +2,10 @@ import type { TabData } from '../../src/contracts/page-data/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
 
 /** /xinfangTabPages/{hot|newest|recommend|xianfang}: the channel's tab lists. */
-export default function XinfangTabsPage(props: PageProps<TabData>) {
-  const data = usePageData(props.data);
+export default function XinfangTabsPage({ data }: PageProps<TabData>) {
   const { city } = useAppState();
   return (
     <div className="xf-page">

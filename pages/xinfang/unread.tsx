@@ -1,13 +1,11 @@
 import type { UnreadData } from '../../src/contracts/page-data/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { withReturnUrl } from '../../src/ui/paths.ts';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
 
 /** /xinfang/unreadlist: a member's unread estate news and replies; a visitor is asked to log in. */
-export default function XinfangUnreadPage(props: PageProps<UnreadData>) {
-  const data = usePageData(props.data);
+export default function XinfangUnreadPage({ data }: PageProps<UnreadData>) {
   return (
     <div className="xf-page">
       <XfHero title="未读消息" sub="关注楼盘的最新动态与顾问回复" />

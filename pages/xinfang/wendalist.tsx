@@ -2,12 +2,10 @@ import type { WendaListData } from '../../src/contracts/page-data/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
 
 /** /xinfang/wendalist?id=: questions about the estate and their answers. */
-export default function XinfangWendalistPage(props: PageProps<WendaListData>) {
-  const data = usePageData(props.data);
+export default function XinfangWendalistPage({ data }: PageProps<WendaListData>) {
   const { city } = useAppState();
   const name = data.estate?.name ?? `${city.selectCityName}新房`;
   return (

@@ -3,11 +3,9 @@ import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { ListingCard } from '../../src/ui/ListingCard.tsx';
 import { Pagination } from '../../src/ui/list/Pagination.tsx';
-import { usePageData } from '../../src/ui/list/usePageData.ts';
 
 /** /zufang/zuyj: 品牌公寓, fitted whole-flat rentals; details at /zufang/zuyj/{id}.html. */
-export default function ZuyjListPage({ data: initial }: PageProps<ZuyjListData>) {
-  const data = usePageData(initial);
+export default function ZuyjListPage({ data }: PageProps<ZuyjListData>) {
   return (
     <div className="lst">
       <div className="lst__top">

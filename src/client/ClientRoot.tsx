@@ -10,7 +10,7 @@ import {
   useMemo,
   useSyncExternalStore,
 } from 'react';
-import { subscribe, useSnapshot } from 'valtio';
+import { snapshot, subscribe, useSnapshot } from 'valtio';
 import { Router } from 'wouter';
 import { compilePattern } from '../registry/match.ts';
 import { App } from '../render/App.tsx';
@@ -100,6 +100,9 @@ export function ClientRoot({ state, stores, navigation, onHydrated, onScreen }: 
     () => state.route,
   );
   const current = useMemo(() => ({ Module: pageComponent(screen.module), key: screenKey(screen) }), [screen]);
+  // What the screen renders from: a frozen snapshot taken per screen, handed down as the page's props. Navigation
+  // replaces the route object and never edits one in place, so the snapshot of a screen stays its data.
+  const route = useMemo(() => snapshot(screen) as AppState['route'], [screen]);
   const nav = useMemo(() => ({ state, navigation }), [state, navigation]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, after the hydration commit
   useEffect(() => onHydrated(), []);
@@ -112,7 +115,7 @@ export function ClientRoot({ state, stores, navigation, onHydrated, onScreen }: 
         <NavContext.Provider value={nav}>
           <Router hook={useNavLocation} searchHook={useNavSearch} parser={routeParser}>
             <ScreenContext.Provider value={current}>
-              <App state={state} Page={ScreenPage} />
+              <App state={state} route={route} Page={ScreenPage} />
             </ScreenContext.Provider>
           </Router>
         </NavContext.Provider>

@@ -7,6 +7,11 @@ import type { PageProps } from './page-props.ts';
 
 export interface AppProps {
   state: AppState;
+  /**
+   * The screen to show. The server's is `state.route` itself; the browser hands a frozen snapshot of the store's
+   * current route, so a page is a plain function of its props and never holds the mutable store.
+   */
+  route?: AppState['route'];
   Page: ComponentType<PageProps>;
   /** Server only: the request's path and search for wouter. */
   ssrPath?: string;
@@ -14,8 +19,7 @@ export interface AppProps {
 }
 
 /** The same tree on the server and in the browser: router, stores, layout, the screen. */
-export function App({ state, Page, ssrPath, ssrSearch }: AppProps) {
-  const { route } = state;
+export function App({ state, route = state.route, Page, ssrPath, ssrSearch }: AppProps) {
   return (
     <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
       <StoreProvider state={state}>

@@ -46,6 +46,22 @@ t.test('client navigation', async (t) => {
     t.same(errors, []);
   });
 
+  t.test('a page shows the data of the screen it is on after a client navigation within its module', async (t) => {
+    const { page, errors } = await e2e.newPage();
+    await page.goto(`${e2e.base}/ershoufang/`, { waitUntil: 'networkidle' });
+    await page.evaluate(() => {
+      (window as unknown as { __marker: number }).__marker = 42;
+    });
+    const firstOnPage1 = await page.locator('.lcard').first().getAttribute('href');
+    t.equal(await page.locator('.pager__num.is-on').textContent(), '1');
+    await page.locator('.pager a[rel="next"]').click();
+    await page.waitForURL((u) => u.href !== `${e2e.base}/ershoufang/`);
+    await page.waitForFunction(() => document.querySelector('.pager__num.is-on')?.textContent === '2', null, { timeout: 3000 });
+    t.not(await page.locator('.lcard').first().getAttribute('href'), firstOnPage1, 'the listings of page 2');
+    t.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), 42, 'client-side');
+    t.same(errors, []);
+  });
+
   t.test('a link navigates client-side: URL, title and content change, no reload, scroll to top; back and forward work', async (t) => {
     const { page, errors } = await e2e.newPage();
     await page.goto(`${e2e.base}/`, { waitUntil: 'networkidle' });

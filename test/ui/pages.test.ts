@@ -7,9 +7,9 @@ import { pageModules } from '../../pages/modules.ts';
 import NotFoundPage, { NOT_FOUND_COUNTDOWN, NOT_FOUND_GROUPS } from '../../pages/not-found.tsx';
 import SectionPage from '../../pages/section.tsx';
 import XieyiPage from '../../pages/xieyi.tsx';
-import { AGREEMENTS } from '../../pages/xieyi-content.ts';
 import type { HomeData } from '../../src/contracts/page-data/cards.ts';
 import type { AppState } from '../../src/stores/app-state.ts';
+import { AGREEMENTS } from '../../src/ui/xieyi-content.ts';
 import { fakeState, renderPage, textOf } from './helpers.tsx';
 import { sampleHomeData } from './sample-data.ts';
 

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { postMemberAction } from '../../client/actions.ts';
 import { isMember } from '../../stores/app-state.ts';
 import { useAppState } from '../../stores/context.tsx';
 import { AppLink } from '../AppLink.tsx';
@@ -29,16 +30,8 @@ export function FavouriteButton({ houseId, kind, collected: initial }: { houseId
     if (busy) return;
     setBusy(true);
     try {
-      const res = await fetch('/-/action/favourite', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ houseId, kind, op }),
-        credentials: 'same-origin',
-      });
-      if (res.status === 401) {
-        window.location.assign(loginHref(back));
-        return;
-      }
+      const res = await postMemberAction('/-/action/favourite', { houseId, kind, op }, back);
+      if (!res) return;
       if (!res.ok) throw new Error(String(res.status));
       setCollected(op === 'add');
       showToast(op === 'add' ? '收藏成功' : '已取消收藏');

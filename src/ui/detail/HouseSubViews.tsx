@@ -1,10 +1,10 @@
-import type { DaikanData, DongtaiData, HouseBrief, ReferrerData, ZhouData } from '../../src/contracts/page-data/ershoufang.ts';
-import { AppLink } from '../../src/ui/AppLink.tsx';
-import { AgentCard } from '../../src/ui/detail/AgentCard.tsx';
-import { Gallery } from '../../src/ui/detail/Gallery.tsx';
-import { num } from '../../src/ui/detail/links.ts';
-import { CommunityCard, DetailBlock, KeyFacts, SimilarListings, Timeline } from '../../src/ui/detail/parts.tsx';
-import { ListingCard } from '../../src/ui/ListingCard.tsx';
+import type { DaikanData, DongtaiData, HouseBrief, ReferrerData, ZhouData } from '../../contracts/page-data/ershoufang.ts';
+import { AppLink } from '../AppLink.tsx';
+import { ListingCard } from '../ListingCard.tsx';
+import { AgentCard } from './AgentCard.tsx';
+import { Gallery } from './Gallery.tsx';
+import { num } from './links.ts';
+import { CommunityCard, DetailBlock, KeyFacts, SimilarListings, Timeline } from './parts.tsx';
 
 const day = (s: string) => s.slice(0, 10);
 

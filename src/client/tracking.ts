@@ -63,7 +63,7 @@ export function createTracker(send: Send = beaconSend, now: () => number = Date.
     route(route: TrackedRoute & { query: Record<string, string> }, pageUrl: string): void {
       close();
       clearTimeout(pvTimer);
-      const v: Visit = { page: route.page, pageUrl, openedAt: now(), query: { ...route.query }, closed: false };
+      const v: Visit = { page: route.page, pageUrl, openedAt: now(), query: { ...route.query, ...addressQuery(pageUrl) }, closed: false };
       visit = v;
       if (!shouldTrackPageView(route)) return;
       pvTimer = setTimeout(() => {
@@ -92,3 +92,18 @@ export function createTracker(send: Send = beaconSend, now: () => number = Date.
 }
 
 export type Tracker = ReturnType<typeof createTracker>;
+
+/**
+ * The query of the address the visitor is at. Share attributes (shareUserId, sourcePlate…) ride on it, but a page
+ * served from the page cache is handed only the keys that change its content, so they are read here, not from the
+ * route.
+ */
+function addressQuery(pageUrl: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  try {
+    for (const [k, v] of new URL(pageUrl, 'http://same.site').searchParams) if (!(k in out)) out[k] = v;
+  } catch {
+    // Not a URL: the route's query is all there is.
+  }
+  return out;
+}

@@ -142,7 +142,7 @@ const memberActions: FastifyPluginAsync = async (app) => {
   // A form post is urlencoded, a fetch() is JSON; a text/plain body (enctype="text/plain") is no action body: 415.
   app.removeContentTypeParser('text/plain');
 
-  app.setErrorHandler((err: FastifyError, req, reply) => {
+  app.setErrorHandler(function answerActionError(err: FastifyError, req, reply) {
     if (err.validation) {
       req.log.info({ validation: err.message }, 'member action body refused');
       return reply.code(400).send({ status: 400, message: invalidBodyMessage(err.validation[0]) });

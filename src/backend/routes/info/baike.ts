@@ -5,6 +5,7 @@ import { body, idParams, int, str } from '../../schemas.ts';
 import { BAIKE_CATEGORIES } from '../../seed/words.ts';
 import { segmentForQuery } from '../../segment.ts';
 import { cachedStatement } from '../../util.ts';
+import { whereClause } from '../../where.ts';
 
 /** The knowledge base (baike): its paths are not in SPEC 7; these are ours. */
 export function registerBaikeRoutes(app: FastifyInstance, { db }: BackendContext): void {
@@ -20,28 +21,22 @@ export function registerBaikeRoutes(app: FastifyInstance, { db }: BackendContext
     { schema: { body: body({ cityId: int(1, 9999), category: str(20), keyword: str(64), page: int(0), size: int(1, 100) }, ['cityId']) } },
     async (req) => {
       const b = req.body as { cityId: number; category?: string; keyword?: string; page?: number; size?: number };
-      const where = ['city_id = ?'];
-      const args: unknown[] = [b.cityId];
-      if (b.category) {
-        where.push('category = ?');
-        args.push(b.category);
-      }
+      const filter = whereClause();
+      filter.add('city_id = ?', b.cityId);
+      if (b.category) filter.add('category = ?', b.category);
       if (b.keyword) {
         const m = segmentForQuery(b.keyword);
-        if (m) {
-          where.push("id IN (SELECT ref_id FROM search_fts WHERE search_fts MATCH ? AND kind = 'baike')");
-          args.push(m);
-        }
+        if (m) filter.add("id IN (SELECT ref_id FROM search_fts WHERE search_fts MATCH ? AND kind = 'baike')", m);
       }
-      const w = where.join(' AND ');
+      const w = filter.clause();
       const { pageNo, size, offset } = paging(b, 20);
-      const total = cachedStatement(db, `SELECT COUNT(*) FROM baike WHERE ${w}`)
+      const total = cachedStatement(db, `SELECT COUNT(*) FROM baike ${w}`)
         .pluck()
-        .get(...args) as number;
+        .get(...filter.args) as number;
       const rows = cachedStatement(
         db,
-        `SELECT id, category, title, summary, view_num AS viewNum, created_at AS createdAt FROM baike WHERE ${w} ORDER BY view_num DESC, id LIMIT ? OFFSET ?`,
-      ).all(...args, size, offset);
+        `SELECT id, category, title, summary, view_num AS viewNum, created_at AS createdAt FROM baike ${w} ORDER BY view_num DESC, id LIMIT ? OFFSET ?`,
+      ).all(...filter.args, size, offset);
       return page(rows, total, pageNo, size);
     },
   );

@@ -4,6 +4,7 @@ import { fail, ok, page, paging } from '../../envelope.ts';
 import { body, idParams, int, str } from '../../schemas.ts';
 import { segmentForIndex, segmentForQuery } from '../../segment.ts';
 import { cachedStatement, sqlNow } from '../../util.ts';
+import { whereClause } from '../../where.ts';
 import { type Row, userId } from './shared.ts';
 
 /** Questions and answers (wenda): their paths are not in SPEC 7; these are ours. */
@@ -54,35 +55,23 @@ export function registerWendaRoutes(app: FastifyInstance, { db }: BackendContext
         page?: number;
         size?: number;
       };
-      const where = ['w.city_id = ?'];
-      const args: unknown[] = [b.cityId];
-      if (b.category) {
-        where.push('w.category = ?');
-        args.push(b.category);
-      }
-      if (b.houseId) {
-        where.push('w.loupan_id = ?');
-        args.push(b.houseId);
-      }
-      if (b.stressId) {
-        where.push('w.xiaoqu_id = ?');
-        args.push(b.stressId);
-      }
-      if (b.unanswered) where.push('w.answer_count = 0');
+      const filter = whereClause();
+      filter.add('w.city_id = ?', b.cityId);
+      if (b.category) filter.add('w.category = ?', b.category);
+      if (b.houseId) filter.add('w.loupan_id = ?', b.houseId);
+      if (b.stressId) filter.add('w.xiaoqu_id = ?', b.stressId);
+      if (b.unanswered) filter.add('w.answer_count = 0');
       if (b.keyword) {
         const m = segmentForQuery(b.keyword);
-        if (m) {
-          where.push("w.id IN (SELECT ref_id FROM search_fts WHERE search_fts MATCH ? AND kind = 'wenda')");
-          args.push(m);
-        }
+        if (m) filter.add("w.id IN (SELECT ref_id FROM search_fts WHERE search_fts MATCH ? AND kind = 'wenda')", m);
       }
-      const w = where.join(' AND ');
+      const w = filter.clause();
       const { pageNo, size, offset } = paging(b, 20);
-      const total = cachedStatement(db, `SELECT COUNT(*) FROM wenda w WHERE ${w}`)
+      const total = cachedStatement(db, `SELECT COUNT(*) FROM wenda w ${w}`)
         .pluck()
-        .get(...args) as number;
-      const rows = cachedStatement(db, `${wendaSelect} WHERE ${w} ORDER BY w.created_at DESC, w.id DESC LIMIT ? OFFSET ?`).all(
-        ...args,
+        .get(...filter.args) as number;
+      const rows = cachedStatement(db, `${wendaSelect} ${w} ORDER BY w.created_at DESC, w.id DESC LIMIT ? OFFSET ?`).all(
+        ...filter.args,
         size,
         offset,
       ) as Row[];

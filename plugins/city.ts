@@ -80,7 +80,7 @@ export interface CityPluginOptions {
 const cityPlugin: FastifyPluginAsync<CityPluginOptions> = async (app, opts) => {
   app.decorateRequest('city', null);
   app.decorateRequest('siteKind', 'mobile');
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async function resolveRequestCity(req) {
     if (opts.skip.some((p) => req.url.startsWith(p))) return;
     const { city, siteKind } = await resolveCity(req, opts.api, app.registry.current.file.site);
     req.city = city;

@@ -42,7 +42,7 @@ export class PortalLogController extends LogController {
 
 /** SPEC 5: the query XSS scan on every request; it only logs. */
 const loggingPlugin: FastifyPluginAsync = async (app) => {
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async function scanQueryForXss(req) {
     scanQuery(req);
   });
 };

@@ -2,7 +2,8 @@ import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { CollectKind } from '../src/api/user.ts';
 import type { UserInfo } from '../src/contracts/session.ts';
-import { gatewayErrorAnswer, invalidBodyMessage, requestErrorAnswer } from '../src/lib/action-messages.ts';
+import { actionErrors } from '../src/errors.ts';
+import { actionRefusal, gatewayErrorAnswer, invalidBodyMessage, requestErrorAnswer } from '../src/lib/action-messages.ts';
 import { DIANPING_CONTENT_MAX, DIANPING_CONTENT_MIN, DIANPING_ERRORS, DIANPING_SAVED, type DianpingError } from '../src/lib/dianping.ts';
 import { JUBAO_REASONS } from '../src/lib/jubao.ts';
 import { RETURN_PATH_MAX, safeReturnPath, sameSiteRefererPath } from '../src/lib/return-url.ts';
@@ -116,21 +117,29 @@ function begin(req: FastifyRequest, reply: FastifyReply, fallbackBack: string) {
   const body = req.body as Body;
   const backPath = safeReturnPath(body.back ?? sameSiteRefererPath(req.headers.referer, req.host), fallbackBack);
   if (!sameOrigin(req)) {
-    reply.code(403).send({ status: 403, message: '非法请求来源' });
+    const refusal = actionRefusal('ACTION_FOREIGN_ORIGIN');
+    reply.code(refusal.status).send(refusal);
     return null;
   }
   const member = memberOf(req);
   if (!member) {
     const login = `/login?bUrl=${encodeURIComponent(backPath)}`;
-    if (wantsJson(req)) reply.code(401).send({ status: 401, message: '请先登录', login });
+    const refusal = actionRefusal('ACTION_LOGIN_REQUIRED');
+    if (wantsJson(req)) reply.code(refusal.status).send({ ...refusal, login });
     else reply.redirect(login, 303);
     return null;
   }
   return { ...member, body, backPath };
 }
 
+/** The house the action names does not exist. */
+function houseNotFound(reply: FastifyReply) {
+  const refusal = actionRefusal('ACTION_NOT_FOUND');
+  return reply.code(refusal.status).send(refusal);
+}
+
 /** A failed gateway call: the visitor reads a short Chinese message; the gateway's details go to the log. */
-function gatewayFailed(req: FastifyRequest, reply: FastifyReply, err: unknown, notFound = '房源不存在') {
+function gatewayFailed(req: FastifyRequest, reply: FastifyReply, err: unknown, notFound = actionRefusal('ACTION_NOT_FOUND').message) {
   const answer = gatewayErrorAnswer((err as { statusCode?: number }).statusCode, notFound);
   if (answer.refused) req.log.warn({ err }, 'member action refused by the gateway');
   else req.log.error({ err }, 'member action failed');
@@ -142,10 +151,11 @@ const memberActions: FastifyPluginAsync = async (app) => {
   // A form post is urlencoded, a fetch() is JSON; a text/plain body (enctype="text/plain") is no action body: 415.
   app.removeContentTypeParser('text/plain');
 
-  app.setErrorHandler((err: FastifyError, req, reply) => {
+  app.setErrorHandler(function answerActionError(err: FastifyError, req, reply) {
     if (err.validation) {
       req.log.info({ validation: err.message }, 'member action body refused');
-      return reply.code(400).send({ status: 400, message: invalidBodyMessage(err.validation[0]) });
+      const status = actionErrors.ACTION_INVALID_BODY.statusCode;
+      return reply.code(status).send({ status, message: invalidBodyMessage(err.validation[0]) });
     }
     const answer = requestErrorAnswer(err.statusCode);
     if (answer.status === 500) req.log.error({ err }, 'member action error');
@@ -178,7 +188,7 @@ const memberActions: FastifyPluginAsync = async (app) => {
     const call = { reqId: req.id, log: req.log };
     try {
       const house = b.houseId ? await app.api.house.listingDetail(call, b.houseId) : null;
-      if (b.houseId && !house) return reply.code(404).send({ status: 404, message: '房源不存在' });
+      if (b.houseId && !house) return houseNotFound(reply);
       const saved = await app.api.user.kanfang(call, {
         cityId: req.city?.cityId,
         houseId: house?.houseId,
@@ -214,7 +224,10 @@ const memberActions: FastifyPluginAsync = async (app) => {
         : null;
     if (invalid) {
       req.log.info({ reason: req.validationError?.message ?? 'blank content' }, 'dianping rejected');
-      if (wantsJson(req)) return reply.code(400).send({ status: 400, message: DIANPING_ERRORS[invalid] });
+      if (wantsJson(req)) {
+        const status = actionErrors.ACTION_INVALID_BODY.statusCode;
+        return reply.code(status).send({ status, message: DIANPING_ERRORS[invalid] });
+      }
       return reply.redirect(withQuery(ctx.backPath, 'error', invalid), 303);
     }
     const call = { reqId: req.id, log: req.log };
@@ -246,7 +259,7 @@ const memberActions: FastifyPluginAsync = async (app) => {
     const call = { reqId: req.id, log: req.log };
     try {
       const house = await app.api.house.listingDetail(call, b.houseId);
-      if (!house) return reply.code(404).send({ status: 404, message: '房源不存在' });
+      if (!house) return houseNotFound(reply);
       const saved = await app.api.user.jubao(call, {
         houseId: house.houseId,
         houseType: house.houseType,

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 
 /** SPEC 2.5: the registry's redirect rules, applied before any page runs. `:name` in `to` takes the matched param. */
 const redirectsPlugin: FastifyPluginAsync = async (app) => {
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', async function applyRegistryRedirects(req, reply) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return;
     const q = req.url.indexOf('?');
     const path = q === -1 ? req.url : req.url.slice(0, q);

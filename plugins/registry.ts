@@ -47,7 +47,9 @@ const registryPlugin: FastifyPluginAsync<RegistryPluginOptions> = async (app, op
   app.decorate('registry', holder);
   if (opts.watch) {
     const stop = watchRegistryFile(opts.path, () => holder.reload());
-    app.addHook('onClose', async () => stop());
+    app.addHook('onClose', async function stopWatchingRegistry() {
+      stop();
+    });
   }
 };
 

@@ -113,7 +113,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       logger: app.log.child({ component: 'backend' }),
     });
     gatewayUrl = backend.url;
-    app.addHook('onClose', async () => backend.close());
+    app.addHook('onClose', async function closeEmbeddedBackend() {
+      return backend.close();
+    });
     app.log.info({ gatewayUrl }, 'embedded backend started');
   }
 
@@ -172,9 +174,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(clientRoutesPlugin);
 
   app.setErrorHandler(handleError);
-  app.setNotFoundHandler(async (req, reply) =>
-    handleError(Object.assign(new Error('This page could not be found'), { statusCode: 404 }), req, reply),
-  );
+  app.setNotFoundHandler(async function answerNotFound(req, reply) {
+    return handleError(Object.assign(new Error('This page could not be found'), { statusCode: 404 }), req, reply);
+  });
   // `/-/data` (and `/-/data/`, the home page: ignoreTrailingSlash folds the two) beside the wildcard for every other path.
   app.get(DATA_PREFIX, handleDataRequest);
   app.get(`${DATA_PREFIX}/*`, handleDataRequest);

@@ -24,7 +24,46 @@ export const errors = {
   badRequest: (message: string) => new PortalError('BAD_REQUEST', 400, message),
   /** A head built from data that lacked its fields: the page would print undefined/NaN (issue 11 point 3). */
   incompleteData: (page: string) => new PortalError('INCOMPLETE_DATA', 502, `Page ${page} was built from incomplete data`),
+  /** The status is the gateway's (SPEC 7.12); the visitor's is `visitorStatus`. */
+  gatewayFailed: (statusCode: number, path: string, message: string) => new GatewayError(statusCode, path, message),
 } as const;
+
+/**
+ * A failed gateway call: logged once where it happens and passed on with the gateway's status (SPEC 7.12, 8), which
+ * callers read (a 404 is "not found"). The visitor never gets the gateway's own status (a 401 from the gateway is not
+ * the visitor's login): `visitorStatus` is what the page answers. Not a PortalError: its message names gateway paths
+ * and is never shown to a visitor.
+ */
+export class GatewayError extends Error {
+  readonly code = 'GATEWAY_FAILED';
+  readonly statusCode: number;
+  readonly path: string;
+  constructor(statusCode: number, path: string, message: string) {
+    super(message);
+    this.name = 'GatewayError';
+    this.statusCode = statusCode;
+    this.path = path;
+  }
+
+  /** 404 stays "not found"; a gateway that is down or overloaded is 503, one that timed out 504; anything else 502. */
+  get visitorStatus(): number {
+    if (this.statusCode === 404 || this.statusCode === 503 || this.statusCode === 504) return this.statusCode;
+    return 502;
+  }
+}
+
+/**
+ * The refusals of a member action (SPEC 6, 8): a code, a status and what the log says. What a visitor reads is in
+ * src/lib/action-messages.ts, under the same code.
+ */
+export const actionErrors = {
+  ACTION_INVALID_BODY: { statusCode: 400, message: 'Member action body refused' },
+  ACTION_LOGIN_REQUIRED: { statusCode: 401, message: 'Member action without a logged-in member' },
+  ACTION_FOREIGN_ORIGIN: { statusCode: 403, message: 'Member action posted from another origin' },
+  ACTION_NOT_FOUND: { statusCode: 404, message: 'Member action on a house that does not exist' },
+  ACTION_GATEWAY_FAILED: { statusCode: 502, message: 'Member action failed at the gateway' },
+} as const;
+export type ActionErrorCode = keyof typeof actionErrors;
 
 /**
  * SPEC 8: status = the error's status, else the response status (when already an error), else 500. A failed gateway

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import got, { type Got, type Method, RequestError } from 'got';
+import { GatewayError } from '../errors.ts';
 
 /** Who is calling: forwarded as x-request-id and used for the call's log lines. */
 export interface CallContext {
@@ -30,27 +31,7 @@ export interface GatewayClients {
   urls: { gateway: string; console: string; chat: string; house: string; www: string };
 }
 
-/**
- * A failed gateway call: logged once where it happens and passed on with the gateway's status (SPEC 7.12, 8), which
- * callers read (a 404 is "not found"). The visitor never gets the gateway's own status (a 401 from the gateway is not
- * the visitor's login): `visitorStatus` is what the page answers.
- */
-export class GatewayError extends Error {
-  readonly statusCode: number;
-  readonly path: string;
-  constructor(statusCode: number, path: string, message: string) {
-    super(message);
-    this.name = 'GatewayError';
-    this.statusCode = statusCode;
-    this.path = path;
-  }
-
-  /** 404 stays "not found"; a gateway that is down or overloaded is 503, one that timed out 504; anything else 502. */
-  get visitorStatus(): number {
-    if (this.statusCode === 404 || this.statusCode === 503 || this.statusCode === 504) return this.statusCode;
-    return 502;
-  }
-}
+export { GatewayError };
 
 const IDEMPOTENT: Method[] = ['GET', 'HEAD', 'OPTIONS'];
 

@@ -1,3 +1,5 @@
+import { type ActionErrorCode, actionErrors } from '../errors.ts';
+
 /**
  * What a visitor reads when a member action (favourite, booking, report, rating) fails: short Chinese only. The
  * details (gateway path, codes, validator text) go to the log with the request id (issue 11 point 8).
@@ -21,6 +23,20 @@ const FIELD_NAMES: Readonly<Record<string, string>> = {
 
 export const BUSY = '服务繁忙，请稍后再试';
 
+/** What a visitor reads for each refusal of the error table (src/errors.ts). */
+const ACTION_MESSAGES: Readonly<Record<ActionErrorCode, string>> = {
+  ACTION_INVALID_BODY: '提交内容有误，请检查后重试',
+  ACTION_LOGIN_REQUIRED: '请先登录',
+  ACTION_FOREIGN_ORIGIN: '非法请求来源',
+  ACTION_NOT_FOUND: '房源不存在',
+  ACTION_GATEWAY_FAILED: BUSY,
+};
+
+/** The answer for a refusal of the table: its status and its Chinese message. */
+export function actionRefusal(code: ActionErrorCode): { status: number; message: string } {
+  return { status: actionErrors[code].statusCode, message: ACTION_MESSAGES[code] };
+}
+
 /** The first failure of a JSON-schema validation (Ajv's shape, as Fastify passes it on). */
 export interface ValidationFailure {
   instancePath?: string;
@@ -32,7 +48,7 @@ export function invalidBodyMessage(failure: ValidationFailure | undefined): stri
   const missing = failure?.params?.missingProperty;
   const field = typeof missing === 'string' ? missing : ((failure?.instancePath ?? '').split('/')[1] ?? '');
   const name = FIELD_NAMES[field];
-  if (!name) return '提交内容有误，请检查后重试';
+  if (!name) return ACTION_MESSAGES.ACTION_INVALID_BODY;
   return typeof missing === 'string' ? `请填写${name}` : `${name}不正确`;
 }
 
@@ -51,7 +67,7 @@ export function requestErrorAnswer(statusCode: number | undefined): { status: nu
 
 /** Gateway refusals a visitor can act on, passed on with their status; 404 is said by the action. */
 const GATEWAY_REFUSALS: Readonly<Record<number, string>> = {
-  400: '提交内容有误，请检查后重试',
+  [actionErrors.ACTION_INVALID_BODY.statusCode]: ACTION_MESSAGES.ACTION_INVALID_BODY,
   409: '请勿重复提交',
   429: '操作太频繁，请稍后再试',
 };
@@ -66,6 +82,6 @@ export function gatewayErrorAnswer(
 ): { status: number; message: string; refused: boolean } {
   const refusal = statusCode === 404 ? notFound : statusCode ? GATEWAY_REFUSALS[statusCode] : undefined;
   if (refusal && statusCode) return { status: statusCode, message: refusal, refused: true };
-  const status = statusCode === 503 || statusCode === 504 ? statusCode : 502;
-  return { status, message: BUSY, refused: false };
+  const status = statusCode === 503 || statusCode === 504 ? statusCode : actionErrors.ACTION_GATEWAY_FAILED.statusCode;
+  return { status, message: ACTION_MESSAGES.ACTION_GATEWAY_FAILED, refused: false };
 }

@@ -18,7 +18,11 @@ import { fakeState, render } from './helpers.tsx';
 import { sampleHomeData } from './sample-data.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const css = readFileSync(path.join(here, '../../src/ui/styles.css'), 'utf8');
+const uiDir = path.join(here, '../../src/ui');
+/** styles.css lists its parts with @import (Vite inlines them at build); a static file needs them inlined here. */
+const css = readFileSync(path.join(uiDir, 'styles.css'), 'utf8').replace(/@import "([^"]+)";/g, (_m, part: string) =>
+  readFileSync(path.join(uiDir, part), 'utf8'),
+);
 const out = process.argv[2] || '/tmp/shots';
 mkdirSync(out, { recursive: true });
 

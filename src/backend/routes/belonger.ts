@@ -5,6 +5,7 @@ import { fail, ok, page, paging } from '../envelope.ts';
 import { belongerItem, listingItem, loupanItem, storeItem } from '../mappers.ts';
 import { body, idParams, int, memberId, params, str } from '../schemas.ts';
 import { cachedStatement, jsonOrNull, sqlNow } from '../util.ts';
+import { whereClause } from '../where.ts';
 import { LISTING_SELECT } from './listing.ts';
 import { LOUPAN_SELECT } from './xinfang.ts';
 
@@ -105,31 +106,19 @@ export function registerBelongerRoutes(app: FastifyInstance, { db }: BackendCont
         page?: number;
         size?: number;
       };
-      const where = ['b.city_id = ?'];
-      const args: unknown[] = [b.cityId];
-      if (b.storeId) {
-        where.push('b.store_id = ?');
-        args.push(b.storeId);
-      }
-      if (b.regionId) {
-        where.push('s.region_id = ?');
-        args.push(b.regionId);
-      }
-      if (b.iskefu !== undefined) {
-        where.push('b.iskefu = ?');
-        args.push(b.iskefu ? 1 : 0);
-      }
-      if (b.keyword) {
-        where.push('(b.name LIKE ? OR s.name LIKE ?)');
-        args.push(`%${b.keyword}%`, `%${b.keyword}%`);
-      }
+      const filter = whereClause();
+      filter.add('b.city_id = ?', b.cityId);
+      if (b.storeId) filter.add('b.store_id = ?', b.storeId);
+      if (b.regionId) filter.add('s.region_id = ?', b.regionId);
+      if (b.iskefu !== undefined) filter.add('b.iskefu = ?', b.iskefu ? 1 : 0);
+      if (b.keyword) filter.add('(b.name LIKE ? OR s.name LIKE ?)', `%${b.keyword}%`, `%${b.keyword}%`);
       const { pageNo, size, offset } = paging(b, 20);
-      const w = where.join(' AND ');
-      const total = cachedStatement(db, `SELECT COUNT(*) FROM belonger b JOIN store s ON s.id = b.store_id WHERE ${w}`)
+      const w = filter.clause();
+      const total = cachedStatement(db, `SELECT COUNT(*) FROM belonger b JOIN store s ON s.id = b.store_id ${w}`)
         .pluck()
-        .get(...args) as number;
-      const rows = cachedStatement(db, `${BELONGER_SELECT} WHERE ${w} ORDER BY b.star DESC, b.id LIMIT ? OFFSET ?`).all(
-        ...args,
+        .get(...filter.args) as number;
+      const rows = cachedStatement(db, `${BELONGER_SELECT} ${w} ORDER BY b.star DESC, b.id LIMIT ? OFFSET ?`).all(
+        ...filter.args,
         size,
         offset,
       ) as Row[];
@@ -206,26 +195,17 @@ export function registerBelongerRoutes(app: FastifyInstance, { db }: BackendCont
     },
     async (req) => {
       const b = req.body as { cityId: number; regionId?: number; shopMapId?: number; keyword?: string; page?: number; size?: number };
-      const where = ['d.city_id = ?'];
-      const args: unknown[] = [b.cityId];
-      if (b.regionId) {
-        where.push('d.region_id = ?');
-        args.push(b.regionId);
-      }
-      if (b.shopMapId) {
-        where.push('d.shop_map_id = ?');
-        args.push(b.shopMapId);
-      }
-      if (b.keyword) {
-        where.push('(d.name LIKE ? OR d.address LIKE ?)');
-        args.push(`%${b.keyword}%`, `%${b.keyword}%`);
-      }
+      const filter = whereClause();
+      filter.add('d.city_id = ?', b.cityId);
+      if (b.regionId) filter.add('d.region_id = ?', b.regionId);
+      if (b.shopMapId) filter.add('d.shop_map_id = ?', b.shopMapId);
+      if (b.keyword) filter.add('(d.name LIKE ? OR d.address LIKE ?)', `%${b.keyword}%`, `%${b.keyword}%`);
       const { pageNo, size, offset } = paging(b, 20);
-      const w = where.join(' AND ');
-      const total = cachedStatement(db, `SELECT COUNT(*) FROM store d WHERE ${w}`)
+      const w = filter.clause();
+      const total = cachedStatement(db, `SELECT COUNT(*) FROM store d ${w}`)
         .pluck()
-        .get(...args) as number;
-      const rows = cachedStatement(db, `${STORE_SELECT} WHERE ${w} ORDER BY d.id LIMIT ? OFFSET ?`).all(...args, size, offset) as Row[];
+        .get(...filter.args) as number;
+      const rows = cachedStatement(db, `${STORE_SELECT} ${w} ORDER BY d.id LIMIT ? OFFSET ?`).all(...filter.args, size, offset) as Row[];
       return page(rows.map(storeItem), total, pageNo, size);
     },
   );
@@ -253,30 +233,20 @@ export function registerBelongerRoutes(app: FastifyInstance, { db }: BackendCont
   const dianpingList = body({ houseId: int(1), belongerId: int(1), cityId: int(1, 9999), page: int(0), size: int(1, 100) });
   app.post('/api/yhdianping/wap/list', { schema: { body: dianpingList } }, async (req) => {
     const b = req.body as { houseId?: number; belongerId?: number; cityId?: number; page?: number; size?: number };
-    const where: string[] = [];
-    const args: unknown[] = [];
-    if (b.houseId) {
-      where.push('loupan_id = ?');
-      args.push(b.houseId);
-    }
-    if (b.belongerId) {
-      where.push('belonger_id = ?');
-      args.push(b.belongerId);
-    }
-    if (b.cityId) {
-      where.push('city_id = ?');
-      args.push(b.cityId);
-    }
-    const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const filter = whereClause();
+    if (b.houseId) filter.add('loupan_id = ?', b.houseId);
+    if (b.belongerId) filter.add('belonger_id = ?', b.belongerId);
+    if (b.cityId) filter.add('city_id = ?', b.cityId);
+    const w = filter.clause();
     const { pageNo, size, offset } = paging(b, 10);
     const total = cachedStatement(db, `SELECT COUNT(*) FROM dianping ${w}`)
       .pluck()
-      .get(...args) as number;
+      .get(...filter.args) as number;
     const rows = cachedStatement(
       db,
       `SELECT id, loupan_id AS houseId, belonger_id AS belongerId, member_id AS memberId, nick_name AS nickName, head_url AS headUrl, score, content, images,
        created_at AS createdAt FROM dianping ${w} ORDER BY id DESC LIMIT ? OFFSET ?`,
-    ).all(...args, size, offset) as Row[];
+    ).all(...filter.args, size, offset) as Row[];
     return page(
       rows.map((r) => ({ ...r, images: r.images ? JSON.parse(r.images) : [] })),
       total,

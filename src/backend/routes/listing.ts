@@ -7,6 +7,7 @@ import { belongerItem, listingDetail, listingItem, xiaoquItem } from '../mappers
 import { body, int, params, str } from '../schemas.ts';
 import { segmentForQuery } from '../segment.ts';
 import { cachedStatement, sqlNow } from '../util.ts';
+import { whereClause } from '../where.ts';
 
 export const LISTING_SORTS = [
   'default',
@@ -121,17 +122,12 @@ const SEED_YEAR = 2026;
 /** The list query behind the second-hand, rental and commercial list pages: one count, one page, both indexed. */
 export function searchListings(db: DB, f: ListingFilter) {
   const types = f.houseTypes?.length ? [...new Set(f.houseTypes)] : [f.houseType ?? 11];
-  const where = [
-    'l.city_id = ?',
-    types.length === 1 ? 'l.house_type = ?' : `l.house_type IN (${types.map(() => '?').join(',')})`,
-    'l.status = 1',
-  ];
-  const args: unknown[] = [f.cityId, ...types];
+  const filter = whereClause();
+  filter.add('l.city_id = ?', f.cityId);
+  filter.add(types.length === 1 ? 'l.house_type = ?' : `l.house_type IN (${types.map(() => '?').join(',')})`, ...types);
+  filter.add('l.status = 1');
   const eq = (col: string, v: unknown) => {
-    if (v !== undefined && v !== null && v !== '') {
-      where.push(`${col} = ?`);
-      args.push(typeof v === 'boolean' ? (v ? 1 : 0) : v);
-    }
+    if (v !== undefined && v !== null && v !== '') filter.add(`${col} = ?`, typeof v === 'boolean' ? (v ? 1 : 0) : v);
   };
   eq('l.region_id', f.regionId);
   eq('l.shop_map_id', f.shopMapId);
@@ -145,66 +141,40 @@ export function searchListings(db: DB, f: ListingFilter) {
   eq('l.belonger_id', f.belongerId);
   if (f.elevator !== undefined) eq('l.elevator', f.elevator);
   if (f.shortTerm !== undefined) eq('l.short_term', f.shortTerm);
-  if (f.metroId) {
-    where.push('l.station_id IN (SELECT id FROM station WHERE metro_id = ?)');
-    args.push(f.metroId);
-  }
-  if (f.priceMin !== undefined) {
-    where.push('l.price >= ?');
-    args.push(f.priceMin);
-  }
-  if (f.priceMax !== undefined && f.priceMax > 0) {
-    where.push('l.price < ?');
-    args.push(f.priceMax);
-  }
-  if (f.areaMin !== undefined) {
-    where.push('l.area >= ?');
-    args.push(f.areaMin);
-  }
-  if (f.areaMax !== undefined && f.areaMax > 0) {
-    where.push('l.area < ?');
-    args.push(f.areaMax);
-  }
+  if (f.metroId) filter.add('l.station_id IN (SELECT id FROM station WHERE metro_id = ?)', f.metroId);
+  if (f.priceMin !== undefined) filter.add('l.price >= ?', f.priceMin);
+  if (f.priceMax !== undefined && f.priceMax > 0) filter.add('l.price < ?', f.priceMax);
+  if (f.areaMin !== undefined) filter.add('l.area >= ?', f.areaMin);
+  if (f.areaMax !== undefined && f.areaMax > 0) filter.add('l.area < ?', f.areaMax);
   if (f.rooms?.length) {
     const exact = f.rooms.filter((r) => r < 5);
     const parts: string[] = [];
-    if (exact.length) {
-      parts.push(`l.rooms IN (${exact.map(() => '?').join(',')})`);
-      args.push(...exact);
-    }
+    if (exact.length) parts.push(`l.rooms IN (${exact.map(() => '?').join(',')})`);
     if (f.rooms.some((r) => r >= 5)) parts.push('l.rooms >= 5');
-    where.push(`(${parts.join(' OR ')})`);
+    filter.add(`(${parts.join(' OR ')})`, ...exact);
   }
-  if (f.buildAge) {
-    where.push('l.build_year >= ?');
-    args.push(SEED_YEAR - f.buildAge);
-  }
-  if (f.floor) where.push(f.floor === 'low' ? 'l.floor < 6' : f.floor === 'mid' ? 'l.floor BETWEEN 6 AND 12' : 'l.floor > 12');
-  for (const tag of f.tags ?? []) {
-    where.push("(',' || l.tags || ',') LIKE ?");
-    args.push(`%,${tag},%`);
-  }
-  if (f.feature) {
-    where.push("(',' || l.feature || ',') LIKE ?");
-    args.push(`%,${f.feature},%`);
-  }
-  if (f.priceChange) where.push('l.price_change <> 0');
+  if (f.buildAge) filter.add('l.build_year >= ?', SEED_YEAR - f.buildAge);
+  if (f.floor) filter.add(f.floor === 'low' ? 'l.floor < 6' : f.floor === 'mid' ? 'l.floor BETWEEN 6 AND 12' : 'l.floor > 12');
+  for (const tag of f.tags ?? []) filter.add("(',' || l.tags || ',') LIKE ?", `%,${tag},%`);
+  if (f.feature) filter.add("(',' || l.feature || ',') LIKE ?", `%,${f.feature},%`);
+  if (f.priceChange) filter.add('l.price_change <> 0');
   if (f.keyword) {
     const match = segmentForQuery(f.keyword);
-    if (match) {
-      where.push("l.id IN (SELECT ref_id FROM search_fts WHERE search_fts MATCH ? AND kind IN ('ershoufang', 'zufang', 'business'))");
-      args.push(match);
-    }
+    if (match)
+      filter.add(
+        "l.id IN (SELECT ref_id FROM search_fts WHERE search_fts MATCH ? AND kind IN ('ershoufang', 'zufang', 'business'))",
+        match,
+      );
   }
   const { pageNo, size, offset } = paging(f, 20);
-  const whereSql = where.join(' AND ');
-  const total = cachedStatement(db, `SELECT COUNT(*) FROM listing l WHERE ${whereSql}`)
+  const whereSql = filter.clause();
+  const total = cachedStatement(db, `SELECT COUNT(*) FROM listing l ${whereSql}`)
     .pluck()
-    .get(...args) as number;
+    .get(...filter.args) as number;
   const rows =
     offset < total
-      ? (cachedStatement(db, `${LISTING_LIST_SELECT} WHERE ${whereSql} ORDER BY ${ORDER[f.sort ?? 'default']} LIMIT ? OFFSET ?`).all(
-          ...args,
+      ? (cachedStatement(db, `${LISTING_LIST_SELECT} ${whereSql} ORDER BY ${ORDER[f.sort ?? 'default']} LIMIT ? OFFSET ?`).all(
+          ...filter.args,
           size,
           offset,
         ) as Array<Record<string, unknown>>)

@@ -6,6 +6,7 @@ import { listingItem, loupanItem, schoolDetail, schoolItem, xiaoquItem } from '.
 import { body, idParams, int, str } from '../schemas.ts';
 import { segmentForQuery } from '../segment.ts';
 import { cachedStatement } from '../util.ts';
+import { whereClause } from '../where.ts';
 import { LISTING_SELECT } from './listing.ts';
 import { XIAOQU_SELECT } from './xiaoqu.ts';
 import { LOUPAN_SELECT } from './xinfang.ts';
@@ -53,34 +54,22 @@ export function registerSchoolRoutes(app: FastifyInstance, { db }: BackendContex
     page?: number;
     size?: number;
   }) => {
-    const where = ['s.city_id = ?'];
-    const args: unknown[] = [b.cityId];
-    if (b.regionId) {
-      where.push('s.region_id = ?');
-      args.push(b.regionId);
-    }
-    if (b.level) {
-      where.push('s.level = ?');
-      args.push(b.level);
-    }
-    if (b.nature) {
-      where.push('s.nature = ?');
-      args.push(b.nature);
-    }
+    const filter = whereClause();
+    filter.add('s.city_id = ?', b.cityId);
+    if (b.regionId) filter.add('s.region_id = ?', b.regionId);
+    if (b.level) filter.add('s.level = ?', b.level);
+    if (b.nature) filter.add('s.nature = ?', b.nature);
     if (b.keyword) {
       const m = segmentForQuery(b.keyword);
-      if (m) {
-        where.push("s.id IN (SELECT ref_id FROM search_fts WHERE search_fts MATCH ? AND kind = 'school')");
-        args.push(m);
-      }
+      if (m) filter.add("s.id IN (SELECT ref_id FROM search_fts WHERE search_fts MATCH ? AND kind = 'school')", m);
     }
     const { pageNo, size, offset } = paging(b, 20);
-    const w = where.join(' AND ');
-    const total = cachedStatement(db, `SELECT COUNT(*) FROM school s WHERE ${w}`)
+    const w = filter.clause();
+    const total = cachedStatement(db, `SELECT COUNT(*) FROM school s ${w}`)
       .pluck()
-      .get(...args) as number;
-    const rows = cachedStatement(db, `${SCHOOL_SELECT} WHERE ${w} ORDER BY s.hot DESC, s.id LIMIT ? OFFSET ?`).all(
-      ...args,
+      .get(...filter.args) as number;
+    const rows = cachedStatement(db, `${SCHOOL_SELECT} ${w} ORDER BY s.hot DESC, s.id LIMIT ? OFFSET ?`).all(
+      ...filter.args,
       size,
       offset,
     ) as Row[];

@@ -8,6 +8,7 @@ import { body, cityIdParams, idParams, int, params, str } from '../schemas.ts';
 import { imageUrl } from '../seed/images.ts';
 import { segmentForQuery } from '../segment.ts';
 import { cachedStatement } from '../util.ts';
+import { whereClause } from '../where.ts';
 import { LISTING_SELECT } from './listing.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
@@ -46,31 +47,27 @@ export const XIAOQU_SELECT = `SELECT x.*, r.name AS region_name, s.name AS shop_
   JOIN region r ON r.id = x.region_id JOIN shop_map s ON s.id = x.shop_map_id LEFT JOIN station st ON st.id = x.station_id`;
 
 export function searchXiaoqu(db: DB, f: XiaoquFilter) {
-  const where = ['x.city_id = ?'];
-  const args: unknown[] = [f.cityId];
-  const add = (sql: string, ...v: unknown[]) => {
-    where.push(sql);
-    args.push(...v);
-  };
-  if (f.regionId) add('x.region_id = ?', f.regionId);
-  if (f.shopMapId) add('x.shop_map_id = ?', f.shopMapId);
-  if (f.stationId) add('x.station_id = ?', f.stationId);
-  if (f.metroId) add('x.station_id IN (SELECT id FROM station WHERE metro_id = ?)', f.metroId);
-  if (f.priceMin !== undefined) add('x.avg_price >= ?', f.priceMin);
-  if (f.priceMax) add('x.avg_price < ?', f.priceMax);
-  if (f.buildAge) add('x.build_year >= ?', 2026 - f.buildAge);
-  if (f.buildType) add('x.build_type = ?', f.buildType);
+  const filter = whereClause();
+  filter.add('x.city_id = ?', f.cityId);
+  if (f.regionId) filter.add('x.region_id = ?', f.regionId);
+  if (f.shopMapId) filter.add('x.shop_map_id = ?', f.shopMapId);
+  if (f.stationId) filter.add('x.station_id = ?', f.stationId);
+  if (f.metroId) filter.add('x.station_id IN (SELECT id FROM station WHERE metro_id = ?)', f.metroId);
+  if (f.priceMin !== undefined) filter.add('x.avg_price >= ?', f.priceMin);
+  if (f.priceMax) filter.add('x.avg_price < ?', f.priceMax);
+  if (f.buildAge) filter.add('x.build_year >= ?', 2026 - f.buildAge);
+  if (f.buildType) filter.add('x.build_type = ?', f.buildType);
   if (f.keyword) {
     const m = segmentForQuery(f.keyword);
-    if (m) add("x.id IN (SELECT ref_id FROM search_fts WHERE search_fts MATCH ? AND kind = 'xiaoqu')", m);
+    if (m) filter.add("x.id IN (SELECT ref_id FROM search_fts WHERE search_fts MATCH ? AND kind = 'xiaoqu')", m);
   }
   const { pageNo, size, offset } = paging(f, 20);
-  const w = where.join(' AND ');
-  const total = cachedStatement(db, `SELECT COUNT(*) FROM xiaoqu x WHERE ${w}`)
+  const w = filter.clause();
+  const total = cachedStatement(db, `SELECT COUNT(*) FROM xiaoqu x ${w}`)
     .pluck()
-    .get(...args) as number;
-  const rows = cachedStatement(db, `${XIAOQU_SELECT} WHERE ${w} ORDER BY ${XQ_SORT[f.sort ?? 'default']} LIMIT ? OFFSET ?`).all(
-    ...args,
+    .get(...filter.args) as number;
+  const rows = cachedStatement(db, `${XIAOQU_SELECT} ${w} ORDER BY ${XQ_SORT[f.sort ?? 'default']} LIMIT ? OFFSET ?`).all(
+    ...filter.args,
     size,
     offset,
   ) as Row[];

@@ -7,6 +7,7 @@ import { belongerItem, loupanDetail, loupanItem, schoolItem, TYPE_NAMES } from '
 import { body, cityIdParams, idParams, int, params, str } from '../schemas.ts';
 import { segmentForQuery } from '../segment.ts';
 import { cachedStatement, sqlNow } from '../util.ts';
+import { whereClause } from '../where.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
 type Row = Record<string, any>;
@@ -48,38 +49,33 @@ export const LOUPAN_SELECT = `SELECT l.*, r.name AS region_name, s.name AS shop_
   JOIN region r ON r.id = l.region_id JOIN shop_map s ON s.id = l.shop_map_id LEFT JOIN station st ON st.id = l.station_id`;
 
 export function searchLoupans(db: DB, f: LoupanFilter) {
-  const where = ['l.city_id = ?'];
-  const args: unknown[] = [f.cityId];
-  const add = (sql: string, ...v: unknown[]) => {
-    where.push(sql);
-    args.push(...v);
-  };
-  if (f.regionId) add('l.region_id = ?', f.regionId);
-  if (f.shopMapId) add('l.shop_map_id = ?', f.shopMapId);
-  if (f.stationId) add('l.station_id = ?', f.stationId);
-  if (f.metroId) add('l.station_id IN (SELECT id FROM station WHERE metro_id = ?)', f.metroId);
-  if (f.typeCode) add("(',' || l.type_codes || ',') LIKE ?", `%,${f.typeCode},%`);
-  if (f.saleStatus) add('l.sale_status = ?', f.saleStatus);
-  if (f.priceMin !== undefined) add('l.avg_price >= ?', f.priceMin);
-  if (f.priceMax) add('l.avg_price < ?', f.priceMax);
-  if (f.totalMin !== undefined) add('l.total_max >= ?', f.totalMin);
-  if (f.totalMax) add('l.total_min < ?', f.totalMax);
-  if (f.decoration) add('l.decoration = ?', f.decoration);
-  if (f.tag) add("(',' || l.tags || ',') LIKE ?", `%,${f.tag},%`);
-  if (f.rooms?.length) {
-    add(`l.id IN (SELECT loupan_id FROM huxing WHERE rooms IN (${f.rooms.map(() => '?').join(',')}))`, ...f.rooms);
-  }
+  const filter = whereClause();
+  filter.add('l.city_id = ?', f.cityId);
+  if (f.regionId) filter.add('l.region_id = ?', f.regionId);
+  if (f.shopMapId) filter.add('l.shop_map_id = ?', f.shopMapId);
+  if (f.stationId) filter.add('l.station_id = ?', f.stationId);
+  if (f.metroId) filter.add('l.station_id IN (SELECT id FROM station WHERE metro_id = ?)', f.metroId);
+  if (f.typeCode) filter.add("(',' || l.type_codes || ',') LIKE ?", `%,${f.typeCode},%`);
+  if (f.saleStatus) filter.add('l.sale_status = ?', f.saleStatus);
+  if (f.priceMin !== undefined) filter.add('l.avg_price >= ?', f.priceMin);
+  if (f.priceMax) filter.add('l.avg_price < ?', f.priceMax);
+  if (f.totalMin !== undefined) filter.add('l.total_max >= ?', f.totalMin);
+  if (f.totalMax) filter.add('l.total_min < ?', f.totalMax);
+  if (f.decoration) filter.add('l.decoration = ?', f.decoration);
+  if (f.tag) filter.add("(',' || l.tags || ',') LIKE ?", `%,${f.tag},%`);
+  if (f.rooms?.length)
+    filter.add(`l.id IN (SELECT loupan_id FROM huxing WHERE rooms IN (${f.rooms.map(() => '?').join(',')}))`, ...f.rooms);
   if (f.keyword) {
     const m = segmentForQuery(f.keyword);
-    if (m) add("l.id IN (SELECT ref_id FROM search_fts WHERE search_fts MATCH ? AND kind = 'loupan')", m);
+    if (m) filter.add("l.id IN (SELECT ref_id FROM search_fts WHERE search_fts MATCH ? AND kind = 'loupan')", m);
   }
   const { pageNo, size, offset } = paging(f, 20);
-  const w = where.join(' AND ');
-  const total = cachedStatement(db, `SELECT COUNT(*) FROM loupan l WHERE ${w}`)
+  const w = filter.clause();
+  const total = cachedStatement(db, `SELECT COUNT(*) FROM loupan l ${w}`)
     .pluck()
-    .get(...args) as number;
-  const rows = cachedStatement(db, `${LOUPAN_SELECT} WHERE ${w} ORDER BY ${LOUPAN_SORT[f.sort ?? 'default']} LIMIT ? OFFSET ?`).all(
-    ...args,
+    .get(...filter.args) as number;
+  const rows = cachedStatement(db, `${LOUPAN_SELECT} ${w} ORDER BY ${LOUPAN_SORT[f.sort ?? 'default']} LIMIT ? OFFSET ?`).all(
+    ...filter.args,
     size,
     offset,
   ) as Row[];

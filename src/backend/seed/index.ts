@@ -119,8 +119,103 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
     for (const t of tables) db.exec(`DELETE FROM "${t}"`);
   };
 
+  const q = prepareStatements(db);
+
+  const personName = () => rng.pick(W.SURNAMES) + rng.pick(W.GIVEN) + (rng.chance(0.6) ? rng.pick(W.GIVEN) : '');
+  const phone = () => `1${rng.pick(['35', '36', '37', '38', '39', '50', '51', '58', '59', '77', '80', '86', '88', '89'])}${rng.digits(8)}`;
+  const pastTime = (maxDays: number) => sqlTime(SEED_NOW - Math.floor(rng.next() * maxDays * DAY));
+  const nick = () =>
+    rng.pick([
+      `${rng.pick(W.SURNAMES)}先生`,
+      `${rng.pick(W.SURNAMES)}女士`,
+      `用户${rng.digits(4)}`,
+      `${rng.pick(W.XQ_MIDDLE)}业主`,
+      '小城买房人',
+    ]);
+
+  const ids = {
+    region: 0,
+    shopMap: 0,
+    metro: 0,
+    station: 0,
+    store: 0,
+    belonger: 0,
+    xiaoqu: 0,
+    loupan: 0,
+    listing: 0,
+    school: 0,
+    doc: 0,
+    baike: 0,
+    wenda: 0,
+  };
+  const ctx: Seeder = { db, q, rng, C, months, ids, count, progress, personName, phone, pastTime, nick };
+
+  // Foreign keys cannot be switched inside a transaction; the generator inserts parents first anyway.
+  db.pragma('foreign_keys = OFF');
+  db.transaction(() => {
+    wipe();
+    W.INFO_TYPES.forEach((name, i) => {
+      q.infoType.run(i + 1, name);
+    });
+    q.config.run(
+      0,
+      'TO_JOIN_TEL',
+      JSON.stringify([
+        { name: '加盟热线', tel: '400-888-9000' },
+        { name: '招商专员', tel: '0731-88889000' },
+      ]),
+    );
+    q.config.run(0, 'app_android', JSON.stringify({ apkUrl: '/downloadapp/', version: '5.8.2', forceUpdate: false }));
+    q.config.run(0, 'app_menu', JSON.stringify(['ershoufang', 'xinfang', 'zufang', 'xiaoqu', 'fangjia', 'zixun', 'wenda', 'jisuanqi']));
+  })();
+
+  for (const city of CITIES) {
+    db.transaction(() => seedCity(ctx, city))();
+    progress(`城市 ${city.name}`, city.id, CITIES.length);
+  }
+  db.transaction(() => {
+    seedOverseas(ctx);
+    const salt = Buffer.from(rng.digits(16));
+    const hash = `scrypt$${salt.toString('base64')}$${scryptSync(DEMO_MEMBER.password, salt, 32).toString('base64')}`;
+    q.member.run(
+      'm100001',
+      DEMO_MEMBER.phone,
+      hash,
+      DEMO_MEMBER.nickName,
+      imageUrl('avatar', 1),
+      sqlTime(SEED_NOW - 90 * DAY),
+      sqlTime(SEED_NOW - 90 * DAY),
+    );
+    count('member');
+    q.coupon.run(
+      'XH2026001',
+      DEMO_MEMBER.phone,
+      1,
+      '购房优惠券 立减5000元',
+      5000,
+      '未使用',
+      sqlTime(SEED_NOW + 60 * DAY),
+      sqlTime(SEED_NOW - 10 * DAY),
+    );
+    count('coupon');
+    q.meta.run('seed', String(seed));
+    q.meta.run('scale', String(scale));
+    q.meta.run('seed_version', String(SEED_VERSION));
+    q.meta.run('seeded_at', sqlTime(SEED_NOW));
+  })();
+  progress('海外房源与账户', 1, 1);
+  db.pragma('foreign_keys = ON');
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.exec('ANALYZE');
+  return { seed, scale, rows, ms: Math.round(performance.now() - started) };
+}
+
+type Statements = ReturnType<typeof prepareStatements>;
+
+/** One prepared INSERT per table. */
+function prepareStatements(db: DB) {
   const ins = (sql: string) => db.prepare(sql);
-  const q = {
+  return {
     city: ins('INSERT INTO city VALUES (?,?,?,?,?,?,?,?,?,?)'),
     region: ins('INSERT INTO region (id, city_id, name, sort) VALUES (?,?,?,?)'),
     shopMap: ins('INSERT INTO shop_map (id, city_id, region_id, name, lat, lng) VALUES (?,?,?,?,?,?)'),
@@ -180,1040 +275,1187 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
     coupon: ins('INSERT INTO coupon (coupon_no, phone, city_id, title, amount, status, expires_at, created_at) VALUES (?,?,?,?,?,?,?,?)'),
     meta: ins('INSERT OR REPLACE INTO meta VALUES (?,?)'),
   };
+}
 
-  const personName = () => rng.pick(W.SURNAMES) + rng.pick(W.GIVEN) + (rng.chance(0.6) ? rng.pick(W.GIVEN) : '');
-  const phone = () => `1${rng.pick(['35', '36', '37', '38', '39', '50', '51', '58', '59', '77', '80', '86', '88', '89'])}${rng.digits(8)}`;
-  const pastTime = (maxDays: number) => sqlTime(SEED_NOW - Math.floor(rng.next() * maxDays * DAY));
-  const nick = () =>
-    rng.pick([
-      `${rng.pick(W.SURNAMES)}先生`,
-      `${rng.pick(W.SURNAMES)}女士`,
-      `用户${rng.digits(4)}`,
-      `${rng.pick(W.XQ_MIDDLE)}业主`,
-      '小城买房人',
-    ]);
+type IdCounter =
+  | 'region'
+  | 'shopMap'
+  | 'metro'
+  | 'station'
+  | 'store'
+  | 'belonger'
+  | 'xiaoqu'
+  | 'loupan'
+  | 'listing'
+  | 'school'
+  | 'doc'
+  | 'baike'
+  | 'wenda';
 
-  const ids = {
-    region: 0,
-    shopMap: 0,
-    metro: 0,
-    station: 0,
-    store: 0,
-    belonger: 0,
-    xiaoqu: 0,
-    loupan: 0,
-    listing: 0,
-    school: 0,
-    doc: 0,
-    baike: 0,
-    wenda: 0,
+/**
+ * What every step shares. The steps draw from one random sequence, so they run in a fixed order: a step moved or a
+ * draw added changes every row after it.
+ */
+interface Seeder {
+  db: DB;
+  q: Statements;
+  rng: Rng;
+  C: Record<keyof typeof FULL_COUNTS, number>;
+  months: string[];
+  ids: Record<IdCounter, number>;
+  count: (table: string, k?: number) => void;
+  progress: (step: string, done: number, total: number) => void;
+  personName: () => string;
+  phone: () => string;
+  pastTime: (maxDays: number) => string;
+  nick: () => string;
+}
+
+interface Region {
+  id: number;
+  name: string;
+  factor: number;
+  lat: number;
+  lng: number;
+}
+interface Shop {
+  id: number;
+  regionId: number;
+  name: string;
+  lat: number;
+  lng: number;
+}
+interface Station {
+  id: number;
+  name: string;
+}
+interface Store {
+  id: number;
+  shop: Shop;
+}
+interface Community {
+  id: number;
+  regionId: number;
+  shopId: number;
+  stationId: number | null;
+  name: string;
+  price: number;
+  year: number;
+  floors: number;
+}
+interface Estate {
+  id: number;
+  regionId: number;
+  name: string;
+}
+
+/** A city's places, which every later step draws from. */
+interface CityPlaces {
+  city: CitySeed;
+  cid: number;
+  regions: Region[];
+  shops: Shop[];
+  stations: Station[];
+  regionOf: Map<number, Region>;
+  address: (regionName: string) => string;
+}
+
+/** One city, one table after the other, parents first. */
+function seedCity(ctx: Seeder, city: CitySeed) {
+  seedCityRow(ctx, city);
+  const { regions, shops } = seedRegions(ctx, city);
+  const stations = seedMetros(ctx, city);
+  const places: CityPlaces = {
+    city,
+    cid: city.id,
+    regions,
+    shops,
+    stations,
+    regionOf: new Map(regions.map((r) => [r.id, r])),
+    address: (regionName) => `${city.name}市${regionName}${ctx.rng.pick(city.roads)}${ctx.rng.int(1, 599)}号`,
   };
+  const stores = seedStores(ctx, places);
+  const belongers = seedBelongers(ctx, places, stores);
+  const xiaoqus = seedXiaoqu(ctx, places);
+  seedAreaPrices(ctx, places);
+  const loupans = seedLoupans(ctx, places, belongers);
+  seedListings(ctx, places, stores, belongers, xiaoqus);
+  seedSchools(ctx, places, xiaoqus, loupans);
+  const accounts = seedAccounts(ctx, places);
+  seedArticles(ctx, places, accounts, loupans);
+  seedBaike(ctx, places);
+  seedWenda(ctx, places, loupans, xiaoqus, belongers);
+  seedBanners(ctx, places, loupans);
+  seedCityConfig(ctx, places);
+  seedHotSearches(ctx, places, loupans, xiaoqus);
+  seedSeoLinks(ctx, places);
+}
 
-  // Foreign keys cannot be switched inside a transaction; the generator inserts parents first anyway.
-  db.pragma('foreign_keys = OFF');
-  db.transaction(() => {
-    wipe();
-    W.INFO_TYPES.forEach((name, i) => {
-      q.infoType.run(i + 1, name);
+function seedCityRow({ q, count }: Seeder, city: CitySeed) {
+  const cid = city.id;
+  q.city.run(cid, city.name, city.cname, city.domain, city.pinyin, city.province, city.servicePhone, city.lat, city.lng, cid);
+  count('city');
+}
+
+/**
+ * Regions sit around the centre, the dearer (more central) ones closer in, each in its own direction, so that map
+ * bubbles of regions and business areas do not overlap; business areas (shop_map) cluster around their region.
+ */
+function seedRegions({ q, rng, ids, count }: Seeder, city: CitySeed): { regions: Region[]; shops: Shop[] } {
+  const cid = city.id;
+  const regions: Region[] = [];
+  const shops: Shop[] = [];
+  city.regions.forEach((r, i) => {
+    const id = ++ids.region;
+    q.region.run(id, cid, r.name, i + 1);
+    const angle = (2 * Math.PI * i) / city.regions.length + 0.3;
+    const dist = r.factor >= 1 ? 0.035 : r.factor >= 0.75 ? 0.08 : 0.16;
+    const center = { lat: round5(city.lat + dist * Math.sin(angle)), lng: round5(city.lng + dist * Math.cos(angle) * 1.15) };
+    regions.push({ id, name: r.name, factor: r.factor, ...center });
+    for (const a of r.areas) {
+      const s = {
+        id: ++ids.shopMap,
+        regionId: id,
+        name: a,
+        lat: round5(center.lat + rng.float(-0.018, 0.018, 5)),
+        lng: round5(center.lng + rng.float(-0.02, 0.02, 5)),
+      };
+      q.shopMap.run(s.id, cid, id, a, s.lat, s.lng);
+      shops.push(s);
+    }
+  });
+  count('region', regions.length);
+  count('shop_map', shops.length);
+  return { regions, shops };
+}
+
+function seedMetros({ q, ids, count }: Seeder, city: CitySeed): Station[] {
+  const cid = city.id;
+  const stations: Station[] = [];
+  for (const m of city.metros) {
+    const mid = ++ids.metro;
+    q.metro.run(mid, cid, m.name, m.color);
+    m.stations.forEach((s, i) => {
+      const id = ++ids.station;
+      q.station.run(id, mid, cid, s, i + 1);
+      stations.push({ id, name: s });
     });
-    q.config.run(
-      0,
-      'TO_JOIN_TEL',
-      JSON.stringify([
-        { name: '加盟热线', tel: '400-888-9000' },
-        { name: '招商专员', tel: '0731-88889000' },
-      ]),
-    );
-    q.config.run(0, 'app_android', JSON.stringify({ apkUrl: '/downloadapp/', version: '5.8.2', forceUpdate: false }));
-    q.config.run(0, 'app_menu', JSON.stringify(['ershoufang', 'xinfang', 'zufang', 'xiaoqu', 'fangjia', 'zixun', 'wenda', 'jisuanqi']));
-  })();
-
-  for (const city of CITIES) {
-    db.transaction(() => seedCity(city))();
-    progress(`城市 ${city.name}`, city.id, CITIES.length);
   }
-  db.transaction(() => {
-    seedOverseas();
-    const salt = Buffer.from(rng.digits(16));
-    const hash = `scrypt$${salt.toString('base64')}$${scryptSync(DEMO_MEMBER.password, salt, 32).toString('base64')}`;
-    q.member.run(
-      'm100001',
-      DEMO_MEMBER.phone,
-      hash,
-      DEMO_MEMBER.nickName,
-      imageUrl('avatar', 1),
-      sqlTime(SEED_NOW - 90 * DAY),
-      sqlTime(SEED_NOW - 90 * DAY),
+  count('metro', city.metros.length);
+  count('station', stations.length);
+  return stations;
+}
+
+function seedStores({ q, rng, C, ids, count, personName }: Seeder, { city, cid, shops, regionOf, address }: CityPlaces): Store[] {
+  const stores: Store[] = [];
+  for (let i = 0; i < C.stores; i++) {
+    const shop = shops[i % shops.length];
+    const id = ++ids.store;
+    const r = regionOf.get(shop.regionId) as Region;
+    q.store.run(
+      id,
+      cid,
+      shop.regionId,
+      shop.id,
+      `${shop.name}${cn(Math.floor(i / shops.length) + 1)}店`,
+      address(r.name),
+      `${city.areaCode}-8${rng.digits(['027', '0731', '0791'].includes(city.areaCode) ? 7 : 6)}`,
+      imageUrl('store', id),
+      `${city.pinyin.slice(0, 2).toUpperCase()}FC${rng.digits(8)}`,
+      personName(),
+      rng.int(2008, 2024),
+      round5(shop.lat + rng.float(-0.01, 0.01, 5)),
+      round5(shop.lng + rng.float(-0.01, 0.01, 5)),
     );
-    count('member');
-    q.coupon.run(
-      'XH2026001',
-      DEMO_MEMBER.phone,
-      1,
-      '购房优惠券 立减5000元',
-      5000,
-      '未使用',
-      sqlTime(SEED_NOW + 60 * DAY),
-      sqlTime(SEED_NOW - 10 * DAY),
+    stores.push({ id, shop });
+  }
+  count('store', stores.length);
+  return stores;
+}
+
+function seedBelongers({ q, rng, C, ids, count, personName, phone }: Seeder, { cid }: CityPlaces, stores: Store[]): number[] {
+  const belongers: number[] = [];
+  for (let i = 0; i < C.belongers; i++) {
+    const id = ++ids.belonger;
+    const store = stores[i % stores.length];
+    const years = rng.int(1, 15);
+    const deals = rng.int(5, 40) * years;
+    const iskefu = i % 15 === 0 ? 1 : 0;
+    q.belonger.run(
+      id,
+      `b${100000 + id}`,
+      cid,
+      store.id,
+      personName(),
+      phone(),
+      String(rng.int(1000, 9999)),
+      iskefu,
+      imageUrl('avatar', id),
+      iskefu
+        ? '客服专员'
+        : rng.weighted([
+            ['置业顾问', 5],
+            ['高级置业顾问', 3],
+            ['资深经纪人', 2],
+            ['店长', 1],
+          ] as const),
+      years,
+      rng.float(4.2, 5, 1),
+      deals,
+      deals * rng.int(4, 9),
+      fill(rng.pick(W.AGENT_INTROS), { years, area: store.shop.name, deals }),
+      rng.sample(W.AGENT_TAGS, 3).join(','),
+      rng.int(1, 5),
     );
-    count('coupon');
-    q.meta.run('seed', String(seed));
-    q.meta.run('scale', String(scale));
-    q.meta.run('seed_version', String(SEED_VERSION));
-    q.meta.run('seeded_at', sqlTime(SEED_NOW));
-  })();
-  progress('海外房源与账户', 1, 1);
-  db.pragma('foreign_keys = ON');
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  db.exec('ANALYZE');
-  return { seed, scale, rows, ms: Math.round(performance.now() - started) };
+    belongers.push(id);
+  }
+  count('belonger', belongers.length);
+  return belongers;
+}
 
-  function seedCity(city: CitySeed) {
-    const cid = city.id;
-    q.city.run(cid, city.name, city.cname, city.domain, city.pinyin, city.province, city.servicePhone, city.lat, city.lng, cid);
-    count('city');
-
-    // Places.
-    // Regions sit around the centre, the dearer (more central) ones closer in, each in its own direction, so that map
-    // bubbles of regions and business areas do not overlap; business areas cluster around their region.
-    const regions: Array<{ id: number; name: string; factor: number; lat: number; lng: number }> = [];
-    const shops: Array<{ id: number; regionId: number; name: string; lat: number; lng: number }> = [];
-    city.regions.forEach((r, i) => {
-      const id = ++ids.region;
-      q.region.run(id, cid, r.name, i + 1);
-      const angle = (2 * Math.PI * i) / city.regions.length + 0.3;
-      const dist = r.factor >= 1 ? 0.035 : r.factor >= 0.75 ? 0.08 : 0.16;
-      const center = { lat: round5(city.lat + dist * Math.sin(angle)), lng: round5(city.lng + dist * Math.cos(angle) * 1.15) };
-      regions.push({ id, name: r.name, factor: r.factor, ...center });
-      for (const a of r.areas) {
-        const s = {
-          id: ++ids.shopMap,
-          regionId: id,
-          name: a,
-          lat: round5(center.lat + rng.float(-0.018, 0.018, 5)),
-          lng: round5(center.lng + rng.float(-0.02, 0.02, 5)),
-        };
-        q.shopMap.run(s.id, cid, id, a, s.lat, s.lng);
-        shops.push(s);
-      }
-    });
-    count('region', regions.length);
-    count('shop_map', shops.length);
-    const stations: Array<{ id: number; name: string }> = [];
-    for (const m of city.metros) {
-      const mid = ++ids.metro;
-      q.metro.run(mid, cid, m.name, m.color);
-      m.stations.forEach((s, i) => {
-        const id = ++ids.station;
-        q.station.run(id, mid, cid, s, i + 1);
-        stations.push({ id, name: s });
-      });
+/** Communities with 24 months of prices. */
+function seedXiaoqu({ q, rng, C, ids, months, count }: Seeder, { city, cid, shops, stations, regionOf, address }: CityPlaces): Community[] {
+  const xiaoqus: Community[] = [];
+  const usedNames = new Set<string>();
+  for (let i = 0; i < C.xiaoqu; i++) {
+    const shop = shops[i % shops.length];
+    const region = regionOf.get(shop.regionId) as Region;
+    let sname = '';
+    let dev = '';
+    for (let tries = 0; tries < 50; tries++) {
+      dev = rng.pick(W.DEVELOPERS);
+      const mid = rng.chance(0.3) ? shop.name : rng.pick(W.XQ_MIDDLE);
+      sname = mid + rng.pick(W.XQ_SUFFIX);
+      if (!usedNames.has(sname)) break;
+      sname = `${sname}${cn(rng.int(2, 5))}期`;
+      if (!usedNames.has(sname)) break;
     }
-    count('metro', city.metros.length);
-    count('station', stations.length);
-    const regionOf = new Map(regions.map((r) => [r.id, r]));
-    const address = (regionName: string) => `${city.name}市${regionName}${rng.pick(city.roads)}${rng.int(1, 599)}号`;
-
-    // Stores and agents.
-    const stores: Array<{ id: number; shop: (typeof shops)[number] }> = [];
-    for (let i = 0; i < C.stores; i++) {
-      const shop = shops[i % shops.length];
-      const id = ++ids.store;
-      const r = regionOf.get(shop.regionId) as (typeof regions)[number];
-      q.store.run(
-        id,
-        cid,
-        shop.regionId,
-        shop.id,
-        `${shop.name}${cn(Math.floor(i / shops.length) + 1)}店`,
-        address(r.name),
-        `${city.areaCode}-8${rng.digits(['027', '0731', '0791'].includes(city.areaCode) ? 7 : 6)}`,
-        imageUrl('store', id),
-        `${city.pinyin.slice(0, 2).toUpperCase()}FC${rng.digits(8)}`,
-        personName(),
-        rng.int(2008, 2024),
-        round5(shop.lat + rng.float(-0.01, 0.01, 5)),
-        round5(shop.lng + rng.float(-0.01, 0.01, 5)),
-      );
-      stores.push({ id, shop });
-    }
-    count('store', stores.length);
-    const belongers: number[] = [];
-    for (let i = 0; i < C.belongers; i++) {
-      const id = ++ids.belonger;
-      const store = stores[i % stores.length];
-      const years = rng.int(1, 15);
-      const deals = rng.int(5, 40) * years;
-      const iskefu = i % 15 === 0 ? 1 : 0;
-      q.belonger.run(
-        id,
-        `b${100000 + id}`,
-        cid,
-        store.id,
-        personName(),
-        phone(),
-        String(rng.int(1000, 9999)),
-        iskefu,
-        imageUrl('avatar', id),
-        iskefu
-          ? '客服专员'
-          : rng.weighted([
-              ['置业顾问', 5],
-              ['高级置业顾问', 3],
-              ['资深经纪人', 2],
-              ['店长', 1],
-            ] as const),
-        years,
-        rng.float(4.2, 5, 1),
-        deals,
-        deals * rng.int(4, 9),
-        fill(rng.pick(W.AGENT_INTROS), { years, area: store.shop.name, deals }),
-        rng.sample(W.AGENT_TAGS, 3).join(','),
-        rng.int(1, 5),
-      );
-      belongers.push(id);
-    }
-    count('belonger', belongers.length);
-
-    // Communities with 24 months of prices.
-    const xiaoqus: Array<{
-      id: number;
-      regionId: number;
-      shopId: number;
-      stationId: number | null;
-      name: string;
-      price: number;
-      year: number;
-      floors: number;
-    }> = [];
-    const usedNames = new Set<string>();
-    for (let i = 0; i < C.xiaoqu; i++) {
-      const shop = shops[i % shops.length];
-      const region = regionOf.get(shop.regionId) as (typeof regions)[number];
-      let sname = '';
-      let dev = '';
-      for (let tries = 0; tries < 50; tries++) {
-        dev = rng.pick(W.DEVELOPERS);
-        const mid = rng.chance(0.3) ? shop.name : rng.pick(W.XQ_MIDDLE);
-        sname = mid + rng.pick(W.XQ_SUFFIX);
-        if (!usedNames.has(sname)) break;
-        sname = `${sname}${cn(rng.int(2, 5))}期`;
-        if (!usedNames.has(sname)) break;
-      }
-      usedNames.add(sname);
-      const branded = rng.chance(0.55);
-      const name = branded ? `${dev}${sname}` : sname;
-      const year = rng.weighted([
-        [rng.int(1990, 2004), 2],
-        [rng.int(2005, 2014), 4],
-        [rng.int(2015, 2024), 4],
-      ] as const);
-      const ageFactor = year >= 2015 ? 1.12 : year >= 2005 ? 1 : 0.82;
-      const price = Math.round((city.avgPrice * region.factor * ageFactor * rng.float(0.72, 1.32)) / 10) * 10;
-      const floors = rng.pick([6, 7, 11, 18, 26, 33]);
-      const station = stations.length && rng.chance(0.45) ? rng.pick(stations).id : null;
-      const id = ++ids.xiaoqu;
-      const trend = rng.float(-0.12, 0.06, 3);
-      let prev = price;
-      let last = price;
-      months.forEach((m, k) => {
-        const p = Math.round(price * (1 - trend * ((months.length - 1 - k) / (months.length - 1))) * (1 + rng.float(-0.012, 0.012, 4)));
-        q.xiaoquPrice.run(id, m, p);
-        prev = last;
-        last = p;
-      });
-      const ratio = Math.round(((last - prev) / prev) * 10000) / 100;
-      q.xiaoqu.run(
-        id,
-        cid,
-        region.id,
-        shop.id,
-        station,
-        name,
-        sname,
-        address(region.name),
-        year,
-        floors > 7 ? rng.pick(['板楼', '塔楼', '板塔结合']) : '板楼',
-        rng.weighted([
-          ['普通住宅', 8],
-          ['商住两用', 1],
-          ['别墅', 1],
-        ] as const),
-        `${dev}地产`,
-        rng.pick(W.PROPERTY_COMPANIES),
-        rng.float(0.8, 3.8, 1),
-        rng.int(200, 3200),
-        rng.int(4, 40),
-        rng.int(25, 45),
-        rng.float(1.5, 4.5, 1),
-        `地上${rng.int(100, 800)}个 地下${rng.int(300, 2000)}个`,
-        last,
-        ratio,
-        imageUrl('house', id + 3),
-        round5(shop.lat + rng.float(-0.01, 0.01, 5)),
-        round5(shop.lng + rng.float(-0.01, 0.01, 5)),
-        rng.int(0, 100),
-        rng.int(100, 20000),
-        `${name}位于${region.name}${shop.name}板块，${year}年建成，共${rng.int(4, 40)}栋，${floors > 7 ? '电梯高层' : '多层住宅'}为主，小区绿化率高，周边生活配套成熟。`,
-      );
-      q.fts.run(segmentForIndex(`${name} ${sname} ${region.name} ${shop.name}`), 'xiaoqu', id, cid);
-      xiaoqus.push({ id, regionId: region.id, shopId: shop.id, stationId: station, name, price: last, year, floors });
-    }
-    count('xiaoqu', xiaoqus.length);
-    count('xiaoqu_price', xiaoqus.length * months.length);
-    for (const r of regions) {
-      const base = city.avgPrice * r.factor;
-      months.forEach((m, k) => {
-        q.areaPrice.run(
-          cid,
-          r.id,
-          m,
-          Math.round(base * (0.93 + 0.07 * Math.sin(k / 4)) * (1 + rng.float(-0.01, 0.01, 4))),
-          rng.int(80, 900),
-        );
-      });
-    }
+    usedNames.add(sname);
+    const branded = rng.chance(0.55);
+    const name = branded ? `${dev}${sname}` : sname;
+    const year = rng.weighted([
+      [rng.int(1990, 2004), 2],
+      [rng.int(2005, 2014), 4],
+      [rng.int(2015, 2024), 4],
+    ] as const);
+    const ageFactor = year >= 2015 ? 1.12 : year >= 2005 ? 1 : 0.82;
+    const price = Math.round((city.avgPrice * region.factor * ageFactor * rng.float(0.72, 1.32)) / 10) * 10;
+    const floors = rng.pick([6, 7, 11, 18, 26, 33]);
+    const station = stations.length && rng.chance(0.45) ? rng.pick(stations).id : null;
+    const id = ++ids.xiaoqu;
+    const trend = rng.float(-0.12, 0.06, 3);
+    let prev = price;
+    let last = price;
     months.forEach((m, k) => {
-      q.areaPrice.run(
-        cid,
-        0,
-        m,
-        Math.round(city.avgPrice * (0.95 + 0.05 * Math.sin(k / 4)) * (1 + rng.float(-0.01, 0.01, 4))),
-        rng.int(900, 6000),
-      );
+      const p = Math.round(price * (1 - trend * ((months.length - 1 - k) / (months.length - 1))) * (1 + rng.float(-0.012, 0.012, 4)));
+      q.xiaoquPrice.run(id, m, p);
+      prev = last;
+      last = p;
     });
-    count('area_price', (regions.length + 1) * months.length);
+    const ratio = Math.round(((last - prev) / prev) * 10000) / 100;
+    q.xiaoqu.run(
+      id,
+      cid,
+      region.id,
+      shop.id,
+      station,
+      name,
+      sname,
+      address(region.name),
+      year,
+      floors > 7 ? rng.pick(['板楼', '塔楼', '板塔结合']) : '板楼',
+      rng.weighted([
+        ['普通住宅', 8],
+        ['商住两用', 1],
+        ['别墅', 1],
+      ] as const),
+      `${dev}地产`,
+      rng.pick(W.PROPERTY_COMPANIES),
+      rng.float(0.8, 3.8, 1),
+      rng.int(200, 3200),
+      rng.int(4, 40),
+      rng.int(25, 45),
+      rng.float(1.5, 4.5, 1),
+      `地上${rng.int(100, 800)}个 地下${rng.int(300, 2000)}个`,
+      last,
+      ratio,
+      imageUrl('house', id + 3),
+      round5(shop.lat + rng.float(-0.01, 0.01, 5)),
+      round5(shop.lng + rng.float(-0.01, 0.01, 5)),
+      rng.int(0, 100),
+      rng.int(100, 20000),
+      `${name}位于${region.name}${shop.name}板块，${year}年建成，共${rng.int(4, 40)}栋，${floors > 7 ? '电梯高层' : '多层住宅'}为主，小区绿化率高，周边生活配套成熟。`,
+    );
+    q.fts.run(segmentForIndex(`${name} ${sname} ${region.name} ${shop.name}`), 'xiaoqu', id, cid);
+    xiaoqus.push({ id, regionId: region.id, shopId: shop.id, stationId: station, name, price: last, year, floors });
+  }
+  count('xiaoqu', xiaoqus.length);
+  count('xiaoqu_price', xiaoqus.length * months.length);
+  return xiaoqus;
+}
 
-    // New-home estates.
-    const loupans: Array<{ id: number; regionId: number; name: string }> = [];
-    const statuses = [
-      ['待售', 1],
-      ['期房', 4],
-      ['现房', 2.5],
-      ['尾房', 1.5],
-      ['售完', 1],
-    ] as const;
-    const TYPE_CODES = [1, 2, 3, 4, 5, 6, 8];
-    const TYPE_FACTOR: Record<number, number> = { 1: 1, 2: 1.5, 3: 1.9, 4: 0.8, 5: 0.9, 6: 1.6, 8: 0.7 };
-    for (let i = 0; i < C.loupan; i++) {
-      const id = ++ids.loupan;
-      const shop = rng.pick(shops);
-      const region = regionOf.get(shop.regionId) as (typeof regions)[number];
-      const dev = rng.pick(W.DEVELOPERS);
-      const core = `${rng.chance(0.3) ? shop.name : rng.pick(W.XQ_MIDDLE)}${rng.pick(['天悦', '壹号院', '云著', '公园里', '御府', '玖樾', '和鸣', '星河湾', '璟园', '学府', '书院', '悦城', '滨江府', '湖畔', '国际社区'])}`;
-      const name = `${dev}·${core}`;
-      const status = i < statuses.length ? statuses[i][0] : rng.weighted(statuses);
-      const codes = new Set<number>([TYPE_CODES[i % TYPE_CODES.length]]);
-      if (rng.chance(0.75)) codes.add(1);
-      if (rng.chance(0.15)) codes.add(rng.pick(TYPE_CODES));
-      const avg = Math.round((city.avgPrice * region.factor * rng.float(1.0, 1.45)) / 100) * 100;
-      const main = Math.min(...codes);
-      const mainPrice = Math.round(avg * TYPE_FACTOR[main]);
-      const minArea = rng.int(60, 95);
-      const maxArea = minArea + rng.int(40, 150);
-      const open = SEED_NOW - rng.int(-120, 900) * DAY;
-      const station = stations.length && rng.chance(0.4) ? rng.pick(stations).id : null;
-      // Drawn in the order the row lists them (the random sequence stays as it was); tags then follow the draws.
-      const addr = address(region.name);
-      const saleAddress = `${region.name}${rng.pick(city.roads)}与${rng.pick(city.roads)}交汇处`;
-      const propertyCompany = rng.pick(W.PROPERTY_COMPANIES);
-      const propertyFee = rng.float(1.8, 4.5, 1);
-      const handover = sqlTime(open + rng.int(300, 1100) * DAY).slice(0, 10);
-      const decoration = rng.weighted([
-        ['精装', 6],
-        ['毛坯', 3],
-        ['豪装', 1],
-      ] as const);
-      const plotRatio = rng.float(1.2, 3.8, 1);
-      const greenRate = rng.int(30, 45);
-      const households = rng.int(300, 3500);
-      const parking = `1:${rng.float(1, 1.5, 1)}`;
-      const estateFacts: Facts = {
-        decoration,
-        deal: 'sale',
-        elevator: true,
-        nearMetro: station !== null,
-        buildYear: 2026,
-        floor: 1,
-        floors: 1,
-        payType: null,
-        saleStatus: status,
-      };
-      const tags = coherentTags(rng.sample(W.LOUPAN_TAGS, 3), estateFacts);
-      q.loupan.run(
-        id,
-        `hs${200000 + id}`,
-        cid,
-        region.id,
-        shop.id,
-        station,
-        name,
-        core,
-        addr,
-        saleAddress,
-        mainPrice,
-        Math.round((mainPrice * minArea) / 1000) / 10,
-        Math.round((mainPrice * maxArea) / 1000) / 10,
-        status,
-        [...codes].sort((a, b) => a - b).join(','),
-        `${dev}地产`,
-        propertyCompany,
-        propertyFee,
-        sqlTime(open).slice(0, 10),
-        handover,
-        decoration,
-        plotRatio,
-        greenRate,
-        households,
-        parking,
-        codes.has(5) || codes.has(6) ? 40 : 70,
-        tags.join(','),
-        imageUrl('loupan', id),
-        id,
-        rng.chance(0.5) ? 1 : 0,
-        rng.chance(0.3) ? 1 : 0,
-        round5(shop.lat + rng.float(-0.01, 0.01, 5)),
-        round5(shop.lng + rng.float(-0.01, 0.01, 5)),
-        rng.int(200, 60000),
-        rng.int(0, 100),
-        rng.int(0, 1200),
-        String(rng.int(1000, 9999)),
-        `${name}由${dev}开发，位于${region.name}${shop.name}板块，总建面约${rng.int(8, 60)}万㎡，规划${rng.int(8, 30)}栋住宅，主力户型${minArea}-${maxArea}㎡，项目周边交通便利，教育、医疗、商业配套齐全。`,
-        pastTime(900),
-      );
-      for (const c of codes) q.loupanPrice.run(id, c, Math.round(avg * TYPE_FACTOR[c] * rng.float(0.95, 1.05)));
-      const hxCount = rng.int(3, 6);
-      for (let h = 0; h < hxCount; h++) {
-        const rooms = Math.min(5, 2 + Math.floor((h * 3) / hxCount) + (rng.chance(0.2) ? 1 : 0));
-        const area = Math.round(minArea + ((maxArea - minArea) * h) / Math.max(1, hxCount - 1));
-        q.huxing.run(
-          id,
-          `${String.fromCharCode(65 + h)}户型`,
-          rooms,
-          rooms >= 3 ? 2 : 1,
-          rooms >= 3 ? 2 : 1,
-          area,
-          Math.round((mainPrice * area) / 1000) / 10,
-          rng.pick(['南', '南北', '东南']),
-          status === '售完' ? '售完' : planStatus(status, rng.pick(['在售', '在售', '待售'])),
-          imageUrl('huxing', id + h),
-          `${rooms}室${rooms >= 3 ? 2 : 1}厅 建面约${area}㎡，${rng.pick(['南北通透', '全明格局', '动静分区', '双阳台设计', '主卧带衣帽间'])}，${rng.pick(['得房率高', '客厅开间大', '餐厨一体'])}。`,
-          rng.sample(['南北通透', '全明户型', '双卫', '大阳台', '主卧套房', '餐厨一体'], 2).join(','),
-        );
-        count('huxing');
-      }
-      const dtCount = rng.int(3, 6);
-      for (let d = 0; d < dtCount; d++) {
-        const [kind, t, c] = rng.pick(status === '售完' ? SOLD_OUT_NEWS : W.DONGTAI_TEMPLATES);
-        const vars = {
-          name: core,
-          n: rng.int(1, 20),
-          area: minArea,
-          area2: maxArea,
-          price: mainPrice,
-          total: Math.round((mainPrice * minArea) / 10000),
-          units: rng.int(80, 400),
-        };
-        q.dongtai.run(id, kind, fill(t, vars), fill(c, vars), pastTime(400));
-        count('dongtai');
-      }
-      const ysCount = rng.int(1, 3);
-      for (let y = 0; y < ysCount; y++) {
-        q.yushou.run(
-          id,
-          `${city.name.slice(0, 1)}住建预许字(${2024 + y})第${rng.int(10, 999)}号`,
-          sqlTime(open + y * 90 * DAY).slice(0, 10),
-          `${rng.int(1, 10)}栋、${rng.int(11, 20)}栋`,
-          rng.int(80, 500),
-        );
-        count('yushou');
-      }
-      for (const b of rng.sample(belongers, rng.int(2, 4))) q.loupanBelonger.run(id, b);
-      for (let mth = 0; mth < 6; mth++)
-        q.contract.run(
-          id,
-          months[months.length - 6 + mth],
-          rng.int(0, 60),
-          rng.int(0, 6000),
-          Math.round(mainPrice * rng.float(0.96, 1.04)),
-        );
-      q.fts.run(segmentForIndex(`${name} ${core} ${region.name} ${shop.name} ${dev}`), 'loupan', id, cid);
-      if (rng.chance(0.3)) {
-        q.dianping.run(
-          cid,
-          id,
-          null,
-          null,
-          `u${rng.digits(6)}`,
-          nick(),
-          imageUrl('avatar', rng.int(1, 24)),
-          rng.int(3, 5),
-          rng.pick([
-            '户型设计合理，得房率高。',
-            '周边配套还在建设中，期待交付。',
-            '售楼处服务很热情，样板间很好看。',
-            '价格有点高，但是品质不错。',
-          ]),
-          null,
-          pastTime(200),
-        );
-        count('dianping');
-      }
-      loupans.push({ id, regionId: region.id, name });
+/** Monthly prices per region, and (region 0) for the whole city. */
+function seedAreaPrices({ q, rng, months, count }: Seeder, { city, cid, regions }: CityPlaces) {
+  for (const r of regions) {
+    const base = city.avgPrice * r.factor;
+    months.forEach((m, k) => {
+      q.areaPrice.run(cid, r.id, m, Math.round(base * (0.93 + 0.07 * Math.sin(k / 4)) * (1 + rng.float(-0.01, 0.01, 4))), rng.int(80, 900));
+    });
+  }
+  months.forEach((m, k) => {
+    q.areaPrice.run(
+      cid,
+      0,
+      m,
+      Math.round(city.avgPrice * (0.95 + 0.05 * Math.sin(k / 4)) * (1 + rng.float(-0.01, 0.01, 4))),
+      rng.int(900, 6000),
+    );
+  });
+  count('area_price', (regions.length + 1) * months.length);
+}
+
+const ESTATE_STATUSES = [
+  ['待售', 1],
+  ['期房', 4],
+  ['现房', 2.5],
+  ['尾房', 1.5],
+  ['售完', 1],
+] as const;
+const TYPE_CODES = [1, 2, 3, 4, 5, 6, 8];
+const TYPE_FACTOR: Record<number, number> = { 1: 1, 2: 1.5, 3: 1.9, 4: 0.8, 5: 0.9, 6: 1.6, 8: 0.7 };
+
+/** New-home estates with their prices, floor plans, news, permits, agents, contracts and reviews. */
+function seedLoupans(ctx: Seeder, places: CityPlaces, belongers: number[]): Estate[] {
+  const { q, rng, C, ids, months, count, pastTime } = ctx;
+  const { city, cid, shops, stations, regionOf, address } = places;
+  const statuses = ESTATE_STATUSES;
+  const loupans: Estate[] = [];
+  for (let i = 0; i < C.loupan; i++) {
+    const id = ++ids.loupan;
+    const shop = rng.pick(shops);
+    const region = regionOf.get(shop.regionId) as Region;
+    const dev = rng.pick(W.DEVELOPERS);
+    const core = `${rng.chance(0.3) ? shop.name : rng.pick(W.XQ_MIDDLE)}${rng.pick(['天悦', '壹号院', '云著', '公园里', '御府', '玖樾', '和鸣', '星河湾', '璟园', '学府', '书院', '悦城', '滨江府', '湖畔', '国际社区'])}`;
+    const name = `${dev}·${core}`;
+    const status = i < statuses.length ? statuses[i][0] : rng.weighted(statuses);
+    const codes = new Set<number>([TYPE_CODES[i % TYPE_CODES.length]]);
+    if (rng.chance(0.75)) codes.add(1);
+    if (rng.chance(0.15)) codes.add(rng.pick(TYPE_CODES));
+    const avg = Math.round((city.avgPrice * region.factor * rng.float(1.0, 1.45)) / 100) * 100;
+    const main = Math.min(...codes);
+    const mainPrice = Math.round(avg * TYPE_FACTOR[main]);
+    const minArea = rng.int(60, 95);
+    const maxArea = minArea + rng.int(40, 150);
+    const open = SEED_NOW - rng.int(-120, 900) * DAY;
+    const station = stations.length && rng.chance(0.4) ? rng.pick(stations).id : null;
+    // Drawn in the order the row lists them (the random sequence stays as it was); tags then follow the draws.
+    const addr = address(region.name);
+    const saleAddress = `${region.name}${rng.pick(city.roads)}与${rng.pick(city.roads)}交汇处`;
+    const propertyCompany = rng.pick(W.PROPERTY_COMPANIES);
+    const propertyFee = rng.float(1.8, 4.5, 1);
+    const handover = sqlTime(open + rng.int(300, 1100) * DAY).slice(0, 10);
+    const decoration = rng.weighted([
+      ['精装', 6],
+      ['毛坯', 3],
+      ['豪装', 1],
+    ] as const);
+    const plotRatio = rng.float(1.2, 3.8, 1);
+    const greenRate = rng.int(30, 45);
+    const households = rng.int(300, 3500);
+    const parking = `1:${rng.float(1, 1.5, 1)}`;
+    const estateFacts: Facts = {
+      decoration,
+      deal: 'sale',
+      elevator: true,
+      nearMetro: station !== null,
+      buildYear: 2026,
+      floor: 1,
+      floors: 1,
+      payType: null,
+      saleStatus: status,
+    };
+    const tags = coherentTags(rng.sample(W.LOUPAN_TAGS, 3), estateFacts);
+    q.loupan.run(
+      id,
+      `hs${200000 + id}`,
+      cid,
+      region.id,
+      shop.id,
+      station,
+      name,
+      core,
+      addr,
+      saleAddress,
+      mainPrice,
+      Math.round((mainPrice * minArea) / 1000) / 10,
+      Math.round((mainPrice * maxArea) / 1000) / 10,
+      status,
+      [...codes].sort((a, b) => a - b).join(','),
+      `${dev}地产`,
+      propertyCompany,
+      propertyFee,
+      sqlTime(open).slice(0, 10),
+      handover,
+      decoration,
+      plotRatio,
+      greenRate,
+      households,
+      parking,
+      codes.has(5) || codes.has(6) ? 40 : 70,
+      tags.join(','),
+      imageUrl('loupan', id),
+      id,
+      rng.chance(0.5) ? 1 : 0,
+      rng.chance(0.3) ? 1 : 0,
+      round5(shop.lat + rng.float(-0.01, 0.01, 5)),
+      round5(shop.lng + rng.float(-0.01, 0.01, 5)),
+      rng.int(200, 60000),
+      rng.int(0, 100),
+      rng.int(0, 1200),
+      String(rng.int(1000, 9999)),
+      `${name}由${dev}开发，位于${region.name}${shop.name}板块，总建面约${rng.int(8, 60)}万㎡，规划${rng.int(8, 30)}栋住宅，主力户型${minArea}-${maxArea}㎡，项目周边交通便利，教育、医疗、商业配套齐全。`,
+      pastTime(900),
+    );
+    for (const c of codes) q.loupanPrice.run(id, c, Math.round(avg * TYPE_FACTOR[c] * rng.float(0.95, 1.05)));
+    const estate: EstateFacts = { id, status, core, minArea, maxArea, mainPrice, open };
+    seedFloorPlans(ctx, estate);
+    seedEstateNews(ctx, estate);
+    seedPresalePermits(ctx, city, estate);
+    for (const b of rng.sample(belongers, rng.int(2, 4))) q.loupanBelonger.run(id, b);
+    for (let mth = 0; mth < 6; mth++)
+      q.contract.run(id, months[months.length - 6 + mth], rng.int(0, 60), rng.int(0, 6000), Math.round(mainPrice * rng.float(0.96, 1.04)));
+    q.fts.run(segmentForIndex(`${name} ${core} ${region.name} ${shop.name} ${dev}`), 'loupan', id, cid);
+    seedEstateReview(ctx, cid, id);
+    loupans.push({ id, regionId: region.id, name });
+  }
+  count('loupan', loupans.length);
+  return loupans;
+}
+
+/** What an estate's floor plans, news and permits are drawn from. */
+interface EstateFacts {
+  id: number;
+  status: string;
+  core: string;
+  minArea: number;
+  maxArea: number;
+  mainPrice: number;
+  /** When it opened (ms). */
+  open: number;
+}
+
+function seedFloorPlans({ q, rng, count }: Seeder, { id, status, minArea, maxArea, mainPrice }: EstateFacts) {
+  const hxCount = rng.int(3, 6);
+  for (let h = 0; h < hxCount; h++) {
+    const rooms = Math.min(5, 2 + Math.floor((h * 3) / hxCount) + (rng.chance(0.2) ? 1 : 0));
+    const area = Math.round(minArea + ((maxArea - minArea) * h) / Math.max(1, hxCount - 1));
+    q.huxing.run(
+      id,
+      `${String.fromCharCode(65 + h)}户型`,
+      rooms,
+      rooms >= 3 ? 2 : 1,
+      rooms >= 3 ? 2 : 1,
+      area,
+      Math.round((mainPrice * area) / 1000) / 10,
+      rng.pick(['南', '南北', '东南']),
+      status === '售完' ? '售完' : planStatus(status, rng.pick(['在售', '在售', '待售'])),
+      imageUrl('huxing', id + h),
+      `${rooms}室${rooms >= 3 ? 2 : 1}厅 建面约${area}㎡，${rng.pick(['南北通透', '全明格局', '动静分区', '双阳台设计', '主卧带衣帽间'])}，${rng.pick(['得房率高', '客厅开间大', '餐厨一体'])}。`,
+      rng.sample(['南北通透', '全明户型', '双卫', '大阳台', '主卧套房', '餐厨一体'], 2).join(','),
+    );
+    count('huxing');
+  }
+}
+
+function seedEstateNews({ q, rng, count, pastTime }: Seeder, { id, status, core, minArea, maxArea, mainPrice }: EstateFacts) {
+  const dtCount = rng.int(3, 6);
+  for (let d = 0; d < dtCount; d++) {
+    const [kind, t, c] = rng.pick(status === '售完' ? SOLD_OUT_NEWS : W.DONGTAI_TEMPLATES);
+    const vars = {
+      name: core,
+      n: rng.int(1, 20),
+      area: minArea,
+      area2: maxArea,
+      price: mainPrice,
+      total: Math.round((mainPrice * minArea) / 10000),
+      units: rng.int(80, 400),
+    };
+    q.dongtai.run(id, kind, fill(t, vars), fill(c, vars), pastTime(400));
+    count('dongtai');
+  }
+}
+
+function seedPresalePermits({ q, rng, count }: Seeder, city: CitySeed, { id, open }: EstateFacts) {
+  const ysCount = rng.int(1, 3);
+  for (let y = 0; y < ysCount; y++) {
+    q.yushou.run(
+      id,
+      `${city.name.slice(0, 1)}住建预许字(${2024 + y})第${rng.int(10, 999)}号`,
+      sqlTime(open + y * 90 * DAY).slice(0, 10),
+      `${rng.int(1, 10)}栋、${rng.int(11, 20)}栋`,
+      rng.int(80, 500),
+    );
+    count('yushou');
+  }
+}
+
+/** Three estates in ten have a visitor's review. */
+function seedEstateReview({ q, rng, count, pastTime, nick }: Seeder, cid: number, id: number) {
+  if (rng.chance(0.3)) {
+    q.dianping.run(
+      cid,
+      id,
+      null,
+      null,
+      `u${rng.digits(6)}`,
+      nick(),
+      imageUrl('avatar', rng.int(1, 24)),
+      rng.int(3, 5),
+      rng.pick([
+        '户型设计合理，得房率高。',
+        '周边配套还在建设中，期待交付。',
+        '售楼处服务很热情，样板间很好看。',
+        '价格有点高，但是品质不错。',
+      ]),
+      null,
+      pastTime(200),
+    );
+    count('dianping');
+  }
+}
+
+const AREAS = [
+  [[35, 50], 8],
+  [[50, 70], 15],
+  [[70, 90], 22],
+  [[90, 110], 20],
+  [[110, 140], 18],
+  [[140, 200], 11],
+  [[200, 320], 6],
+] as const;
+
+/** Second-hand, rental and commercial listings with their history, then each community's listing counts. */
+function seedListings(ctx: Seeder, places: CityPlaces, stores: Store[], belongers: number[], xiaoqus: Community[]) {
+  const { db, q, rng, C, ids, count, progress } = ctx;
+  const { city, cid, shops, stations, regionOf } = places;
+  const photos = () => rng.int(4, 8);
+  const xqCounts = new Map<number, { es: number; zf: number }>();
+  const addListing = (houseType: number, i: number) => {
+    const id = ++ids.listing;
+    const commercial = houseType >= 13;
+    const xq = commercial ? null : xiaoqus[rng.int(0, xiaoqus.length - 1)];
+    const shop = xq ? (shops.find((s) => s.id === xq.shopId) as Shop) : rng.pick(shops);
+    const region = regionOf.get(shop.regionId) as Region;
+    const store = stores.find((s) => s.shop.regionId === region.id) ?? rng.pick(stores);
+    const belongerId = belongers[(store.id * 7 + i) % belongers.length];
+    const floorsTotal = xq ? xq.floors : rng.pick([3, 5, 18, 26, 32]);
+    const floor = rng.int(1, floorsTotal);
+    const orientation = rng.weighted([
+      ['南北', 5],
+      ['南', 3],
+      ['东南', 2],
+      ['西南', 1],
+      ['东', 1],
+      ['西', 1],
+      ['北', 0.5],
+      ['东西', 0.5],
+    ] as const);
+    const decoration = rng.weighted([
+      ['精装', 5],
+      ['简装', 3],
+      ['毛坯', 1.5],
+      ['豪装', 0.8],
+    ] as const);
+    const year = xq ? xq.year : rng.int(2000, 2023);
+    const terms =
+      houseType === 11
+        ? secondHandTerms(rng, xq as Community, i, decoration)
+        : houseType === 12
+          ? rentalTerms(rng, city, xq as Community, i)
+          : commercialTerms(rng, city, region, shop, houseType);
+    const { area, price, unit, rooms, halls, toilets, rentType, shortTerm, payType, useType, titleOf, format } = terms;
+    let { tags } = terms;
+    const priceChange = houseType === 11 && rng.chance(0.15) ? (rng.chance(0.8) ? -1 : 1) : 0;
+    const original = priceChange ? Math.round(price * (1 - priceChange * rng.float(0.03, 0.1)) * 10) / 10 : null;
+    const created = SEED_NOW - Math.floor(rng.next() ** 1.5 * 365 * DAY);
+    const station = xq?.stationId ?? (stations.length && rng.chance(0.3) ? rng.pick(stations).id : null);
+    const facts: Facts = {
+      decoration,
+      deal: houseType === 11 || houseType === 13 || houseType === 15 ? 'sale' : 'rent',
+      elevator: floorsTotal > 7,
+      nearMetro: station !== null,
+      buildYear: year,
+      floor,
+      floors: floorsTotal,
+      payType,
+      saleStatus: null,
+    };
+    tags = coherentTags(tags, facts);
+    const title = titleOf(fits(facts));
+    const feature = [
+      ...tags.filter((t) => W.FEATURES.includes(t)),
+      ...(i % 9 === 0 ? ['VR看房'] : []),
+      ...(priceChange < 0 ? ['降价'] : []),
+    ];
+    const prefix = { 11: 'ES', 12: 'ZF', 13: 'SPS', 14: 'SPZ', 15: 'XZS', 16: 'XZZ' }[houseType] as string;
+    const desc =
+      houseType === 12
+        ? `房子${decoration}，${payType}，${decoration === '毛坯' ? '家具可按需添置' : '家具家电齐全'}，${rentType === '合租' ? '室友都是上班族，作息规律' : '适合家庭或情侣居住'}。小区环境安静，步行可达公交站${station ? '和地铁站' : ''}，看房提前联系。`
+        : houseType === 11
+          ? `${rooms}室${halls}厅${toilets}卫，建筑面积${area}㎡，${orientation}朝向，${decoration}，${floor}/${floorsTotal}层。${rng.pick(W.OWNER_READMES)}`
+          : `${title}。${region.name}${shop.name}核心地段，交通便利，周边配套成熟，${tags.join('、')}。`;
+    q.listing.run(
+      id,
+      `${city.domain.toUpperCase()}${prefix}${String(id).padStart(7, '0')}`,
+      houseType,
+      cid,
+      region.id,
+      shop.id,
+      xq?.id ?? null,
+      station,
+      belongerId,
+      title,
+      price,
+      unit,
+      area,
+      rooms,
+      halls,
+      toilets,
+      floor,
+      floorsTotal,
+      orientation,
+      decoration,
+      year,
+      floorsTotal > 7 ? 1 : 0,
+      useType,
+      rentType,
+      shortTerm,
+      payType,
+      tags.join(','),
+      feature.join(','),
+      priceChange,
+      original,
+      desc,
+      photos(),
+      rng.int(1, 200),
+      i % 9 === 0 ? 1 : 0,
+      rng.int(10, 5000),
+      sqlTime(created),
+      sqlTime(Math.min(SEED_NOW, created + rng.int(0, 60) * DAY)),
+      1,
+      format,
+    );
+    q.fts.run(
+      segmentForIndex(`${title} ${xq?.name ?? ''} ${region.name} ${shop.name}`),
+      houseType === 11 ? 'ershoufang' : houseType === 12 ? 'zufang' : 'business',
+      id,
+      cid,
+    );
+    seedListingHistory(ctx, city, { id, prefix, houseType, belongerId, price, original, priceChange, created });
+    if (xq) {
+      const c = xqCounts.get(xq.id) ?? { es: 0, zf: 0 };
+      if (houseType === 11) c.es++;
+      else c.zf++;
+      xqCounts.set(xq.id, c);
     }
-    count('loupan', loupans.length);
+  };
+  for (let i = 0; i < C.ershoufang; i++) addListing(11, i);
+  progress(`${city.name} 二手房`, C.ershoufang, C.ershoufang);
+  for (let i = 0; i < C.zufang; i++) addListing(12, i);
+  for (let i = 0; i < C.commercial; i++) addListing(13 + (i % 4), i);
+  count('listing', C.ershoufang + C.zufang + C.commercial);
+  const upd = db.prepare('UPDATE xiaoqu SET ershoucount = ?, zufangcount = ? WHERE id = ?');
+  for (const [id, c] of xqCounts) upd.run(c.es, c.zf, id);
+}
 
-    // Second-hand, rental and commercial listings.
-    const AREAS = [
-      [[35, 50], 8],
-      [[50, 70], 15],
-      [[70, 90], 22],
-      [[90, 110], 20],
-      [[110, 140], 18],
-      [[140, 200], 11],
-      [[200, 320], 6],
-    ] as const;
-    const roomsFor = (a: number) => (a < 50 ? 1 : a < 75 ? 2 : a < 125 ? 3 : a < 170 ? 4 : rng.int(5, 6));
-    const photos = () => rng.int(4, 8);
-    const xqCounts = new Map<number, { es: number; zf: number }>();
-    const addListing = (houseType: number, i: number, total: number) => {
-      const id = ++ids.listing;
-      const commercial = houseType >= 13;
-      const xq = commercial ? null : xiaoqus[rng.int(0, xiaoqus.length - 1)];
-      const shop = xq ? (shops.find((s) => s.id === xq.shopId) as (typeof shops)[number]) : rng.pick(shops);
-      const region = regionOf.get(shop.regionId) as (typeof regions)[number];
-      const store = stores.find((s) => s.shop.regionId === region.id) ?? rng.pick(stores);
-      const belongerId = belongers[(store.id * 7 + i) % belongers.length];
-      let area: number;
-      let price: number;
-      let unit: number;
-      let rooms = 0;
-      let halls = 0;
-      let toilets = 0;
-      let rentType: string | null = null;
-      let shortTerm = 0;
-      let payType: string | null = null;
-      let useType = '普通住宅';
-      let titleOf: (fit: (text: string) => boolean) => string;
-      let tags: string[];
-      let format: string | null = null;
-      const floorsTotal = xq ? xq.floors : rng.pick([3, 5, 18, 26, 32]);
-      const floor = rng.int(1, floorsTotal);
-      const orientation = rng.weighted([
-        ['南北', 5],
-        ['南', 3],
-        ['东南', 2],
-        ['西南', 1],
-        ['东', 1],
-        ['西', 1],
-        ['北', 0.5],
-        ['东西', 0.5],
-      ] as const);
-      const decoration = rng.weighted([
-        ['精装', 5],
-        ['简装', 3],
-        ['毛坯', 1.5],
-        ['豪装', 0.8],
-      ] as const);
-      const year = xq ? xq.year : rng.int(2000, 2023);
-      if (houseType === 11) {
-        const band = rng.weighted(AREAS.map(([r, w]) => [r, w] as const));
-        area = rng.float(band[0], band[1], 1);
-        const luxury = i % 40 === 0;
-        if (luxury) {
-          area = rng.float(220, 380, 1);
-          useType = '别墅';
-        } else if (i % 25 === 1) useType = '公寓';
-        unit =
-          Math.round(
-            ((xq as NonNullable<typeof xq>).price * rng.float(0.86, 1.14) * (luxury ? 1.5 : 1) * (useType === '公寓' ? 0.75 : 1)) / 10,
-          ) * 10;
-        price = Math.round((unit * area) / 1000) / 10;
-        rooms = roomsFor(area);
-        halls = rooms >= 3 ? 2 : 1;
-        toilets = rooms >= 4 ? rng.int(2, 3) : rooms === 3 ? rng.int(1, 2) : 1;
-        tags = rng.sample(W.LISTING_TAGS, rng.int(2, 4));
-        const phrase = deferredPick(rng.next());
-        titleOf = (fit) =>
-          `${(xq as NonNullable<typeof xq>).name} ${rooms}室${halls}厅 ${decoration} ${phrase(W.TITLE_PHRASES.filter(fit))}`;
-      } else if (houseType === 12) {
-        const shared = rng.chance(0.3);
-        rentType = shared ? '合租' : '整租';
-        shortTerm = rng.chance(0.12) ? 1 : 0;
-        payType = shortTerm ? '月付' : rng.pick(W.PAY_TYPES);
-        const band = rng.weighted(AREAS.slice(0, 5).map(([r, w]) => [r, w] as const));
-        area = shared ? rng.float(10, 26, 1) : rng.float(band[0], band[1], 1);
-        rooms = shared ? rng.int(2, 4) : roomsFor(area);
-        halls = 1;
-        toilets = rooms >= 3 && !shared ? 2 : 1;
-        price = shared
-          ? Math.round((city.avgRent * rng.float(0.15, 0.5)) / 10) * 10
-          : Math.round((city.avgRent * (area / 90) * rng.float(0.75, 1.3) * (i % 30 === 0 ? 2.2 : 1)) / 50) * 50;
-        if (shortTerm) price = Math.round((price * 1.2) / 10) * 10;
-        unit = Math.round(price / area);
-        tags = [...rng.sample(W.RENT_TAGS, rng.int(2, 4)), ...(shortTerm ? ['可短租'] : [])];
-        // The title names the 整租/合租 kind the badge shows; short-term is said after it, as 可短租.
-        const name = (xq as NonNullable<typeof xq>).name;
-        if (shared) {
-          const title = `合租·${name} ${rooms}居室-${rng.pick(['主卧', '次卧', '带阳台主卧', '独卫次卧'])}${shortTerm ? ' 可短租' : ''}`;
-          titleOf = () => title;
-        } else {
-          const phrase = shortTerm ? null : deferredPick(rng.next());
-          titleOf = (fit) => `整租·${name} ${rooms}室${halls}厅 ${phrase ? phrase(W.RENT_PHRASES.filter(fit)) : '可短租 月付'}`;
-        }
-      } else {
-        const shop2 = houseType <= 14;
-        const sale = houseType === 13 || houseType === 15;
-        area = shop2 ? rng.float(20, 400, 1) : rng.float(50, 1200, 1);
-        useType = shop2 ? '商铺' : '写字楼';
-        if (sale) {
-          unit = Math.round((city.avgPrice * region.factor * (shop2 ? rng.float(1.4, 2.6) : rng.float(0.8, 1.3))) / 10) * 10;
-          price = Math.round((unit * area) / 1000) / 10;
-        } else {
-          const daily = (city.avgPrice / 10000) * (shop2 ? rng.float(2, 6) : rng.float(0.8, 2));
-          price = Math.round((daily * 30 * area) / 10) * 10;
-          unit = Math.round(price / area);
-        }
-        format = shop2 ? rng.pick(W.SHOP_FORMATS) : null;
-        tags = rng.sample(
-          shop2
-            ? ['临街', '人流量大', '可餐饮', '独立产权', '带租约', '层高6米']
-            : ['甲级写字楼', '精装修', '近地铁', '可注册', '拎包办公', '整层出租'],
-          3,
-        );
-        const deal = sale ? '出售' : '出租';
-        if (shop2) {
-          const title = `${shop.name}${rng.pick(['临街旺铺', '社区底商', '商业街铺面', '转角商铺'])} ${Math.round(area)}㎡ ${deal} 适合${format}`;
-          titleOf = () => title;
-        } else {
-          const building = rng.pick(['商务中心', '国际大厦', '金融中心', '科技园']);
-          const feature = deferredPick(rng.next());
-          titleOf = (fit) =>
-            `${shop.name}${building} ${Math.round(area)}㎡ ${feature(['精装修', '带家具', '采光好'].filter(fit))}写字楼${deal}`;
-        }
-      }
-      const priceChange = houseType === 11 && rng.chance(0.15) ? (rng.chance(0.8) ? -1 : 1) : 0;
-      const original = priceChange ? Math.round(price * (1 - priceChange * rng.float(0.03, 0.1)) * 10) / 10 : null;
-      const created = SEED_NOW - Math.floor(rng.next() ** 1.5 * 365 * DAY);
-      const station = xq?.stationId ?? (stations.length && rng.chance(0.3) ? rng.pick(stations).id : null);
-      const facts: Facts = {
-        decoration,
-        deal: houseType === 11 || houseType === 13 || houseType === 15 ? 'sale' : 'rent',
-        elevator: floorsTotal > 7,
-        nearMetro: station !== null,
-        buildYear: year,
-        floor,
-        floors: floorsTotal,
-        payType,
-        saleStatus: null,
-      };
-      tags = coherentTags(tags, facts);
-      const title = titleOf(fits(facts));
-      const feature = [
-        ...tags.filter((t) => W.FEATURES.includes(t)),
-        ...(i % 9 === 0 ? ['VR看房'] : []),
-        ...(priceChange < 0 ? ['降价'] : []),
-      ];
-      const prefix = { 11: 'ES', 12: 'ZF', 13: 'SPS', 14: 'SPZ', 15: 'XZS', 16: 'XZZ' }[houseType] as string;
-      const desc =
-        houseType === 12
-          ? `房子${decoration}，${payType}，${decoration === '毛坯' ? '家具可按需添置' : '家具家电齐全'}，${rentType === '合租' ? '室友都是上班族，作息规律' : '适合家庭或情侣居住'}。小区环境安静，步行可达公交站${station ? '和地铁站' : ''}，看房提前联系。`
-          : houseType === 11
-            ? `${rooms}室${halls}厅${toilets}卫，建筑面积${area}㎡，${orientation}朝向，${decoration}，${floor}/${floorsTotal}层。${rng.pick(W.OWNER_READMES)}`
-            : `${title}。${region.name}${shop.name}核心地段，交通便利，周边配套成熟，${tags.join('、')}。`;
-      q.listing.run(
+/** What a listing's kind decides: its size, price, layout, rent terms, use and title. */
+interface ListingTerms {
+  area: number;
+  price: number;
+  unit: number;
+  rooms: number;
+  halls: number;
+  toilets: number;
+  rentType: string | null;
+  shortTerm: number;
+  payType: string | null;
+  useType: string;
+  titleOf: (fit: (text: string) => boolean) => string;
+  tags: string[];
+  format: string | null;
+}
+
+const roomsFor = (rng: Rng, a: number) => (a < 50 ? 1 : a < 75 ? 2 : a < 125 ? 3 : a < 170 ? 4 : rng.int(5, 6));
+
+function secondHandTerms(rng: Rng, xq: Community, i: number, decoration: string): ListingTerms {
+  let useType = '普通住宅';
+  const band = rng.weighted(AREAS.map(([r, w]) => [r, w] as const));
+  let area = rng.float(band[0], band[1], 1);
+  const luxury = i % 40 === 0;
+  if (luxury) {
+    area = rng.float(220, 380, 1);
+    useType = '别墅';
+  } else if (i % 25 === 1) useType = '公寓';
+  const unit = Math.round((xq.price * rng.float(0.86, 1.14) * (luxury ? 1.5 : 1) * (useType === '公寓' ? 0.75 : 1)) / 10) * 10;
+  const price = Math.round((unit * area) / 1000) / 10;
+  const rooms = roomsFor(rng, area);
+  const halls = rooms >= 3 ? 2 : 1;
+  const toilets = rooms >= 4 ? rng.int(2, 3) : rooms === 3 ? rng.int(1, 2) : 1;
+  const tags = rng.sample(W.LISTING_TAGS, rng.int(2, 4));
+  const phrase = deferredPick(rng.next());
+  const titleOf: ListingTerms['titleOf'] = (fit) => `${xq.name} ${rooms}室${halls}厅 ${decoration} ${phrase(W.TITLE_PHRASES.filter(fit))}`;
+  return { area, price, unit, rooms, halls, toilets, rentType: null, shortTerm: 0, payType: null, useType, titleOf, tags, format: null };
+}
+
+function rentalTerms(rng: Rng, city: CitySeed, xq: Community, i: number): ListingTerms {
+  let price: number;
+  let titleOf: ListingTerms['titleOf'];
+  const shared = rng.chance(0.3);
+  const rentType = shared ? '合租' : '整租';
+  const shortTerm = rng.chance(0.12) ? 1 : 0;
+  const payType = shortTerm ? '月付' : rng.pick(W.PAY_TYPES);
+  const band = rng.weighted(AREAS.slice(0, 5).map(([r, w]) => [r, w] as const));
+  const area = shared ? rng.float(10, 26, 1) : rng.float(band[0], band[1], 1);
+  const rooms = shared ? rng.int(2, 4) : roomsFor(rng, area);
+  const halls = 1;
+  const toilets = rooms >= 3 && !shared ? 2 : 1;
+  price = shared
+    ? Math.round((city.avgRent * rng.float(0.15, 0.5)) / 10) * 10
+    : Math.round((city.avgRent * (area / 90) * rng.float(0.75, 1.3) * (i % 30 === 0 ? 2.2 : 1)) / 50) * 50;
+  if (shortTerm) price = Math.round((price * 1.2) / 10) * 10;
+  const unit = Math.round(price / area);
+  const tags = [...rng.sample(W.RENT_TAGS, rng.int(2, 4)), ...(shortTerm ? ['可短租'] : [])];
+  // The title names the 整租/合租 kind the badge shows; short-term is said after it, as 可短租.
+  const name = xq.name;
+  if (shared) {
+    const title = `合租·${name} ${rooms}居室-${rng.pick(['主卧', '次卧', '带阳台主卧', '独卫次卧'])}${shortTerm ? ' 可短租' : ''}`;
+    titleOf = () => title;
+  } else {
+    const phrase = shortTerm ? null : deferredPick(rng.next());
+    titleOf = (fit) => `整租·${name} ${rooms}室${halls}厅 ${phrase ? phrase(W.RENT_PHRASES.filter(fit)) : '可短租 月付'}`;
+  }
+  return { area, price, unit, rooms, halls, toilets, rentType, shortTerm, payType, useType: '普通住宅', titleOf, tags, format: null };
+}
+
+function commercialTerms(rng: Rng, city: CitySeed, region: Region, shop: Shop, houseType: number): ListingTerms {
+  let price: number;
+  let unit: number;
+  let titleOf: ListingTerms['titleOf'];
+  const shop2 = houseType <= 14;
+  const sale = houseType === 13 || houseType === 15;
+  const area = shop2 ? rng.float(20, 400, 1) : rng.float(50, 1200, 1);
+  const useType = shop2 ? '商铺' : '写字楼';
+  if (sale) {
+    unit = Math.round((city.avgPrice * region.factor * (shop2 ? rng.float(1.4, 2.6) : rng.float(0.8, 1.3))) / 10) * 10;
+    price = Math.round((unit * area) / 1000) / 10;
+  } else {
+    const daily = (city.avgPrice / 10000) * (shop2 ? rng.float(2, 6) : rng.float(0.8, 2));
+    price = Math.round((daily * 30 * area) / 10) * 10;
+    unit = Math.round(price / area);
+  }
+  const format = shop2 ? rng.pick(W.SHOP_FORMATS) : null;
+  const tags = rng.sample(
+    shop2
+      ? ['临街', '人流量大', '可餐饮', '独立产权', '带租约', '层高6米']
+      : ['甲级写字楼', '精装修', '近地铁', '可注册', '拎包办公', '整层出租'],
+    3,
+  );
+  const deal = sale ? '出售' : '出租';
+  if (shop2) {
+    const title = `${shop.name}${rng.pick(['临街旺铺', '社区底商', '商业街铺面', '转角商铺'])} ${Math.round(area)}㎡ ${deal} 适合${format}`;
+    titleOf = () => title;
+  } else {
+    const building = rng.pick(['商务中心', '国际大厦', '金融中心', '科技园']);
+    const feature = deferredPick(rng.next());
+    titleOf = (fit) => `${shop.name}${building} ${Math.round(area)}㎡ ${feature(['精装修', '带家具', '采光好'].filter(fit))}写字楼${deal}`;
+  }
+  return { area, price, unit, rooms: 0, halls: 0, toilets: 0, rentType: null, shortTerm: 0, payType: null, useType, titleOf, tags, format };
+}
+
+/** A listing's price changes and, for second-hand homes, the owner's note, an agent's comment and viewings. */
+function seedListingHistory(
+  { q, rng, count }: Seeder,
+  city: CitySeed,
+  l: {
+    id: number;
+    prefix: string;
+    houseType: number;
+    belongerId: number;
+    price: number;
+    original: number | null;
+    priceChange: number;
+    created: number;
+  },
+) {
+  const { id, prefix, houseType, belongerId, price, original, priceChange, created } = l;
+  if (priceChange) {
+    q.operateLog.run(id, '调价', original, price, sqlTime(created + 7 * DAY));
+    count('operate_log');
+  }
+  q.operateLog.run(id, '上架', null, price, sqlTime(created));
+  if (houseType === 11) {
+    if (rng.chance(0.3)) q.ownerReadme.run(id, rng.pick(W.OWNER_READMES), sqlTime(created));
+    if (rng.chance(0.5)) {
+      q.listingComment.run(
+        id,
+        belongerId,
+        `${rng.pick(['房子户型方正，', '业主诚心卖，', '小区环境好，'])}${rng.pick(['采光很好，推荐看看。', '价格有商量空间。', '适合刚需自住。'])}`,
+        sqlTime(created + DAY),
+      );
+      count('listing_comment');
+    }
+    const dk = rng.int(0, 3);
+    for (let k = 0; k < dk; k++) {
+      q.daikan.run(
         id,
         `${city.domain.toUpperCase()}${prefix}${String(id).padStart(7, '0')}`,
-        houseType,
-        cid,
-        region.id,
-        shop.id,
-        xq?.id ?? null,
-        station,
+        null,
         belongerId,
-        title,
-        price,
-        unit,
-        area,
-        rooms,
-        halls,
-        toilets,
-        floor,
-        floorsTotal,
-        orientation,
-        decoration,
-        year,
-        floorsTotal > 7 ? 1 : 0,
-        useType,
-        rentType,
-        shortTerm,
-        payType,
-        tags.join(','),
-        feature.join(','),
-        priceChange,
-        original,
-        desc,
-        photos(),
-        rng.int(1, 200),
-        i % 9 === 0 ? 1 : 0,
-        rng.int(10, 5000),
-        sqlTime(created),
-        sqlTime(Math.min(SEED_NOW, created + rng.int(0, 60) * DAY)),
-        1,
-        format,
+        null,
+        `${rng.pick(W.SURNAMES)}${rng.pick(['先生', '女士'])}`,
+        null,
+        rng.pick(['客户对户型比较满意，考虑中。', '客户觉得价格偏高。', '二次带看，客户有意向。']),
+        sqlTime(Math.min(SEED_NOW, created + rng.int(1, 60) * DAY)),
       );
-      q.fts.run(
-        segmentForIndex(`${title} ${xq?.name ?? ''} ${region.name} ${shop.name}`),
-        houseType === 11 ? 'ershoufang' : houseType === 12 ? 'zufang' : 'business',
-        id,
-        cid,
-      );
-      if (priceChange) {
-        q.operateLog.run(id, '调价', original, price, sqlTime(created + 7 * DAY));
-        count('operate_log');
-      }
-      q.operateLog.run(id, '上架', null, price, sqlTime(created));
-      if (houseType === 11) {
-        if (rng.chance(0.3)) q.ownerReadme.run(id, rng.pick(W.OWNER_READMES), sqlTime(created));
-        if (rng.chance(0.5)) {
-          q.listingComment.run(
-            id,
-            belongerId,
-            `${rng.pick(['房子户型方正，', '业主诚心卖，', '小区环境好，'])}${rng.pick(['采光很好，推荐看看。', '价格有商量空间。', '适合刚需自住。'])}`,
-            sqlTime(created + DAY),
-          );
-          count('listing_comment');
-        }
-        const dk = rng.int(0, 3);
-        for (let k = 0; k < dk; k++) {
-          q.daikan.run(
-            id,
-            `${city.domain.toUpperCase()}${prefix}${String(id).padStart(7, '0')}`,
-            null,
-            belongerId,
-            null,
-            `${rng.pick(W.SURNAMES)}${rng.pick(['先生', '女士'])}`,
-            null,
-            rng.pick(['客户对户型比较满意，考虑中。', '客户觉得价格偏高。', '二次带看，客户有意向。']),
-            sqlTime(Math.min(SEED_NOW, created + rng.int(1, 60) * DAY)),
-          );
-          count('daikan');
-        }
-      }
-      count('operate_log');
-      if (xq) {
-        const c = xqCounts.get(xq.id) ?? { es: 0, zf: 0 };
-        if (houseType === 11) c.es++;
-        else c.zf++;
-        xqCounts.set(xq.id, c);
-      }
-      return total;
-    };
-    for (let i = 0; i < C.ershoufang; i++) addListing(11, i, C.ershoufang);
-    progress(`${city.name} 二手房`, C.ershoufang, C.ershoufang);
-    for (let i = 0; i < C.zufang; i++) addListing(12, i, C.zufang);
-    for (let i = 0; i < C.commercial; i++) addListing(13 + (i % 4), i, C.commercial);
-    count('listing', C.ershoufang + C.zufang + C.commercial);
-    const upd = db.prepare('UPDATE xiaoqu SET ershoucount = ?, zufangcount = ? WHERE id = ?');
-    for (const [id, c] of xqCounts) upd.run(c.es, c.zf, id);
-
-    // Schools.
-    const LEVELS = [
-      ['小学', 5],
-      ['初中', 3],
-      ['高中', 1.5],
-      ['幼儿园', 2],
-      ['九年一贯制', 0.8],
-    ] as const;
-    for (let i = 0; i < C.schools; i++) {
-      const id = ++ids.school;
-      const region = regions[i % regions.length];
-      const level = rng.weighted(LEVELS);
-      const short = region.name.replace(/[区县市]$/, '');
-      const kind =
-        level === '幼儿园' ? '幼儿园' : level === '小学' ? '小学' : level === '初中' ? '中学' : level === '高中' ? '高级中学' : '学校';
-      const name = rng.pick([
-        `${city.name}市${short}区第${cn(rng.int(1, 8))}${kind}`,
-        `${city.name}市${rng.pick(W.XQ_MIDDLE)}${kind}`,
-        `${short}${rng.pick(['实验', '外国语', '育才', '博才', '明德', '雅礼', '长郡', '师大附属'])}${kind}`,
-        `${rng.pick(W.XQ_MIDDLE)}${rng.pick(['实验', '双语', '第一'])}${kind}`,
-      ]);
-      const nature = rng.chance(0.8) ? '公办' : '民办';
-      q.school.run(
-        id,
-        cid,
-        region.id,
-        `${name}`,
-        level,
-        nature,
-        address(region.name),
-        `${city.areaCode}-8${rng.digits(['027', '0731', '0791'].includes(city.areaCode) ? 7 : 6)}`,
-        rng.sample(W.SCHOOL_TAGS, 2).join(','),
-        imageUrl('school', id),
-        rng.int(1905, 2020),
-        `${name}是${region.name}一所${nature}${level}，${rng.pick(['办学历史悠久', '师资力量雄厚', '教学质量位居区内前列', '以素质教育为特色'])}，现有教学班${rng.int(12, 60)}个。`,
-        level === '高中'
-          ? '按中考成绩择优录取。'
-          : `按${region.name}教育局划片招生，${rng.pick(['户籍与房产一致', '房产证满一年', '以居住证和房产证为准'])}。`,
-        rng.int(0, 100),
-        round5(region.lat + rng.float(-0.02, 0.02, 5)),
-        round5(region.lng + rng.float(-0.02, 0.02, 5)),
-      );
-      const near = xiaoqus.filter((x) => x.regionId === region.id);
-      for (const x of rng.sample(near, rng.int(3, 8))) q.schoolXiaoqu.run(id, x.id);
-      for (const l of rng.sample(
-        loupans.filter((x) => x.regionId === region.id),
-        rng.int(1, 4),
-      ))
-        q.schoolLoupan.run(id, l.id);
-      q.fts.run(segmentForIndex(`${name} ${region.name} ${level}`), 'school', id, cid);
-    }
-    count('school', C.schools);
-
-    // Articles with comments, accounts.
-    const accountBase = (cid - 1) * 2;
-    const accounts = [accountBase + 1, accountBase + 2];
-    q.account.run(
-      accounts[0],
-      `${city.pinyin}fc`,
-      `${city.name}房产头条`,
-      imageUrl('avatar', accounts[0] + 10),
-      `关注${city.name}楼市，每日更新新房、二手房资讯。`,
-      rng.int(2000, 90000),
-    );
-    q.account.run(
-      accounts[1],
-      `${city.pinyin}yjy`,
-      `${city.name}楼市研究院`,
-      imageUrl('avatar', accounts[1] + 10),
-      `专业解读${city.name}房价走势与购房政策。`,
-      rng.int(1000, 50000),
-    );
-    count('xhaccount', 2);
-    for (let i = 0; i < C.articles; i++) {
-      const id = ++ids.doc;
-      const typeId = (i % W.INFO_TYPES.length) + 1;
-      const typeName = W.INFO_TYPES[typeId - 1];
-      const lp = rng.pick(loupans);
-      const region = regionOf.get(lp.regionId) as (typeof regions)[number];
-      const vars = {
-        city: city.name,
-        region: region.name,
-        loupan: lp.name,
-        month: rng.int(1, 11),
-        n: rng.int(3, 300),
-        pct: rng.float(3, 40, 1),
-        price: Math.round(city.avgPrice * rng.float(0.8, 1.3)),
-        rent: Math.round(city.avgRent * rng.float(0.9, 1.1)),
-        developer: rng.pick(W.DEVELOPERS),
-      };
-      const title = fill(rng.pick(W.ARTICLE_TEMPLATES[typeName]), vars);
-      const paras = rng.sample(W.PARAGRAPHS, rng.int(3, 5));
-      const summary = paras[0].slice(0, 60);
-      const content = [`<p>${fill('据{city}房产网统计，{region}近期市场表现活跃。', vars)}</p>`, ...paras.map((p) => `<p>${p}</p>`)].join(
-        '',
-      );
-      const comments = rng.int(0, 10);
-      q.doc.run(
-        id,
-        cid,
-        typeId,
-        rng.pick(accounts),
-        title,
-        summary,
-        content,
-        imageUrl('article', id),
-        rng.pick(['小编', personName(), '研究院']),
-        rng.pick(['原创', `${city.name}日报`, '房产网']),
-        rng.sample(['买房', '楼市', '政策', '房价', '新房', '二手房'], 2).join(','),
-        rng.int(100, 50000),
-        rng.int(0, 500),
-        rng.int(0, 200),
-        comments,
-        rng.chance(0.5) ? lp.id : null,
-        pastTime(365),
-      );
-      for (let k = 0; k < comments; k++) {
-        q.comment.run(
-          id,
-          `u${rng.digits(6)}`,
-          nick(),
-          imageUrl('avatar', rng.int(1, 24)),
-          rng.pick(W.COMMENTS),
-          rng.int(0, 80),
-          null,
-          pastTime(300),
-        );
-      }
-      count('info_comment', comments);
-      q.fts.run(segmentForIndex(`${title} ${summary}`), 'info', id, cid);
-    }
-    count('info_doc', C.articles);
-
-    // Knowledge base.
-    const cats = Object.keys(W.BAIKE_CATEGORIES);
-    for (let i = 0; i < C.baike; i++) {
-      const id = ++ids.baike;
-      const cat = cats[i % cats.length];
-      const list = W.BAIKE_CATEGORIES[cat];
-      const base = list[Math.floor(i / cats.length) % list.length];
-      const round = Math.floor(i / (cats.length * list.length));
-      const title = round === 0 ? base : round === 1 ? `${city.name}${base}` : `${2020 + round}年${base}`;
-      const paras = rng.sample(W.PARAGRAPHS, 3);
-      q.baike.run(
-        id,
-        cid,
-        cat,
-        title,
-        `${title}？本文为您详细解答。`,
-        paras.map((p) => `<p>${p}</p>`).join(''),
-        rng.int(100, 30000),
-        pastTime(700),
-      );
-      q.fts.run(segmentForIndex(`${title} ${cat}`), 'baike', id, cid);
-    }
-    count('baike', C.baike);
-
-    // Questions and answers.
-    for (let i = 0; i < C.wenda; i++) {
-      const id = ++ids.wenda;
-      const [cat, tpl, facts] = W.WENDA_TEMPLATES[i % W.WENDA_TEMPLATES.length];
-      const lp = rng.pick(loupans);
-      const xq = rng.pick(xiaoqus);
-      const region = rng.pick(regions);
-      const title = fill(tpl, {
-        loupan: lp.name,
-        xiaoqu: xq.name,
-        region: region.name,
-        city: city.name,
-        n: rng.pick([50, 80, 100, 150, 200]),
-      });
-      const answers = rng.int(1, 4);
-      const created = SEED_NOW - rng.int(1, 500) * DAY;
-      q.wenda.run(
-        id,
-        cid,
-        cat,
-        cat === '楼盘' ? lp.id : null,
-        cat === '小区' ? xq.id : null,
-        title,
-        title,
-        `u${rng.digits(6)}`,
-        nick(),
-        rng.int(20, 8000),
-        answers,
-        sqlTime(created),
-      );
-      for (let k = 0; k < answers; k++) {
-        const b = rng.chance(0.8) ? rng.pick(belongers) : null;
-        q.answer.run(
-          id,
-          b,
-          b ? null : `u${rng.digits(6)}`,
-          b ? '置业顾问' : nick(),
-          fill(rng.pick(W.WENDA_ANSWERS), {
-            ans: fill(rng.pick(facts), { fee: rng.float(1.5, 3.5, 1), rent: Math.round((city.avgRent * 0.8) / 100) * 100 }),
-          }),
-          rng.int(0, 60),
-          sqlTime(created + rng.int(1, 20) * 3_600_000),
-        );
-      }
-      count('wenda_answer', answers);
-      q.fts.run(segmentForIndex(title), 'wenda', id, cid);
-    }
-    count('wenda', C.wenda);
-
-    // Banners, configuration, hot searches, SEO links.
-    const positions = ['index', 'xinfang', 'ershoufang', 'zufang', 'zixun'];
-    for (const pos of positions) {
-      for (let k = 0; k < 3; k++) {
-        const lp = rng.pick(loupans);
-        q.banner.run(
-          cid,
-          pos,
-          k === 0 ? `${city.name}${rng.pick(['金秋购房节', '安家季', '好房推荐'])}` : lp.name,
-          imageUrl('banner', cid + k),
-          k === 0 ? '/xinfang/' : `/xinfang/${lp.id}.html`,
-          k,
-        );
-      }
-    }
-    count('banner', positions.length * 3);
-    const cfg: Record<string, unknown> = {
-      zsdh: {
-        tel: `${city.areaCode}-8${rng.digits(['027', '0731', '0791'].includes(city.areaCode) ? 7 : 6)}`,
-        name: `${city.name}招商热线`,
-      },
-      zstupian: { img: imageUrl('banner', cid), link: '/jiameng/' },
-      time_line_switch: { open: cid % 2 === 1 },
-      problem_ask: ['小区的物业怎么样？', '房子满五唯一吗？', '房子可以贷款吗？', '业主为什么卖房？', '什么时候可以看房？'],
-      zhufang_problem_ask: ['房租包含物业费吗？', '可以短租吗？', '什么时候可以入住？', '可以养宠物吗？'],
-      switchSystemConfig: {
-        chat: true,
-        vr: true,
-        video: cid <= 3,
-        daikan: true,
-        overseas: cid === 1,
-        coupon: true,
-        webCall: city.servicePhone,
-      },
-    };
-    for (const [k, v] of Object.entries(cfg)) q.config.run(cid, k, JSON.stringify(v));
-    count('config', Object.keys(cfg).length);
-    const hot = (type: number, words: string[]) => {
-      words.forEach((w, k) => {
-        q.hot.run(cid, type, w, 1000 - k * 37 + rng.int(0, 30));
-      });
-    };
-    hot(
-      1,
-      rng.sample(loupans, 10).map((l) => l.name),
-    );
-    hot(
-      2,
-      rng.sample(xiaoqus, 10).map((x) => x.name),
-    );
-    hot(3, [...rng.sample(xiaoqus, 6).map((x) => x.name), ...rng.sample(regions, 3).map((r) => r.name), '整租一室']);
-    hot(
-      4,
-      rng.sample(xiaoqus, 10).map((x) => x.name),
-    );
-    hot(5, ['学区房', '地铁房', ...rng.sample(regions, 4).map((r) => r.name), '小户型', '满五唯一']);
-    count('hot_search', 48);
-    for (const r of regions) {
-      for (const kind of ['ershoufang', 'zufang', 'xinfang', 'xiaoqu', 'zixun']) {
-        const label = { ershoufang: '二手房', zufang: '租房', xinfang: '新房', xiaoqu: '小区', zixun: '房产资讯' }[kind];
-        q.seoLink.run(cid, kind, `${r.name}${label}`, `/${kind}/${kind === 'zixun' ? '' : `r${r.id}/`}`);
-        count('seo_link');
-      }
+      count('daikan');
     }
   }
+  count('operate_log');
+}
 
-  function seedOverseas() {
-    for (let i = 0; i < C.overseas; i++) {
-      const m = OVERSEAS[i % OVERSEAS.length];
-      const area = rng.float(35, 260, 1);
-      const total = Math.round((m.ppsm * area * rng.float(0.75, 1.3)) / 1000) / 10;
-      const rooms = area < 50 ? 1 : area < 90 ? 2 : area < 150 ? 3 : 4;
-      const type = rng.pick(['公寓', '别墅', '联排别墅', '酒店式公寓']);
-      const local = Math.round((total * 10000) / m.rate / 1000) * 1000;
-      q.overseas.run(
-        i + 1,
-        m.country,
-        m.city,
-        `${m.country}${m.city}${rng.pick(['市中心', '海景', '学区', '地铁旁', '湖景'])}${type} ${rooms}居 ${Math.round(area)}㎡`,
-        total,
-        `${local.toLocaleString('en-US')} ${m.currency}`,
-        area,
-        rooms,
-        type,
-        rng.chance(0.7) ? 1 : 0,
-        imageUrl('overseas', i + 1),
-        rng.sample(['永久产权', '拎包入住', '包租回报', '近名校', '海景', '现房', '可贷款', '低首付'], 3).join(','),
-        `位于${m.country}${m.city}${rng.pick(['核心区', '新兴区', '海滨区'])}，${type}，${rooms}居室，建筑面积约${Math.round(area)}㎡。${rng.pick(['租金回报率约5%。', '周边名校环绕。', '步行可达地铁站。'])}`,
+const SCHOOL_LEVELS = [
+  ['小学', 5],
+  ['初中', 3],
+  ['高中', 1.5],
+  ['幼儿园', 2],
+  ['九年一贯制', 0.8],
+] as const;
+
+function seedSchools(
+  { q, rng, C, ids, count }: Seeder,
+  { city, cid, regions, address }: CityPlaces,
+  xiaoqus: Community[],
+  loupans: Estate[],
+) {
+  const LEVELS = SCHOOL_LEVELS;
+  for (let i = 0; i < C.schools; i++) {
+    const id = ++ids.school;
+    const region = regions[i % regions.length];
+    const level = rng.weighted(LEVELS);
+    const short = region.name.replace(/[区县市]$/, '');
+    const kind =
+      level === '幼儿园' ? '幼儿园' : level === '小学' ? '小学' : level === '初中' ? '中学' : level === '高中' ? '高级中学' : '学校';
+    const name = rng.pick([
+      `${city.name}市${short}区第${cn(rng.int(1, 8))}${kind}`,
+      `${city.name}市${rng.pick(W.XQ_MIDDLE)}${kind}`,
+      `${short}${rng.pick(['实验', '外国语', '育才', '博才', '明德', '雅礼', '长郡', '师大附属'])}${kind}`,
+      `${rng.pick(W.XQ_MIDDLE)}${rng.pick(['实验', '双语', '第一'])}${kind}`,
+    ]);
+    const nature = rng.chance(0.8) ? '公办' : '民办';
+    q.school.run(
+      id,
+      cid,
+      region.id,
+      `${name}`,
+      level,
+      nature,
+      address(region.name),
+      `${city.areaCode}-8${rng.digits(['027', '0731', '0791'].includes(city.areaCode) ? 7 : 6)}`,
+      rng.sample(W.SCHOOL_TAGS, 2).join(','),
+      imageUrl('school', id),
+      rng.int(1905, 2020),
+      `${name}是${region.name}一所${nature}${level}，${rng.pick(['办学历史悠久', '师资力量雄厚', '教学质量位居区内前列', '以素质教育为特色'])}，现有教学班${rng.int(12, 60)}个。`,
+      level === '高中'
+        ? '按中考成绩择优录取。'
+        : `按${region.name}教育局划片招生，${rng.pick(['户籍与房产一致', '房产证满一年', '以居住证和房产证为准'])}。`,
+      rng.int(0, 100),
+      round5(region.lat + rng.float(-0.02, 0.02, 5)),
+      round5(region.lng + rng.float(-0.02, 0.02, 5)),
+    );
+    const near = xiaoqus.filter((x) => x.regionId === region.id);
+    for (const x of rng.sample(near, rng.int(3, 8))) q.schoolXiaoqu.run(id, x.id);
+    for (const l of rng.sample(
+      loupans.filter((x) => x.regionId === region.id),
+      rng.int(1, 4),
+    ))
+      q.schoolLoupan.run(id, l.id);
+    q.fts.run(segmentForIndex(`${name} ${region.name} ${level}`), 'school', id, cid);
+  }
+  count('school', C.schools);
+}
+
+/** The city's two news accounts (xhaccount). */
+function seedAccounts({ q, rng, count }: Seeder, { city, cid }: CityPlaces): number[] {
+  const accountBase = (cid - 1) * 2;
+  const accounts = [accountBase + 1, accountBase + 2];
+  q.account.run(
+    accounts[0],
+    `${city.pinyin}fc`,
+    `${city.name}房产头条`,
+    imageUrl('avatar', accounts[0] + 10),
+    `关注${city.name}楼市，每日更新新房、二手房资讯。`,
+    rng.int(2000, 90000),
+  );
+  q.account.run(
+    accounts[1],
+    `${city.pinyin}yjy`,
+    `${city.name}楼市研究院`,
+    imageUrl('avatar', accounts[1] + 10),
+    `专业解读${city.name}房价走势与购房政策。`,
+    rng.int(1000, 50000),
+  );
+  count('xhaccount', 2);
+  return accounts;
+}
+
+/** Articles with their comments. */
+function seedArticles(
+  { q, rng, C, ids, count, personName, pastTime, nick }: Seeder,
+  { city, cid, regionOf }: CityPlaces,
+  accounts: number[],
+  loupans: Estate[],
+) {
+  for (let i = 0; i < C.articles; i++) {
+    const id = ++ids.doc;
+    const typeId = (i % W.INFO_TYPES.length) + 1;
+    const typeName = W.INFO_TYPES[typeId - 1];
+    const lp = rng.pick(loupans);
+    const region = regionOf.get(lp.regionId) as Region;
+    const vars = {
+      city: city.name,
+      region: region.name,
+      loupan: lp.name,
+      month: rng.int(1, 11),
+      n: rng.int(3, 300),
+      pct: rng.float(3, 40, 1),
+      price: Math.round(city.avgPrice * rng.float(0.8, 1.3)),
+      rent: Math.round(city.avgRent * rng.float(0.9, 1.1)),
+      developer: rng.pick(W.DEVELOPERS),
+    };
+    const title = fill(rng.pick(W.ARTICLE_TEMPLATES[typeName]), vars);
+    const paras = rng.sample(W.PARAGRAPHS, rng.int(3, 5));
+    const summary = paras[0].slice(0, 60);
+    const content = [`<p>${fill('据{city}房产网统计，{region}近期市场表现活跃。', vars)}</p>`, ...paras.map((p) => `<p>${p}</p>`)].join('');
+    const comments = rng.int(0, 10);
+    q.doc.run(
+      id,
+      cid,
+      typeId,
+      rng.pick(accounts),
+      title,
+      summary,
+      content,
+      imageUrl('article', id),
+      rng.pick(['小编', personName(), '研究院']),
+      rng.pick(['原创', `${city.name}日报`, '房产网']),
+      rng.sample(['买房', '楼市', '政策', '房价', '新房', '二手房'], 2).join(','),
+      rng.int(100, 50000),
+      rng.int(0, 500),
+      rng.int(0, 200),
+      comments,
+      rng.chance(0.5) ? lp.id : null,
+      pastTime(365),
+    );
+    for (let k = 0; k < comments; k++) {
+      q.comment.run(
+        id,
+        `u${rng.digits(6)}`,
+        nick(),
+        imageUrl('avatar', rng.int(1, 24)),
+        rng.pick(W.COMMENTS),
+        rng.int(0, 80),
+        null,
         pastTime(300),
       );
     }
-    count('overseas', C.overseas);
+    count('info_comment', comments);
+    q.fts.run(segmentForIndex(`${title} ${summary}`), 'info', id, cid);
   }
+  count('info_doc', C.articles);
+}
+
+/** The knowledge base. */
+function seedBaike({ q, rng, C, ids, count, pastTime }: Seeder, { city, cid }: CityPlaces) {
+  const cats = Object.keys(W.BAIKE_CATEGORIES);
+  for (let i = 0; i < C.baike; i++) {
+    const id = ++ids.baike;
+    const cat = cats[i % cats.length];
+    const list = W.BAIKE_CATEGORIES[cat];
+    const base = list[Math.floor(i / cats.length) % list.length];
+    const round = Math.floor(i / (cats.length * list.length));
+    const title = round === 0 ? base : round === 1 ? `${city.name}${base}` : `${2020 + round}年${base}`;
+    const paras = rng.sample(W.PARAGRAPHS, 3);
+    q.baike.run(
+      id,
+      cid,
+      cat,
+      title,
+      `${title}？本文为您详细解答。`,
+      paras.map((p) => `<p>${p}</p>`).join(''),
+      rng.int(100, 30000),
+      pastTime(700),
+    );
+    q.fts.run(segmentForIndex(`${title} ${cat}`), 'baike', id, cid);
+  }
+  count('baike', C.baike);
+}
+
+/** Questions and their answers. */
+function seedWenda(
+  { q, rng, C, ids, count, nick }: Seeder,
+  { city, cid, regions }: CityPlaces,
+  loupans: Estate[],
+  xiaoqus: Community[],
+  belongers: number[],
+) {
+  for (let i = 0; i < C.wenda; i++) {
+    const id = ++ids.wenda;
+    const [cat, tpl, facts] = W.WENDA_TEMPLATES[i % W.WENDA_TEMPLATES.length];
+    const lp = rng.pick(loupans);
+    const xq = rng.pick(xiaoqus);
+    const region = rng.pick(regions);
+    const title = fill(tpl, {
+      loupan: lp.name,
+      xiaoqu: xq.name,
+      region: region.name,
+      city: city.name,
+      n: rng.pick([50, 80, 100, 150, 200]),
+    });
+    const answers = rng.int(1, 4);
+    const created = SEED_NOW - rng.int(1, 500) * DAY;
+    q.wenda.run(
+      id,
+      cid,
+      cat,
+      cat === '楼盘' ? lp.id : null,
+      cat === '小区' ? xq.id : null,
+      title,
+      title,
+      `u${rng.digits(6)}`,
+      nick(),
+      rng.int(20, 8000),
+      answers,
+      sqlTime(created),
+    );
+    for (let k = 0; k < answers; k++) {
+      const b = rng.chance(0.8) ? rng.pick(belongers) : null;
+      q.answer.run(
+        id,
+        b,
+        b ? null : `u${rng.digits(6)}`,
+        b ? '置业顾问' : nick(),
+        fill(rng.pick(W.WENDA_ANSWERS), {
+          ans: fill(rng.pick(facts), { fee: rng.float(1.5, 3.5, 1), rent: Math.round((city.avgRent * 0.8) / 100) * 100 }),
+        }),
+        rng.int(0, 60),
+        sqlTime(created + rng.int(1, 20) * 3_600_000),
+      );
+    }
+    count('wenda_answer', answers);
+    q.fts.run(segmentForIndex(title), 'wenda', id, cid);
+  }
+  count('wenda', C.wenda);
+}
+
+function seedBanners({ q, rng, count }: Seeder, { city, cid }: CityPlaces, loupans: Estate[]) {
+  const positions = ['index', 'xinfang', 'ershoufang', 'zufang', 'zixun'];
+  for (const pos of positions) {
+    for (let k = 0; k < 3; k++) {
+      const lp = rng.pick(loupans);
+      q.banner.run(
+        cid,
+        pos,
+        k === 0 ? `${city.name}${rng.pick(['金秋购房节', '安家季', '好房推荐'])}` : lp.name,
+        imageUrl('banner', cid + k),
+        k === 0 ? '/xinfang/' : `/xinfang/${lp.id}.html`,
+        k,
+      );
+    }
+  }
+  count('banner', positions.length * 3);
+}
+
+function seedCityConfig({ q, rng, count }: Seeder, { city, cid }: CityPlaces) {
+  const cfg: Record<string, unknown> = {
+    zsdh: {
+      tel: `${city.areaCode}-8${rng.digits(['027', '0731', '0791'].includes(city.areaCode) ? 7 : 6)}`,
+      name: `${city.name}招商热线`,
+    },
+    zstupian: { img: imageUrl('banner', cid), link: '/jiameng/' },
+    time_line_switch: { open: cid % 2 === 1 },
+    problem_ask: ['小区的物业怎么样？', '房子满五唯一吗？', '房子可以贷款吗？', '业主为什么卖房？', '什么时候可以看房？'],
+    zhufang_problem_ask: ['房租包含物业费吗？', '可以短租吗？', '什么时候可以入住？', '可以养宠物吗？'],
+    switchSystemConfig: {
+      chat: true,
+      vr: true,
+      video: cid <= 3,
+      daikan: true,
+      overseas: cid === 1,
+      coupon: true,
+      webCall: city.servicePhone,
+    },
+  };
+  for (const [k, v] of Object.entries(cfg)) q.config.run(cid, k, JSON.stringify(v));
+  count('config', Object.keys(cfg).length);
+}
+
+function seedHotSearches({ q, rng, count }: Seeder, { cid, regions }: CityPlaces, loupans: Estate[], xiaoqus: Community[]) {
+  const hot = (type: number, words: string[]) => {
+    words.forEach((w, k) => {
+      q.hot.run(cid, type, w, 1000 - k * 37 + rng.int(0, 30));
+    });
+  };
+  hot(
+    1,
+    rng.sample(loupans, 10).map((l) => l.name),
+  );
+  hot(
+    2,
+    rng.sample(xiaoqus, 10).map((x) => x.name),
+  );
+  hot(3, [...rng.sample(xiaoqus, 6).map((x) => x.name), ...rng.sample(regions, 3).map((r) => r.name), '整租一室']);
+  hot(
+    4,
+    rng.sample(xiaoqus, 10).map((x) => x.name),
+  );
+  hot(5, ['学区房', '地铁房', ...rng.sample(regions, 4).map((r) => r.name), '小户型', '满五唯一']);
+  count('hot_search', 48);
+}
+
+function seedSeoLinks({ q, count }: Seeder, { cid, regions }: CityPlaces) {
+  for (const r of regions) {
+    for (const kind of ['ershoufang', 'zufang', 'xinfang', 'xiaoqu', 'zixun']) {
+      const label = { ershoufang: '二手房', zufang: '租房', xinfang: '新房', xiaoqu: '小区', zixun: '房产资讯' }[kind];
+      q.seoLink.run(cid, kind, `${r.name}${label}`, `/${kind}/${kind === 'zixun' ? '' : `r${r.id}/`}`);
+      count('seo_link');
+    }
+  }
+}
+
+function seedOverseas({ q, rng, C, count, pastTime }: Seeder) {
+  for (let i = 0; i < C.overseas; i++) {
+    const m = OVERSEAS[i % OVERSEAS.length];
+    const area = rng.float(35, 260, 1);
+    const total = Math.round((m.ppsm * area * rng.float(0.75, 1.3)) / 1000) / 10;
+    const rooms = area < 50 ? 1 : area < 90 ? 2 : area < 150 ? 3 : 4;
+    const type = rng.pick(['公寓', '别墅', '联排别墅', '酒店式公寓']);
+    const local = Math.round((total * 10000) / m.rate / 1000) * 1000;
+    q.overseas.run(
+      i + 1,
+      m.country,
+      m.city,
+      `${m.country}${m.city}${rng.pick(['市中心', '海景', '学区', '地铁旁', '湖景'])}${type} ${rooms}居 ${Math.round(area)}㎡`,
+      total,
+      `${local.toLocaleString('en-US')} ${m.currency}`,
+      area,
+      rooms,
+      type,
+      rng.chance(0.7) ? 1 : 0,
+      imageUrl('overseas', i + 1),
+      rng.sample(['永久产权', '拎包入住', '包租回报', '近名校', '海景', '现房', '可贷款', '低首付'], 3).join(','),
+      `位于${m.country}${m.city}${rng.pick(['核心区', '新兴区', '海滨区'])}，${type}，${rooms}居室，建筑面积约${Math.round(area)}㎡。${rng.pick(['租金回报率约5%。', '周边名校环绕。', '步行可达地铁站。'])}`,
+      pastTime(300),
+    );
+  }
+  count('overseas', C.overseas);
 }

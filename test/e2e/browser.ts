@@ -56,3 +56,13 @@ export async function startE2E(): Promise<E2E> {
     },
   };
 }
+
+/** The first second-hand detail the list links to: a detail page of the demo data, whatever the seed. */
+export async function firstErshoufangDetail(e2e: E2E): Promise<string> {
+  const { page } = await e2e.newPage();
+  await page.goto(`${e2e.base}/ershoufang/`, { waitUntil: 'networkidle' });
+  const href = await page.locator('a[href^="/ershoufang/"][href$=".html"]').first().getAttribute('href');
+  await page.close();
+  if (!href) throw new Error('the second-hand list links to no detail');
+  return href;
+}

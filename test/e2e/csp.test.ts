@@ -1,5 +1,5 @@
 import t from 'tap';
-import { startE2E } from './browser.ts';
+import { firstErshoufangDetail, startE2E } from './browser.ts';
 
 /**
  * Issue 11 point 8: the Content-Security-Policy the server sends is one the pages satisfy. Chromium reports every
@@ -9,11 +9,8 @@ import { startE2E } from './browser.ts';
 t.test('home, a list and a detail raise no Content-Security-Policy violation in Chromium', async (t) => {
   const e2e = await startE2E();
   t.teardown(() => e2e.close());
-  const list = await e2e.newPage();
-  await list.page.goto(`${e2e.base}/ershoufang/`, { waitUntil: 'networkidle' });
-  const detail = await list.page.locator('a[href^="/ershoufang/"][href$=".html"]').first().getAttribute('href');
-  await list.page.close();
-  for (const path of ['/', '/ershoufang/', detail ?? '/ershoufang/1.html', '/xinfang/']) {
+  const detail = await firstErshoufangDetail(e2e);
+  for (const path of ['/', '/ershoufang/', detail, '/xinfang/']) {
     const { page, errors } = await e2e.newPage();
     await page.addInitScript(() => {
       const seen: string[] = [];

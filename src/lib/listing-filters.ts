@@ -16,6 +16,7 @@
  * redirect to the canonical path.
  */
 import type { LocationDict } from '../api/dictionaries.ts';
+import type { ListingFilter } from '../contracts/gateway/listing.ts';
 import { type Band, bands, MAX_PAGE, pageFromQuery, posInt, readCodes, tailOf } from './filter-codes.ts';
 import { HOUSE_TYPES, isCommercialKind, isShopKind, type ListingKind } from './listing-kinds.ts';
 
@@ -584,31 +585,13 @@ export function fromQueryParams(query: Record<string, string>, kind: ListingKind
 
 // ---------- the gateway filter ----------
 
-export interface ApiListingFilter {
-  regionId?: number;
-  shopMapId?: number;
-  metroId?: number;
-  stationId?: number;
-  priceMin?: number;
-  priceMax?: number;
-  areaMin?: number;
-  areaMax?: number;
-  rooms?: number[];
-  buildAge?: number;
-  floor?: 'low' | 'mid' | 'high';
-  orientation?: string;
-  decoration?: string;
-  elevator?: boolean;
-  useType?: string;
-  tags?: string[];
-  feature?: string;
-  priceChange?: boolean;
-  rentType?: string;
-  businessFormat?: string;
-  keyword?: string;
+/** The part of the gateway's list filter (src/contracts) a list page's filters decide; the loader adds city and kind. */
+export type ApiListingFilter = Omit<
+  ListingFilter,
+  'cityId' | 'houseType' | 'houseTypes' | 'stressId' | 'shortTerm' | 'belongerId' | 'size' | 'sort'
+> & {
   sort?: ApiSort;
-  page?: number;
-}
+};
 
 /** The body fields of findByCondition for a filter state (cityId, houseType and size are the caller's). */
 export function toApiFilter(q: ListingQuery, kind: ListingKind): ApiListingFilter {

@@ -1,5 +1,5 @@
 import { FILTER_QUERY_KEYS as XINFANG_QUERY_KEYS } from '../lib/xinfang-filters.ts';
-import type { Loader } from '../pipeline/types.ts';
+import type { Loader, PageLoader } from '../pipeline/types.ts';
 import * as dongtai from './dongtai.ts';
 import { downloadappLoader } from './downloadapp.ts';
 import {
@@ -21,7 +21,8 @@ import * as zhaopu from './zhaopu.ts';
 import { duanzuListLoader, zufangDetailLoader, zufangListLoader, zuyjDetailLoader, zuyjListLoader } from './zufang.ts';
 
 /** The named loaders registry.json may refer to. */
-export const loaders: Readonly<Record<string, Loader>> = {
+// biome-ignore lint/suspicious/noExplicitAny: each loader's data type is its own; load and meta agree per entry.
+export const loaders: Readonly<Record<string, PageLoader<any> | Loader>> = {
   home: homeLoader,
   xinfangList: xinfang.xinfangList,
   xinfangDetail: xinfang.xinfangDetail,

@@ -2,6 +2,7 @@ import type { Belonger, ListingDetail, ListingItem } from '../contracts/gateway/
 import type { DetailExtras } from '../contracts/page-data/ershoufang.ts';
 import type { ListPageData } from '../contracts/page-data/list.ts';
 import { errors } from '../errors.ts';
+import { parseId } from '../lib/ids.ts';
 import { listingCardOf } from '../lib/listing-card.ts';
 import {
   emptyQuery,
@@ -199,15 +200,11 @@ export function breadcrumbs(ctx: PageContext, items: Array<{ name: string; path:
 
 // ---------- detail pages ----------
 
-const ID = /^[1-9][0-9]{0,15}$/;
-
 /** The listing id of a detail URL (`:id` or `?id=`), or the 404 screen for a missing or malformed one. */
 export function idOf(ctx: PageContext, key = 'id'): number {
-  const raw = ctx.params[key] ?? ctx.query[key] ?? '';
-  if (!ID.test(raw)) throw errors.pageNotFound();
-  const n = Number(raw);
-  if (!Number.isSafeInteger(n)) throw errors.pageNotFound();
-  return n;
+  const id = parseId(ctx.params[key] ?? ctx.query[key]);
+  if (id === null) throw errors.pageNotFound();
+  return id;
 }
 
 /** A gateway "not found" (404 answer or empty obj) becomes the 404 screen; other failures stay errors. */

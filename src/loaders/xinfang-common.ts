@@ -1,21 +1,18 @@
 import type { Belonger, LoupanDetail, LoupanItem } from '../contracts/gateway/index.ts';
 import type { BelongerWithCall } from '../contracts/page-data/xinfang.ts';
 import { errors } from '../errors.ts';
+import { parseId } from '../lib/ids.ts';
 import { cityOrigin } from '../pipeline/head.ts';
 import type { LoaderResult, PageContext } from '../pipeline/types.ts';
 import { optional } from './optional.ts';
 
 /** Shared helpers of the new-home, floor-plan and estate-news loaders (xinfang.ts, huxing.ts, dongtai.ts). */
 
-const ID = /^[1-9][0-9]{0,9}$/;
-const MAX_ID = 2_147_483_647;
-
-/** A positive integer id within the gateway's range, else the 404 screen (never a gateway 400 → 500). */
+/** An id (src/lib/ids.ts), else the 404 screen (never a gateway 400 → 500). */
 export function idOf(raw: string | undefined): number {
-  if (!raw || !ID.test(raw)) throw errors.pageNotFound();
-  const n = Number(raw);
-  if (n > MAX_ID) throw errors.pageNotFound();
-  return n;
+  const id = parseId(raw);
+  if (id === null) throw errors.pageNotFound();
+  return id;
 }
 
 /** An optional id: undefined when absent, 404 when present but malformed. */

@@ -2,15 +2,17 @@ import { errors } from '../errors.ts';
 import type { Registry } from '../registry/load.ts';
 import type { PageEntry } from '../registry/types.ts';
 import { buildHead } from './head.ts';
-import type { Loader, LoaderResult, Middleware, MiddlewareOutcome, PageContext, PageHead, Validator } from './types.ts';
+import { recordView } from './record-view.ts';
+import type { Loader, LoadResult, Middleware, MiddlewareOutcome, PageContext, PageHead, PageLoader, Validator } from './types.ts';
 
 export interface PipelineParts {
   middleware: Readonly<Record<string, Middleware>>;
   validators: Readonly<Record<string, Validator>>;
-  loaders: Readonly<Record<string, Loader>>;
+  // biome-ignore lint/suspicious/noExplicitAny: each loader's data type is its own; load and meta agree per entry.
+  loaders: Readonly<Record<string, PageLoader<any> | Loader>>;
 }
 
-export type PageOutcome = Exclude<MiddlewareOutcome, undefined> | { kind: 'page'; result: LoaderResult; head: PageHead };
+export type PageOutcome = Exclude<MiddlewareOutcome, undefined> | { kind: 'page'; result: LoadResult; head: PageHead };
 
 const DEFAULT_MIDDLEWARE = ['authenticated'];
 
@@ -20,7 +22,7 @@ export function middlewareChain(registry: Registry, page: PageEntry): string[] {
   return [...new Set([...(layout?.middleware ?? []), ...(page.middleware ?? DEFAULT_MIDDLEWARE)])];
 }
 
-/** Run one page: middleware → validate → loader (DESIGN "One request, end to end"). Throws PortalError/GatewayError. */
+/** Run one page: middleware → validate → load → meta (DESIGN "One request, end to end"). Throws PortalError/GatewayError. */
 export async function runPage(ctx: PageContext, registry: Registry, parts: PipelineParts): Promise<PageOutcome> {
   for (const name of middlewareChain(registry, ctx.page)) {
     const mw = parts.middleware[name];
@@ -36,14 +38,22 @@ export async function runPage(ctx: PageContext, registry: Registry, parts: Pipel
     if (!validate) throw errors.unknownValidator(ctx.page.validate);
     if (!(await validate(ctx))) throw errors.pageNotFound();
   }
-  let result: LoaderResult = { data: null };
+  let result: LoadResult = { data: null };
+  let head = buildHead(ctx, undefined);
   if (ctx.page.loader) {
-    const load = parts.loaders[ctx.page.loader];
-    if (!load) throw errors.unknownLoader(ctx.page.loader);
-    result = await load(ctx);
-    if (result.redirect) return { kind: 'redirect', ...result.redirect };
+    const loader = parts.loaders[ctx.page.loader];
+    if (!loader) throw errors.unknownLoader(ctx.page.loader);
+    if (typeof loader === 'function') {
+      const legacy = await loader(ctx);
+      if (legacy.redirect) return { kind: 'redirect', ...legacy.redirect };
+      result = legacy;
+      head = buildHead(ctx, legacy.head);
+    } else {
+      result = await loader.load(ctx);
+      head = buildHead(ctx, loader.meta?.(ctx, result.data));
+    }
+    if (result.view) recordView(ctx, result.view);
   }
-  const head = buildHead(ctx, result.head);
   if (UNPRINTABLE.test(head.title) || UNPRINTABLE.test(head.description) || UNPRINTABLE.test(head.keywords)) {
     ctx.log.error({ page: ctx.page.name, title: head.title }, 'page head built from incomplete data');
     throw errors.incompleteData(ctx.page.name);

@@ -38,8 +38,40 @@ export type Validator = (ctx: PageContext) => boolean | Promise<boolean>;
 export type RedirectStatus = 301 | 302 | 303 | 307 | 308;
 
 /**
- * A loader returns the page's data and may refine the head (title from data, canonical, prev/next), or ends the
- * request with a redirect it could only decide from gateway data (a moved list, a renamed estate).
+ * What a page's loader found (issue 12 point 2): its data and, when not 200, the status. A loader only loads: it
+ * never builds SEO copy (that is the page's `meta`), never redirects (canonical 301s are middleware or registry
+ * redirects) and never writes (a view to record is returned as `view` and sent by the pipeline, fire and forget).
+ */
+export interface LoadResult<D = unknown> {
+  data: D;
+  status?: number;
+  view?: PageView;
+}
+
+/** A page view the gateway counts (SPEC 7.4): a listing's view number and a member's view history. */
+export type PageView = { houseId: number; houseNumber?: string };
+
+/** The read-only part of the context that a page's meta may use: no gateway, no reply. */
+export type MetaContext = Pick<PageContext, 'site' | 'city' | 'page' | 'params' | 'query' | 'path' | 'url' | 'user'>;
+
+/**
+ * A page's head from its data: title, description, keywords, canonical, prev/next links, JSON-LD, robots. What it
+ * leaves out comes from the registry's `meta` (see buildHead).
+ */
+export type Meta<D = unknown> = (ctx: MetaContext, data: D) => Partial<PageHead>;
+
+/** One named loader of registry.json: `load` (gateway data) and `meta` (the head built from that data). */
+export interface PageLoader<D = unknown> {
+  load: (ctx: PageContext) => Promise<LoadResult<D>>;
+  meta?: Meta<D>;
+}
+
+/** Pairs a load with its meta, keeping the data type between them. */
+export const pageLoader = <D>(load: PageLoader<D>['load'], meta?: Meta<D>): PageLoader<D> => ({ load, meta });
+
+/**
+ * @deprecated The shape before issue 12 point 2 (load, head and redirect in one function); being converted to
+ * PageLoader family by family. runPage accepts both until the last one is gone.
  */
 export interface LoaderResult<D = unknown> {
   data: D;
@@ -47,4 +79,5 @@ export interface LoaderResult<D = unknown> {
   status?: number;
   redirect?: { location: string; status: RedirectStatus };
 }
+/** @deprecated see LoaderResult */
 export type Loader<D = unknown> = (ctx: PageContext) => Promise<LoaderResult<D>>;

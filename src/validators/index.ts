@@ -1,15 +1,14 @@
+import { isId } from '../lib/ids.ts';
 import type { Validator } from '../pipeline/types.ts';
-
-const DIGITS = /^[1-9][0-9]{0,15}$/;
 
 /** The named validate hooks registry.json may refer to. False → the 404 screen (SPEC 2.5). */
 export const validators: Readonly<Record<string, Validator>> = {
-  /** `:id` (or `?id=` on a plain twin like /ershoufang/details) is a positive integer. */
-  numericId: (ctx) => DIGITS.test(ctx.params.id ?? ctx.query.id ?? ''),
+  /** `:id` (or `?id=` on a plain twin like /ershoufang/details) is an id (src/lib/ids.ts). */
+  numericId: (ctx) => isId(ctx.params.id ?? ctx.query.id),
   /** Present id, if any, must be numeric (optional id tails). */
   optionalNumericId: (ctx) => {
     const id = ctx.params.id ?? ctx.query.id;
-    return id === undefined || DIGITS.test(id);
+    return id === undefined || isId(id);
   },
 };
 

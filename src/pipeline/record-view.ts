@@ -1,0 +1,19 @@
+import type { PageContext, PageView } from './types.ts';
+
+/** A member id the gateway takes in a path segment; anything else is not sent. */
+const MEMBER_ID = /^[A-Za-z0-9_-]{1,40}$/;
+
+/**
+ * SPEC 7.4: a detail page's view is counted by house number and kept in the member's view history. The only writes a
+ * GET page makes, both fire and forget: the page never waits for them and a failure is a warning. Pages whose registry
+ * entry says `track: "false"` (ad variants, SPEC 4) record nothing.
+ */
+export function recordView(ctx: PageContext, view: PageView): void {
+  if (ctx.page.params?.track === 'false') return;
+  const warn = (call: string) => (err: unknown) => ctx.log.warn({ err, call }, 'page view not recorded');
+  if (view.houseNumber) ctx.api.house.addViewNum(ctx.call, view.houseNumber).catch(warn('addViewNum'));
+  const memberId = ctx.user?.uid || ctx.user?.userId || '';
+  if (memberId && MEMBER_ID.test(memberId)) {
+    ctx.api.house.saveHouseViewHistory(ctx.call, view.houseId, memberId, 'wap').catch(warn('saveHouseViewHistory'));
+  }
+}

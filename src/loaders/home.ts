@@ -1,7 +1,6 @@
 import type { HomeData } from '../contracts/page-data/cards.ts';
 import { HOUSE_TYPES } from '../lib/listing-kinds.ts';
-import { cityOrigin } from '../pipeline/head.ts';
-import { type LoadResult, type Meta, type PageContext, pageLoader } from '../pipeline/types.ts';
+import type { LoadResult, PageContext } from '../pipeline/types.ts';
 
 /** SPEC 9: the hot new-home list is limited to 10; the home page shows a short pick of each kind. */
 const HOT_LOUPAN_LIMIT = 10;
@@ -11,7 +10,7 @@ const HOME_LIST_SIZE = 6;
  * The home page: hot estates, fresh second-hand listings and rentals of the city, fetched in parallel. The lists
  * are a bonus on this page: one that fails is left out (the failure is logged by the client) and the page renders.
  */
-async function loadHome(ctx: PageContext): Promise<LoadResult<HomeData>> {
+export async function loadHome(ctx: PageContext): Promise<LoadResult<HomeData>> {
   const { cityId } = ctx.city;
   const [xinfang, ershoufang, zufang] = await Promise.allSettled([
     ctx.api.house.findWapHotLoupan(ctx.call, { cityId, limit: HOT_LOUPAN_LIMIT, orderBy: 'viewNum' }),
@@ -25,16 +24,3 @@ async function loadHome(ctx: PageContext): Promise<LoadResult<HomeData>> {
   };
   return { data };
 }
-
-/** The registry's title and description stand; the data adds the site's identity for search engines. */
-const homeMeta: Meta<HomeData> = (ctx) => {
-  const origin = cityOrigin(ctx.site, ctx.city);
-  return {
-    jsonLd: [
-      { '@context': 'https://schema.org', '@type': 'WebSite', name: `${ctx.city.name}${ctx.site.brand}`, url: `${origin}/` },
-      { '@context': 'https://schema.org', '@type': 'RealEstateAgent', name: ctx.site.brand, url: `${origin}/` },
-    ],
-  };
-};
-
-export const homeLoader = pageLoader(loadHome, homeMeta);

@@ -1,5 +1,6 @@
 import { FILTER_QUERY_KEYS as XINFANG_QUERY_KEYS } from '../lib/xinfang-filters.ts';
-import type { Loader, PageLoader } from '../pipeline/types.ts';
+import { homeMeta } from '../meta/home.ts';
+import { type Loader, type PageLoader, pageLoader } from '../pipeline/types.ts';
 import * as dongtai from './dongtai.ts';
 import { downloadappLoader } from './downloadapp.ts';
 import {
@@ -11,7 +12,7 @@ import {
   referrerLoader,
 } from './ershoufang.ts';
 import * as haiwai from './haiwai.ts';
-import { homeLoader } from './home.ts';
+import { loadHome } from './home.ts';
 import * as huxing from './huxing.ts';
 import { jubaoLoader, myShoucangLoader, photoLoader, yuyuekanfangLoader } from './member.ts';
 import * as shangpu from './shangpu.ts';
@@ -20,10 +21,13 @@ import * as xinfang from './xinfang.ts';
 import * as zhaopu from './zhaopu.ts';
 import { duanzuListLoader, zufangDetailLoader, zufangListLoader, zuyjDetailLoader, zuyjListLoader } from './zufang.ts';
 
-/** The named loaders registry.json may refer to. */
+/**
+ * The named loaders registry.json may refer to: each pairs a load (src/loaders, gateway data) with its meta (src/meta,
+ * the head built from that data).
+ */
 // biome-ignore lint/suspicious/noExplicitAny: each loader's data type is its own; load and meta agree per entry.
 export const loaders: Readonly<Record<string, PageLoader<any> | Loader>> = {
-  home: homeLoader,
+  home: pageLoader(loadHome, homeMeta),
   xinfangList: xinfang.xinfangList,
   xinfangDetail: xinfang.xinfangDetail,
   xinfangBelonger: xinfang.xinfangBelonger,

@@ -17,11 +17,11 @@ import compression from '../plugins/compression.ts';
 import iconSprite from '../plugins/icon-sprite.ts';
 import loggingPlugin, { PortalLogController } from '../plugins/logging.ts';
 import memberActions from '../plugins/member-actions.ts';
+import memberEvents from '../plugins/member-events.ts';
 import pageCachePlugin from '../plugins/page-cache.ts';
 import redirectsPlugin from '../plugins/redirects.ts';
 import registryPlugin from '../plugins/registry.ts';
 import securityHeaders from '../plugins/security-headers.ts';
-import sessionRevocations from '../plugins/session-revocations.ts';
 import sitemapPlugin from '../plugins/sitemap.ts';
 import { publicFileHeaders } from '../plugins/static-headers.ts';
 import trackingPlugin from '../plugins/tracking.ts';
@@ -170,7 +170,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(iconSprite);
   await app.register(sitemapPlugin);
-  await app.register(sessionRevocations);
+  await app.register(memberEvents);
   await app.register(memberActions);
   await app.register(trackingPlugin);
   await app.register(clientRoutesPlugin);

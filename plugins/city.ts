@@ -5,6 +5,7 @@ import type { City } from '../src/api/city.ts';
 import type { Api } from '../src/api/index.ts';
 import type { CityInfo, SiteKind } from '../src/contracts/session.ts';
 import { errors } from '../src/errors.ts';
+import { defaultCity } from '../src/lib/default-city.ts';
 import type { SiteSettings } from '../src/registry/types.ts';
 
 declare module 'fastify' {
@@ -61,7 +62,7 @@ export async function resolveCity(req: FastifyRequest, api: Api, site: SiteSetti
     if (!city) throw errors.cityNotFound();
     return { city: toInfo(city), siteKind };
   }
-  const fallback: CityInfo = { cityId: site.defaultCityId, name: site.defaultCityName, domain: '', servicePhone: '' };
+  const fallback = defaultCity(site);
   try {
     const city = await api.city.findSiteByName(call, site.defaultCityName);
     return { city: city ? toInfo(city) : fallback, siteKind };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { CityInfo } from '../src/contracts/session.ts';
+import { defaultCity } from '../src/lib/default-city.ts';
 import { COMMERCIAL_KINDS, HOUSE_TYPES } from '../src/lib/listing-kinds.ts';
 import { cityOrigin } from '../src/pipeline/head.ts';
 import { resolveCity } from './city.ts';
@@ -108,7 +109,7 @@ const sitemapPlugin: FastifyPluginAsync = async (app) => {
   app.get('/robots.txt', async (req, reply) => {
     const city = await cityOf(req).catch(() => null);
     const site = app.registry.current.file.site;
-    const origin = cityOrigin(site, city ?? { cityId: site.defaultCityId, name: site.defaultCityName, domain: '', servicePhone: '' });
+    const origin = cityOrigin(site, city ?? defaultCity(site));
     const body = [
       'User-agent: *',
       'Allow: /',

@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { defaultCity } from '../lib/default-city.ts';
 import type { Registry } from '../registry/load.ts';
 import type { PageEntry } from '../registry/types.ts';
 import { isMember } from '../session.ts';
 import { pickQuery } from './query-keys.ts';
-import type { CityInfo, PageContext } from './types.ts';
+import type { PageContext } from './types.ts';
 
 /** Query as flat strings: repeated keys keep their first value; pages never see arrays or prototypes. */
 export function flatQuery(raw: unknown): Record<string, string> {
@@ -14,11 +15,6 @@ export function flatQuery(raw: unknown): Record<string, string> {
     if (first !== undefined && first !== null) out[k] = String(first);
   }
   return { ...out };
-}
-
-export function defaultCity(registry: Registry): CityInfo {
-  const { site } = registry.file;
-  return { cityId: site.defaultCityId, name: site.defaultCityName, domain: '', servicePhone: '' };
 }
 
 /** Builds the per-request page context; every field is fresh, nothing is shared between requests. */
@@ -40,7 +36,7 @@ export function createContext(
     api: req.server.api,
     site: registry.file.site,
     siteKind: req.siteKind,
-    city: req.city ?? defaultCity(registry),
+    city: req.city ?? defaultCity(registry.file.site),
     page,
     params: { ...params, ...(page.params ?? {}) },
     // A visitor's cacheable page sees only the query keys that change it; a member's page is never cached and sees all

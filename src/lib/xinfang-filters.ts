@@ -220,6 +220,12 @@ export const FILTER_QUERY_KEYS = [
   'page',
 ] as const;
 
+/** Query keys of a search word on the list (`?keyword=`, the old `?kw=`): kept across the list's redirect. */
+export const KEYWORD_QUERY_KEYS = ['keyword', 'kw'] as const;
+
+/** The visitor's search word, trimmed and at most 64 characters ('' when none). */
+export const keywordOf = (query: Readonly<Record<string, string>>): string => (query.keyword ?? query.kw ?? '').trim().slice(0, 64);
+
 const posInt = (v: string | undefined) => (v && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
 
 /**

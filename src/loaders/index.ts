@@ -1,4 +1,4 @@
-import { FILTER_QUERY_KEYS as XINFANG_QUERY_KEYS } from '../lib/xinfang-filters.ts';
+import { KEYWORD_QUERY_KEYS as XINFANG_KEYWORD_KEYS } from '../lib/xinfang-filters.ts';
 import { homeMeta } from '../meta/home.ts';
 import { type Loader, type PageLoader, pageLoader } from '../pipeline/types.ts';
 import * as dongtai from './dongtai.ts';
@@ -93,7 +93,7 @@ const ID_AD = ['id', 'ad'];
  * entry. A loader that starts reading a key declares it here.
  */
 export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
-  xinfangList: [...XINFANG_QUERY_KEYS, 'keyword', 'kw'],
+  xinfangList: XINFANG_KEYWORD_KEYS,
   xinfangDetail: ['id', 'houseId', 'belongerId'],
   xinfangBelonger: ['id', 'houseId'],
   xinfangDaikan: ['id'],

@@ -1,36 +1,24 @@
-import type { Belonger, LoupanDetail, LoupanItem } from '../contracts/gateway/index.ts';
+import type { Belonger, LoupanDetail } from '../contracts/gateway/index.ts';
 import type { BelongerWithCall } from '../contracts/page-data/xinfang.ts';
 import { errors } from '../errors.ts';
-import { parseId } from '../lib/ids.ts';
-import { cityOrigin } from '../pipeline/head.ts';
-import type { LoaderResult, PageContext } from '../pipeline/types.ts';
+import type { PageContext } from '../pipeline/types.ts';
 import { optional } from './optional.ts';
 
-/** Shared helpers of the new-home, floor-plan and estate-news loaders (xinfang.ts, huxing.ts, dongtai.ts). */
+/**
+ * Load helpers shared by the new-home, floor-plan and estate-news loaders (xinfang.ts, huxing.ts, dongtai.ts). Ids are
+ * read with src/lib/ids.ts (a malformed one never gets here: the page's validator answers 404); the head of each page
+ * is built in src/meta.
+ */
 
-/** An id (src/lib/ids.ts), else the 404 screen (never a gateway 400 → 500). */
-export function idOf(raw: string | undefined): number {
-  const id = parseId(raw);
-  if (id === null) throw errors.pageNotFound();
-  return id;
-}
-
-/** An optional id: undefined when absent, 404 when present but malformed. */
-export const optionalIdOf = (raw: string | undefined): number | undefined => (raw === undefined || raw === '' ? undefined : idOf(raw));
-
-/** The estate, only when it belongs to the city of the host: another city's id is not a page of this site. */
-export async function loadEstate(ctx: PageContext, id: number): Promise<LoupanDetail> {
-  const estate = await ctx.api.house.findByIdForM(ctx.call, id);
+/**
+ * The estate, only when it belongs to the city of the host: another city's id is not a page of this site. No id
+ * (null) or no such estate is the 404 screen.
+ */
+export async function loadEstate(ctx: PageContext, id: number | null): Promise<LoupanDetail> {
+  const estate = id === null ? null : await ctx.api.house.findByIdForM(ctx.call, id);
   if (!estate || (estate.cityId && estate.cityId !== ctx.city.cityId)) throw errors.pageNotFound();
   return estate;
 }
-
-/** A moved list: the pipeline answers 301 to `location` (a data request gets the redirect to follow). */
-export function movedTo(location: string): LoaderResult<never> {
-  return { data: undefined as never, redirect: { location, status: 301 } };
-}
-
-export const absolute = (ctx: PageContext, path: string) => cityOrigin(ctx.site, ctx.city) + path;
 
 /** SPEC 7.7: each agent's phone through api/zhcall (type 1: new homes); a failed call falls back to the agent's own. */
 export async function withCalls(ctx: PageContext, list: Belonger[], limit = 6): Promise<BelongerWithCall[]> {
@@ -40,16 +28,6 @@ export async function withCalls(ctx: PageContext, list: Belonger[], limit = 6): 
       return { ...b, webCall: call?.webCall || b.phone || '' };
     }),
   );
-}
-
-export const priceText = (e: Pick<LoupanItem, 'price'>) => (e.price ? `均价${e.price}元/㎡` : '价格待定');
-
-export function breadcrumbLd(ctx: PageContext, items: Array<[string, string]>) {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: items.map(([name, path], i) => ({ '@type': 'ListItem', position: i + 1, name, item: absolute(ctx, path) })),
-  };
 }
 
 /**

@@ -6,6 +6,7 @@ import { listingQuery } from './listing-query.ts';
 import { memberOnly } from './member-only.ts';
 import { overseasQuery } from './overseas-query.ts';
 import { pageCache } from './page-cache.ts';
+import { XINFANG_QUERY_KEYS, xinfangQuery } from './xinfang-query.ts';
 
 /** The named middleware registry.json may refer to. */
 export const middleware: Readonly<Record<string, Middleware>> = {
@@ -14,10 +15,12 @@ export const middleware: Readonly<Record<string, Middleware>> = {
   'page-cache': pageCache,
   'listing-query': listingQuery,
   'overseas-query': overseasQuery,
+  'xinfang-query': xinfangQuery,
 };
 
 /** The query keys each middleware reads: the pipeline hands a cached page no others (issue 11 point 4). */
 export const middlewareQueryKeys: Readonly<Record<string, readonly string[]>> = {
   'listing-query': LISTING_QUERY_KEYS,
   'overseas-query': OVERSEAS_QUERY_KEYS,
+  'xinfang-query': XINFANG_QUERY_KEYS,
 };

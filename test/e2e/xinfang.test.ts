@@ -51,3 +51,29 @@ t.test('a phone visitor filters the new-home list and opens an estate', async (t
   t.match(bUrl, /houseType=1/);
   t.same(errors, [], 'no console errors or hydration warnings');
 });
+
+/** The help-me-find form submits query parameters; the list's xinfang-query middleware answers with its path form. */
+t.test('a phone visitor’s help-me-find answers land on the filtered list’s own URL', async (t) => {
+  const e2e = await startE2E();
+  t.teardown(() => e2e.close());
+  const { page, errors } = await e2e.newPage();
+  await page.goto(`${e2e.base}/xinfang/findHouse`, { waitUntil: 'networkidle' });
+  const region = page.locator('fieldset', { hasText: '意向区域' }).locator('label').nth(1);
+  const regionName = ((await region.textContent()) ?? '').trim();
+  await region.click();
+  await page
+    .locator('fieldset', { hasText: '物业类型' })
+    .locator('label', { hasText: /^住宅$/ })
+    .click();
+  await page.locator('button[type="submit"]', { hasText: '开始找房' }).click();
+  await page.waitForURL(/\/xinfang\/[a-z0-9]+\/t1\/$/);
+  t.notOk(new URL(page.url()).search, 'no query string is left');
+  await page.waitForSelector('[data-testid="xf-items"]');
+  t.match(await page.locator('h1').first().textContent(), `${regionName}`, 'the list is the chosen region’s');
+  for (const meta of await page.locator('[data-testid="xf-items"] .xf-item__meta').allTextContents()) {
+    t.match(meta, regionName, `${meta} is in ${regionName}`);
+    t.match(meta, '住宅');
+  }
+  t.match(await page.title(), `长沙${regionName}住宅新房_`);
+  t.same(errors, [], 'no console errors or hydration warnings');
+});

@@ -8,6 +8,8 @@ export interface HuxingListData {
   /** Room counts the estate has, for the chips. */
   roomStats: Array<{ rooms: number; count: number }>;
   groups: Array<{ estate: LoupanItem; plans: Huxing[] }>;
+  /** The city's hot estates (the list without an estate), with or without plans, by name. */
+  hotNames: string[];
 }
 
 export interface HuxingDetailData {

@@ -56,6 +56,8 @@ export interface XinfangDetailData {
 export interface EstateAgentsData {
   estate: LoupanItem;
   belongers: BelongerWithCall[];
+  /** How many agents the estate has (the page lists at most 20). */
+  total: number;
 }
 
 export interface DaikanData {

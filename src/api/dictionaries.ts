@@ -33,12 +33,19 @@ export function createDictionaryApi(deps: { config: ReturnType<typeof createConf
     },
     { max: 100, ttlMs: ONE_HOUR },
   );
+  const loupanRegions = memoByKey((cityId: number, call: CallContext) => deps.config.loupanRegions(call, cityId), {
+    max: 100,
+    ttlMs: ONE_HOUR,
+  });
   return {
     /** The first caller's CallContext makes the fetch of a miss (its request id is in the gateway's logs). */
     locations: (call: CallContext, cityId: number): Promise<LocationDict> => locations.get(cityId, call),
+    /** The city's new-home districts with their estate counts: the new-home list's middleware and loader both read them. */
+    loupanRegions: (call: CallContext, cityId: number) => loupanRegions.get(cityId, call),
     /** Test seam: forget what is cached. */
     clear(): void {
       locations.clear();
+      loupanRegions.clear();
     },
   };
 }

@@ -46,7 +46,7 @@ const emptyPage = <T>(size = 10): Page<T> => ({ content: [], totalElements: 0, t
 
 async function loadList(ctx: PageContext): Promise<LoadResult<XinfangListData>> {
   const cityId = ctx.city.cityId;
-  const regions = await optional(ctx, 'config.loupanRegions', ctx.api.config.loupanRegions(ctx.call, cityId), []);
+  const regions = await optional(ctx, 'dictionaries.loupanRegions', ctx.api.dictionaries.loupanRegions(ctx.call, cityId), []);
   const slugs = slugsOf(regions);
   const filter = parseXinfangPath(ctx.params['*'], slugs);
   if (!filter) throw errors.pageNotFound();
@@ -269,7 +269,7 @@ async function loadHangqing(ctx: PageContext): Promise<LoadResult<HangqingData>>
   const [avg, rank, regions, newest] = await Promise.all([
     optional(ctx, 'house.getCityAvgPriceByCityId', ctx.api.house.getCityAvgPriceByCityId(ctx.call, cityId), null),
     optional(ctx, 'house.findContractRank', ctx.api.house.findContractRank(ctx.call, cityId, 10), []),
-    optional(ctx, 'config.loupanRegions', ctx.api.config.loupanRegions(ctx.call, cityId), []),
+    optional(ctx, 'dictionaries.loupanRegions', ctx.api.dictionaries.loupanRegions(ctx.call, cityId), []),
     optional(ctx, 'house.findNewest', ctx.api.house.findNewest(ctx.call, cityId, 5), []),
   ]);
   return {
@@ -308,7 +308,7 @@ export const xinfangClassify = pageLoader(loadClassify, classifyMeta);
 /** /xinfang/findHouse: a help-me-find form; it submits to the list, whose query form 301s to the path form. */
 export const xinfangFindHouse = pageLoader(
   async (ctx): Promise<LoadResult<FindHouseData>> => ({
-    data: { regions: await optional(ctx, 'config.loupanRegions', ctx.api.config.loupanRegions(ctx.call, ctx.city.cityId), []) },
+    data: { regions: await optional(ctx, 'dictionaries.loupanRegions', ctx.api.dictionaries.loupanRegions(ctx.call, ctx.city.cityId), []) },
   }),
 );
 

@@ -14,9 +14,9 @@ import type { Middleware, PageContext } from '../pipeline/types.ts';
 /** The city's new-home regions (their slugs spell the path); a failure leaves the slugs out and the page uncached. */
 async function regionsOf(ctx: PageContext): Promise<Region[]> {
   try {
-    return await ctx.api.config.loupanRegions(ctx.call, ctx.city.cityId);
+    return await ctx.api.dictionaries.loupanRegions(ctx.call, ctx.city.cityId);
   } catch (err) {
-    ctx.log.warn({ err, what: 'config.loupanRegions' }, 'optional gateway call failed');
+    ctx.log.warn({ err, what: 'dictionaries.loupanRegions' }, 'optional gateway call failed');
     ctx.degraded = true;
     return [];
   }

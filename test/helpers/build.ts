@@ -56,6 +56,8 @@ export interface TestAppOptions {
   adminToken?: string;
   /** Keep-alive and limits of the member sockets. */
   memberSocket?: BuildOptions['memberSocket'];
+  /** Runs on the built app before it is ready (extra routes for one test). */
+  setup?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 /** The portal over the embedded backend (seeded SQLite), both closed when the test `t` ends. */
@@ -110,6 +112,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     await fake?.close();
     throw err;
   });
+  await opts.setup?.(app);
   await app.ready();
   return {
     app,

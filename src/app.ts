@@ -18,6 +18,8 @@ import iconSprite from '../plugins/icon-sprite.ts';
 import loggingPlugin, { PortalLogController } from '../plugins/logging.ts';
 import memberActions from '../plugins/member-actions.ts';
 import memberEvents from '../plugins/member-events.ts';
+import memberSignOut from '../plugins/member-sign-out.ts';
+import memberSocket, { type MemberSocketOptions } from '../plugins/member-socket.ts';
 import pageCachePlugin from '../plugins/page-cache.ts';
 import redirectsPlugin from '../plugins/redirects.ts';
 import registryPlugin from '../plugins/registry.ts';
@@ -57,6 +59,8 @@ export interface BuildOptions {
   assets?: ClientAssets;
   renderTimeoutMs?: number;
   pageCacheMaxBytes?: number;
+  /** Test seam: keep-alive and limits of the member sockets. */
+  memberSocket?: MemberSocketOptions;
 }
 
 export function knownNames(): KnownNames {
@@ -170,7 +174,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(iconSprite);
   await app.register(sitemapPlugin);
-  await app.register(memberEvents);
+  await app.register(memberEvents, { redisUrl: config.redisUrl });
+  await app.register(memberSocket, opts.memberSocket ?? {});
+  await app.register(memberSignOut, { token: config.adminToken });
   await app.register(memberActions);
   await app.register(trackingPlugin);
   await app.register(clientRoutesPlugin);

@@ -26,6 +26,12 @@ export interface Config {
    * comma-separated list of addresses or CIDR ranges.
    */
   trustProxy: boolean | string;
+  /**
+   * Redis for member events across portal processes (SPEC 4 forced logout): unset, events reach this process only.
+   */
+  redisUrl?: string;
+  /** The console's shared secret for the member sign-out call (plugins/member-sign-out.ts); unset, the call is off. */
+  adminToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -71,6 +77,20 @@ function trustProxyVar(env: NodeJS.ProcessEnv): boolean | string {
   throw new ConfigError(`TRUST_PROXY must be true, false or a list of proxy addresses, got "${raw}"`);
 }
 
+function redisUrlVar(env: NodeJS.ProcessEnv): string | undefined {
+  const url = urlVar(env, 'REDIS_URL');
+  if (url !== undefined && !/^rediss?:$/.test(new URL(url).protocol))
+    throw new ConfigError(`REDIS_URL must be a redis:// or rediss:// URL, got "${env.REDIS_URL}"`);
+  return url;
+}
+
+function adminTokenVar(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.ADMIN_TOKEN;
+  if (!raw) return undefined;
+  if (raw.length < 32) throw new ConfigError('ADMIN_TOKEN must be at least 32 characters');
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
   const dataDir = path.resolve(root, env.DATA_DIR || './data');
   return {
@@ -91,5 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     watchRegistry: env.REGISTRY_WATCH !== '0',
     production: env.NODE_ENV === 'production',
     trustProxy: trustProxyVar(env),
+    redisUrl: redisUrlVar(env),
+    adminToken: adminTokenVar(env),
   };
 }

@@ -2,6 +2,7 @@ import '../ui/styles.css';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { proxy } from 'valtio';
+import { memberKey } from '../lib/member-socket.ts';
 import { APP_ROOT_ID, STATE_SCRIPT_ID } from '../render/dom-ids.ts';
 import type { AppState } from '../stores/app-state.ts';
 import { createStores } from '../stores/context.tsx';
@@ -91,6 +92,23 @@ async function start(): Promise<void> {
         () => location.reload(),
       ),
   };
+  // SPEC 4 forced logout: a member's browser keeps the member socket open (its own chunk, never loaded for visitors);
+  // it follows the login state as screens change (signed out, signed in as someone else).
+  let memberSession: { key: string; started: Promise<{ stop(): void } | null> } | null = null;
+  const syncMemberSession = () => {
+    const key = memberKey(state.user);
+    if ((memberSession?.key ?? '') === key) return;
+    void memberSession?.started.then((s) => s?.stop());
+    memberSession = key
+      ? {
+          key,
+          started: import('./member-session.ts').then(
+            (m) => m.startMemberSession({ state, navigate: (to) => navigation.navigate(to), tracker }),
+            () => null,
+          ),
+        }
+      : null;
+  };
   let first = true;
   // Hydration as a transition: React renders it in slices and yields to the browser between them, instead of one
   // long task that blocks input for the whole page (issue 11 point 6: total blocking time on a phone).
@@ -101,7 +119,10 @@ async function start(): Promise<void> {
         state={state}
         stores={stores}
         navigation={navigation}
-        onHydrated={() => stores.pages.restore(restored)}
+        onHydrated={() => {
+          stores.pages.restore(restored);
+          syncMemberSession();
+        }}
         onScreen={() => {
           // The first screen's head is the server's own.
           if (!first && runtime) {
@@ -110,6 +131,7 @@ async function start(): Promise<void> {
             if (pendingScroll) runtime.applyScroll(pendingScroll);
           }
           pendingScroll = null;
+          if (!first) syncMemberSession();
           tracker.route(state.route, location.href);
           if (first) {
             first = false;

@@ -84,6 +84,10 @@ export function createTracker(send: Send = beaconSend, now: () => number = Date.
         safeSend({ ...base(visit), kind: 'agent', ...(belongerId ? { belongerId } : {}) });
       }, AGENT_REQUEST_DELAY_MS);
     },
+    /** SPEC 4 forced logout, step 6: the logout event, on the screen shown. */
+    logout(pageUrl: string): void {
+      safeSend({ kind: 'logout', page: visit?.page ?? '', pageUrl, platFormDesc: PLATFORM_DESC });
+    },
     /** SPEC 5: suspicious characters in a query are reported (hasXss), never blocked. */
     checkQuery(search: string, page: string, pageUrl: string): void {
       if (queryHasXss(search)) safeSend({ kind: 'xss', page, pageUrl, platFormDesc: PLATFORM_DESC, hasXss: true });

@@ -9,7 +9,8 @@ export const PAGE_VIEW_DELAY_MS = 50;
 export const AGENT_REQUEST_DELAY_MS = 1000;
 export const TRACK_ENDPOINT = '/-/track';
 
-export type TrackKind = 'pageview' | 'close' | 'agent' | 'xss';
+/** `logout`: a forced logout (SPEC 4 step 6). */
+export type TrackKind = 'pageview' | 'close' | 'agent' | 'xss' | 'logout';
 
 /** SPEC 3: the tracking attributes the gateway's call takes. */
 export interface TrackAttrs {
@@ -88,7 +89,7 @@ export const trackEventSchema = {
   additionalProperties: false,
   required: ['kind', 'page', 'pageUrl', 'platFormDesc'],
   properties: {
-    kind: { type: 'string', enum: ['pageview', 'close', 'agent', 'xss'] },
+    kind: { type: 'string', enum: ['pageview', 'close', 'agent', 'xss', 'logout'] },
     page: { type: 'string', maxLength: 100 },
     pageUrl: { type: 'string', minLength: 1, maxLength: 2048 },
     platFormDesc: { type: 'string', maxLength: 32 },

@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../../scripts/chromium.ts';
 import { loadClientAssets } from '../../src/render/assets.ts';
 import { startTestBackend, type TestBackend } from '../helpers/backend.ts';
-import { buildTestApp, ROOT, type TestApp } from '../helpers/build.ts';
+import { buildTestApp, ROOT, type TestApp, type TestAppOptions } from '../helpers/build.ts';
 
 export interface E2E {
   base: string;
@@ -19,7 +19,7 @@ export interface E2E {
 }
 
 /** The built client (npm run build) served by the portal on a loopback port, over the embedded backend. */
-export async function startE2E(): Promise<E2E> {
+export async function startE2E(opts: Pick<TestAppOptions, 'adminToken' | 'setup'> = {}): Promise<E2E> {
   const backend = await startTestBackend();
   // A private copy of the build: another `npm run build` during the run cannot swap the chunks under the browser.
   const clientDir = mkdtempSync(path.join(tmpdir(), 'e2e-client-'));
@@ -28,6 +28,7 @@ export async function startE2E(): Promise<E2E> {
     gatewayUrl: backend.url,
     assets: loadClientAssets(clientDir),
     clientDir,
+    ...opts,
   });
   const address = await portal.app.listen({ port: 0, host: '127.0.0.1' });
   const port = new URL(address).port;

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.ts';
+import { type BuildOptions, buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { UserInfo } from '../../src/contracts/session.ts';
 import type { RegistryFile } from '../../src/registry/types.ts';
@@ -50,6 +50,14 @@ export interface TestAppOptions {
   logLines?: string[];
   /** TRUST_PROXY for this app (default: trust no proxy). */
   trustProxy?: string;
+  /** REDIS_URL for this app (member events across processes). */
+  redisUrl?: string;
+  /** ADMIN_TOKEN for this app (the console's member sign-out call). */
+  adminToken?: string;
+  /** Keep-alive and limits of the member sockets. */
+  memberSocket?: BuildOptions['memberSocket'];
+  /** Runs on the built app before it is ready (extra routes for one test). */
+  setup?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 /** The portal over the embedded backend (seeded SQLite), both closed when the test `t` ends. */
@@ -84,6 +92,8 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       GATEWAY_URL: opts.gatewayUrl ?? fake?.url,
       LOG_LEVEL: 'silent',
       TRUST_PROXY: opts.trustProxy,
+      REDIS_URL: opts.redisUrl,
+      ADMIN_TOKEN: opts.adminToken,
     },
     ROOT,
   );
@@ -97,10 +107,12 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       : { level: process.env.TEST_LOG_LEVEL ?? 'silent' },
     assets: opts.assets ?? emptyAssets(),
     renderTimeoutMs: opts.renderTimeoutMs,
+    memberSocket: opts.memberSocket,
   }).catch(async (err) => {
     await fake?.close();
     throw err;
   });
+  await opts.setup?.(app);
   await app.ready();
   return {
     app,

@@ -1,24 +1,8 @@
-import { createRequire } from 'node:module';
+import { WebSocket } from 'ws';
 
-/**
- * A real WebSocket client for tests (the `ws` package @fastify/websocket is built on; it ships no types here, so the
- * little the tests use is typed below).
- */
-export interface WsSocket {
-  readonly readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  terminate(): void;
-  on(event: 'open', listener: () => void): this;
-  on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): this;
-  on(event: 'close', listener: (code: number, reason: Buffer) => void): this;
-  on(event: 'error', listener: (err: Error) => void): this;
-  on(event: 'unexpected-response', listener: (req: unknown, res: { statusCode: number }) => void): this;
-  on(event: 'ping', listener: () => void): this;
-}
-
-type WsCtor = new (url: string, options?: { headers?: Record<string, string>; autoPong?: boolean }) => WsSocket;
-export const WebSocket = (createRequire(import.meta.url)('ws') as { WebSocket: WsCtor }).WebSocket;
+/** A real WebSocket client for tests: the `ws` package @fastify/websocket is built on. */
+export { WebSocket };
+export type WsSocket = WebSocket;
 
 /** What a test watches on one socket: every message as text, and how it closed. */
 export interface Watched {

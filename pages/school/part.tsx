@@ -65,7 +65,7 @@ function Body({ data: d }: { data: SchoolPartData }) {
     case 'top':
       return <RankingBlock school={d.school} ranking={d.ranking} />;
     case 'louPan':
-      return <EstatesBlock estates={d.estates} />;
+      return <EstatesBlock estates={d.estates} schools={d.estateSchools} />;
     case 'schools':
       return (
         <>

@@ -219,8 +219,19 @@ export const schoolLoaders = {
   schoolTop: partLoader('top', async (ctx, school) => ({ school: profileOf(school), ranking: await ranking(ctx, school, RANKING_SIZE) })),
   schoolAroundSecHand: listingsLoader('ershoufang'),
   schoolAroundRent: listingsLoader('zufang'),
-  /** /school/aroundLouPan: the new-home estates around the school. */
-  schoolAroundLouPan: partLoader('louPan', async (_ctx, school) => ({ school: profileOf(school), estates: school.louPanList })),
+  /** /school/aroundLouPan: the new-home estates around the school, each with the schools it is matched to. */
+  schoolAroundLouPan: partLoader('louPan', async (ctx, school) => ({
+    school: profileOf(school),
+    estates: school.louPanList,
+    estateSchools: await optional(
+      ctx,
+      'house.getSchoolByHouseId',
+      Promise.all(
+        school.louPanList.map(async (e) => [e.houseId, await ctx.api.house.getSchoolByHouseId(ctx.call, e.houseId)] as const),
+      ).then((pairs) => Object.fromEntries(pairs) as Record<number, SchoolItem[]>),
+      null,
+    ),
+  })),
   /** /school/aroundSchool: the nearest schools of the district, and the other schools its catchment communities belong to. */
   schoolAroundSchool: partLoader('schools', async (ctx, school) => {
     const communities = school.xiaoquList.slice(0, LINKED_COMMUNITIES);

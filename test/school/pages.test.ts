@@ -312,7 +312,15 @@ t.test('aroundSecHand and aroundRent: the catchment listings, 10 a page, page li
 
 t.test('aroundLouPan, aroundSchool, periphery: estates, nearby schools, counts', async (t) => {
   const lp = await get(`/school/aroundLouPan?id=${school.schoolId}`);
-  for (const e of school.louPanList) t.match(lp.body, `href="/xinfang/${e.houseId}.html"`, e.name);
+  for (const e of school.louPanList) {
+    t.match(lp.body, `href="/xinfang/${e.houseId}.html"`, e.name);
+    const matched = await backendObj<Array<{ schoolId: number }>>(backend, `/api/school/getSchoolByHouseId/${e.houseId}`);
+    t.ok(
+      matched.some((m) => m.schoolId === school.schoolId),
+      `${e.name} is matched to this school`,
+    );
+    for (const m of matched) t.match(lp.body, `href="/school/${m.schoolId}.html"`, `${e.name}: its school #${m.schoolId} is linked`);
+  }
   const around = await get(`/school/aroundSchool?id=${school.schoolId}`);
   for (const s of school.aroundSchool) t.match(around.body, `href="/school/${s.schoolId}.html"`, s.name);
   const per = await get(`/school/periphery?id=${school.schoolId}`);

@@ -63,7 +63,13 @@ export type SchoolPartData = SchoolBase &
         rentTotal: number | null;
       }
     | { part: 'top'; school: SchoolProfile; ranking: SchoolListItem[] }
-    | { part: 'louPan'; school: SchoolProfile; estates: LoupanItem[] }
+    | {
+        part: 'louPan';
+        school: SchoolProfile;
+        estates: LoupanItem[];
+        /** The schools each estate is matched to (getSchoolByHouseId), by estate id; null when that call failed. */
+        estateSchools: Record<number, SchoolItem[]> | null;
+      }
     | {
         part: 'schools';
         school: SchoolProfile;

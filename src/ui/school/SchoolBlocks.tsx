@@ -106,17 +106,38 @@ export function ListingsBlock({
   );
 }
 
-/** New-home estates around the school. */
-export function EstatesBlock({ estates, more }: { estates: LoupanItem[]; more?: string }) {
+/** New-home estates around the school; with `schools`, under each estate the schools it is matched to. */
+export function EstatesBlock({
+  estates,
+  more,
+  schools,
+}: {
+  estates: LoupanItem[];
+  more?: string;
+  schools?: Record<number, SchoolItem[]> | null;
+}) {
   return (
     <DetailBlock title="周边新楼盘" more={more ? { href: more, label: '查看全部' } : undefined}>
       {estates.length ? (
         <ul className="sch-list" data-testid="school-estates">
-          {estates.map((e) => (
-            <li key={e.houseId}>
-              <EstateItem estate={e} />
-            </li>
-          ))}
+          {estates.map((e) => {
+            const matched = schools?.[e.houseId] ?? [];
+            return (
+              <li key={e.houseId}>
+                <EstateItem estate={e} />
+                {matched.length ? (
+                  <p className="sch-matched" data-testid="estate-schools">
+                    <span>对口学校</span>
+                    {matched.map((m) => (
+                      <AppLink key={m.schoolId} href={schoolPath.detail(m.schoolId)}>
+                        {m.name}
+                      </AppLink>
+                    ))}
+                  </p>
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       ) : (
         <p className="sch-note">学校周边暂无在售新楼盘。</p>

@@ -59,4 +59,8 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   'haiwai/list': () => import('./haiwai/list.tsx'),
   'haiwai/detail': () => import('./haiwai/detail.tsx'),
   'haiwai/huxing': () => import('./haiwai/huxing.tsx'),
+  // Schools (issue 14 part B)
+  'school/list': () => import('./school/list.tsx'),
+  'school/detail': () => import('./school/detail.tsx'),
+  'school/part': () => import('./school/part.tsx'),
 };

@@ -123,7 +123,8 @@ export function createHouseApi(gateway: Got) {
     },
     getBelongerLouPanListNew: (call: CallContext, houseId: number) =>
       getList<Belonger>(gateway, call, '/api/belongerLouPanBind/getBelongerLouPanListNew', post({ houseId }), checks.belonger),
-    getSchoolByHouseId: (call: CallContext, id: number) => getList<SchoolItem>(gateway, call, `/api/school/getSchoolByHouseId/${seg(id)}`),
+    getSchoolByHouseId: (call: CallContext, id: number) =>
+      getList<SchoolItem>(gateway, call, `/api/school/getSchoolByHouseId/${seg(id)}`, {}, checks.schoolItem),
     privateContract: (call: CallContext, id: string) =>
       getObj<{ id: string; title: string; content: string }>(gateway, call, `/api/privateContract/findByIdOld/${seg(id)}`),
 

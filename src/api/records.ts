@@ -116,6 +116,48 @@ export const overseasDetailSchema = {
   properties: { ...overseasItemSchema.properties, photos: strings, unitPrice: numOrNull },
 } as const;
 
+export const schoolItemSchema = {
+  type: 'object',
+  required: ['schoolId', 'name', 'level', 'nature', 'keySchool', 'regionRank', 'address', 'tags'],
+  properties: {
+    schoolId: id,
+    name: text,
+    level: text,
+    nature: text,
+    keySchool: { type: 'boolean' },
+    regionRank: { type: 'integer', minimum: 1 },
+    address: text,
+    tags: strings,
+    img: strOrNull,
+    regionId: { type: 'integer' },
+    regionName: strOrNull,
+    xiaoquCount: { type: 'integer', minimum: 0 },
+    lat: numOrNull,
+    lng: numOrNull,
+  },
+} as const;
+
+const xiaoquItemSchema = {
+  type: 'object',
+  required: ['stressId', 'name'],
+  properties: { stressId: id, name: text, avgPrice: num, ershoucount: num, zufangcount: num, regionName: strOrNull },
+} as const;
+
+export const schoolDetailSchema = {
+  ...schoolItemSchema,
+  required: [...schoolItemSchema.required, 'description', 'enrollRule', 'xiaoquList', 'louPanList', 'aroundSchool'],
+  properties: {
+    ...schoolItemSchema.properties,
+    phone: str,
+    founded: { type: 'integer' },
+    description: text,
+    enrollRule: text,
+    xiaoquList: { type: 'array', items: xiaoquItemSchema },
+    louPanList: { type: 'array', items: loupanItemSchema },
+    aroundSchool: { type: 'array', items: schoolItemSchema },
+  },
+} as const;
+
 export type RecordCheck = ValidateFunction;
 
 export const checks = {
@@ -129,6 +171,8 @@ export const checks = {
   belonger: ajv.compile(belongerSchema),
   dongtai: ajv.compile(dongtaiSchema),
   wendaItem: ajv.compile(wendaItemSchema),
+  schoolItem: ajv.compile(schoolItemSchema),
+  schoolDetail: ajv.compile(schoolDetailSchema),
 } as const;
 
 function incomplete(call: CallContext, path: string, check: RecordCheck): GatewayError {

@@ -263,6 +263,19 @@ export function loupanDetail(r: Row): LoupanProfile {
   };
 }
 
+/** The tags that make a key school (重点学校): the province's model schools and the city's key schools. */
+export const KEY_SCHOOL_TAGS = ['省示范', '市重点'] as const;
+const isKeySchool = (tags: string): boolean => splitList(tags).some((t) => (KEY_SCHOOL_TAGS as readonly string[]).includes(t));
+
+/**
+ * The school rows schoolItem maps: the school, its district's name, and its rank among the schools of its level in
+ * its district (by `hot`, the gateway's ranking score; ties by id).
+ */
+export const SCHOOL_SELECT = `SELECT s.*, r.name AS region_name,
+  (SELECT COUNT(*) + 1 FROM school o WHERE o.region_id = s.region_id AND o.level = s.level AND (o.hot > s.hot OR (o.hot = s.hot AND o.id < s.id)))
+    AS region_rank
+  FROM school s JOIN region r ON r.id = s.region_id`;
+
 export function schoolItem(r: Row): SchoolItem {
   return {
     schoolId: r.id,
@@ -270,6 +283,8 @@ export function schoolItem(r: Row): SchoolItem {
     name: r.name,
     level: r.level,
     nature: r.nature,
+    keySchool: isKeySchool(r.tags),
+    regionRank: r.region_rank,
     address: r.address,
     tags: splitList(r.tags),
     img: r.img,

@@ -15,6 +15,7 @@ import * as haiwai from './haiwai.ts';
 import { loadHome } from './home.ts';
 import * as huxing from './huxing.ts';
 import { jubaoLoader, myShoucangLoader, photoLoader, yuyuekanfangLoader } from './member.ts';
+import { schoolLoaderQueryKeys, schoolLoaders } from './school.ts';
 import * as shangpu from './shangpu.ts';
 import { sydcLoader } from './sydc.ts';
 import * as xinfang from './xinfang.ts';
@@ -83,6 +84,8 @@ export const loaders: Readonly<Record<string, PageLoader<any> | Loader>> = {
   haiwaiList: haiwai.haiwaiListLoader,
   haiwaiDetail: haiwai.haiwaiDetailLoader,
   haiwaiHuxing: haiwai.haiwaiHuxingLoader,
+  // Schools (issue 14 part B)
+  ...schoolLoaders,
 };
 
 const ID_AD = ['id', 'ad'];
@@ -129,4 +132,5 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   photo: ['id', 'houseId', 'active', 'type'],
   haiwaiDetail: ['id'],
   haiwaiHuxing: ['id'],
+  ...schoolLoaderQueryKeys,
 };

@@ -43,6 +43,7 @@ export const listingFilterSchema = body(
     metroId: int(1),
     stationId: int(1),
     stressId: int(1),
+    stressIds: { type: 'array', items: int(1), minItems: 1, maxItems: 50 },
     priceMin: { type: 'number', minimum: 0 },
     priceMax: { type: 'number', minimum: 0 },
     areaMin: { type: 'number', minimum: 0 },
@@ -133,6 +134,7 @@ export function searchListings(db: DB, f: ListingFilter) {
   eq('l.shop_map_id', f.shopMapId);
   eq('l.station_id', f.stationId);
   eq('l.xiaoqu_id', f.stressId);
+  if (f.stressIds?.length) filter.add(`l.xiaoqu_id IN (${f.stressIds.map(() => '?').join(',')})`, ...f.stressIds);
   eq('l.orientation', f.orientation);
   eq('l.decoration', f.decoration);
   eq('l.use_type', f.useType);

@@ -3,7 +3,7 @@ import type { Dongtai, Huxing, LoupanDetail, LoupanFilter, TypePrice, Yushou } f
 import type { BackendContext } from '../context.ts';
 import type { DB } from '../db.ts';
 import { fail, ok, page, paging, splitList } from '../envelope.ts';
-import { belongerItem, loupanDetail, loupanItem, schoolItem, TYPE_NAMES } from '../mappers.ts';
+import { belongerItem, loupanDetail, loupanItem, SCHOOL_SELECT, schoolItem, TYPE_NAMES } from '../mappers.ts';
 import { body, cityIdParams, idParams, int, params, str } from '../schemas.ts';
 import { segmentForQuery } from '../segment.ts';
 import { cachedStatement, sqlNow } from '../util.ts';
@@ -127,9 +127,9 @@ export function registerXinfangRoutes(app: FastifyInstance, { db }: BackendConte
   const starBelongers = db.prepare(`SELECT b.*, s.name AS store_name FROM belonger b JOIN store s ON s.id = b.store_id
     WHERE b.city_id = ? AND b.iskefu = 0 ORDER BY b.star DESC, b.deal_count DESC LIMIT ? OFFSET ?`);
   const belongerCount = db.prepare('SELECT COUNT(*) FROM belonger WHERE city_id = ? AND iskefu = 0').pluck();
-  const schools =
-    db.prepare(`SELECT s.*, r.name AS region_name FROM school_loupan sl JOIN school s ON s.id = sl.school_id JOIN region r ON r.id = s.region_id
-    WHERE sl.loupan_id = ? ORDER BY s.level, s.id`);
+  const schools = db.prepare(
+    `${SCHOOL_SELECT} WHERE s.id IN (SELECT school_id FROM school_loupan WHERE loupan_id = ?) ORDER BY s.level, s.id`,
+  );
   const recommend = db.prepare(
     `${LOUPAN_SELECT} WHERE l.city_id = ? AND l.sale_status IN ('期房', '现房', '尾房') ORDER BY (l.id * 2654435761) % 1000003 LIMIT ?`,
   );

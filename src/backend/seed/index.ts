@@ -99,7 +99,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
     ershoufang: n(FULL_COUNTS.ershoufang, 200),
     zufang: n(FULL_COUNTS.zufang, 80),
     commercial: n(FULL_COUNTS.commercial, 16),
-    schools: n(FULL_COUNTS.schools, 8),
+    schools: n(FULL_COUNTS.schools, 30),
     articles: n(FULL_COUNTS.articles, 24),
     baike: n(FULL_COUNTS.baike, 12),
     wenda: n(FULL_COUNTS.wenda, 12),
@@ -1131,6 +1131,72 @@ const SCHOOL_LEVELS = [
   ['九年一贯制', 0.8],
 ] as const;
 
+/** Tags that make a key school (the backend's KEY_SCHOOL_TAGS): drawn from the key flag, never at random. */
+const KEY_TAGS = ['省示范', '市重点'];
+
+/** Who a level enrols, for the enrolment rules. */
+const ENROLS: Record<string, string> = {
+  幼儿园: '年满3周岁（当年8月31日前出生）至6周岁的学龄前儿童',
+  小学: '年满6周岁（当年8月31日前出生）的适龄儿童',
+  初中: '当年小学毕业生',
+  高中: '当年参加本市中考的初中毕业生',
+  九年一贯制: '年满6周岁的适龄儿童（一年级）及本校小学部毕业生（七年级）',
+};
+
+/** One sentence per tag, for the introduction's second paragraph. */
+const TAG_SENTENCES: Record<string, string> = {
+  省示范: '学校是省级示范性学校，多年来教学质量稳居全市前列',
+  市重点: '学校是市级重点学校，升学成绩连续多年位居全区第一梯队',
+  一级学校: '学校被评为省一级学校，办学条件和管理水平均达到省级标准',
+  寄宿: '学校实行寄宿制管理，配有标准化学生公寓和生活老师',
+  双语: '学校开设双语课程，外籍教师参与口语教学',
+  小班教学: '学校实行小班化教学，每班学生不超过35人',
+  对口划片: '学校按区教育局划定的学区就近招生',
+  艺术特色: '学校合唱团、舞蹈队多次获得省市艺术展演一等奖',
+  科技特色: '学校机器人与编程社团在全国青少年科技创新大赛中屡获佳绩',
+  体育特色: '学校是全国青少年校园足球特色学校，体育社团活动丰富',
+};
+
+const CAMPUSES = ['东', '南', '西', '北', '新'];
+const MOTTOS = ['立德树人，全面发展', '厚德博学，求真创新', '让每个孩子都得到充分发展', '勤奋、求实、团结、进取', '以人为本，和谐发展'];
+const FACILITIES = ['标准化塑胶运动场', '室内体育馆', '图书馆', '科学实验室', '录播教室', '心理咨询室', '艺术楼', '创客空间'];
+
+/** Whether a school admits by catchment (公办, below senior high): its linked communities are its 划片 area. */
+const byCatchment = (level: string, nature: string) => nature === '公办' && level !== '高中';
+
+/**
+ * The enrolment rules of a school, one a line: whom it enrols, how (catchment communities, computer lottery or exam
+ * results), what documents count, and when. `rule` is the documents rule drawn for a catchment school.
+ */
+function enrollRules(level: string, nature: string, region: string, communities: string[], rule: string, key: boolean): string {
+  const when =
+    level === '高中'
+      ? '报名时间：中考志愿填报期间（每年6月下旬），以市教育考试院当年公告为准。'
+      : `报名时间：每年6月中旬网上报名，7月中旬公布录取结果，以${region}教育局当年公告为准。`;
+  if (level === '高中') {
+    return [
+      `招生对象：${ENROLS[level]}。`,
+      `录取方式：按中考成绩从高到低择优录取${nature === '民办' ? '，可跨区报考' : `，${region}户籍考生享受指标到校名额`}。`,
+      when,
+    ].join('\n');
+  }
+  if (nature === '民办') {
+    return [
+      `招生对象：${ENROLS[level]}，面向全市招生，不划片。`,
+      '录取方式：网上报名，报名人数超过招生计划时由电脑随机派位录取。',
+      '收费标准：按物价部门核定的标准收取学费和住宿费。',
+      when,
+    ].join('\n');
+  }
+  return [
+    `招生对象：${ENROLS[level]}。`,
+    `划片范围：${communities.join('、')}，共${communities.length}个小区。`,
+    `入学条件：${rule}，${level === '初中' ? '学生' : '适龄儿童'}与父母（法定监护人）须实际居住在划片范围内。`,
+    ...(key ? ['学位预警：本校为学位紧张学校，同一套住房6年内只享受一次学位。'] : []),
+    when,
+  ].join('\n');
+}
+
 function seedSchools(
   { q, rng, C, ids, count }: Seeder,
   { city, cid, regions, address }: CityPlaces,
@@ -1138,47 +1204,96 @@ function seedSchools(
   loupans: Estate[],
 ) {
   const LEVELS = SCHOOL_LEVELS;
+  const taken = new Set<string>();
   for (let i = 0; i < C.schools; i++) {
     const id = ++ids.school;
+    // The school's text and flags come from a generator of its own, so the shared sequence (and every row seeded
+    // after the schools) stays what it was.
+    const own = new Rng(0x5c4001 + id);
     const region = regions[i % regions.length];
     const level = rng.weighted(LEVELS);
     const short = region.name.replace(/[区县市]$/, '');
     const kind =
       level === '幼儿园' ? '幼儿园' : level === '小学' ? '小学' : level === '初中' ? '中学' : level === '高中' ? '高级中学' : '学校';
-    const name = rng.pick([
-      `${city.name}市${short}区第${cn(rng.int(1, 8))}${kind}`,
+    const drawn = rng.pick([
+      `${city.name}市${region.name}第${cn(rng.int(1, 8))}${kind}`,
       `${city.name}市${rng.pick(W.XQ_MIDDLE)}${kind}`,
       `${short}${rng.pick(['实验', '外国语', '育才', '博才', '明德', '雅礼', '长郡', '师大附属'])}${kind}`,
       `${rng.pick(W.XQ_MIDDLE)}${rng.pick(['实验', '双语', '第一'])}${kind}`,
     ]);
+    // Names are unique in a city: a second school of the same name is a campus of the first.
+    let name = drawn;
+    for (let n = 0; taken.has(name); n++)
+      name = `${drawn}（${CAMPUSES[n % CAMPUSES.length]}${n >= CAMPUSES.length ? Math.floor(n / CAMPUSES.length) + 1 : ''}校区）`;
+    taken.add(name);
     const nature = rng.chance(0.8) ? '公办' : '民办';
+    const key = own.chance(level === '幼儿园' ? 0.15 : 0.3);
+    const addr = address(region.name);
+    const phone = `${city.areaCode}-8${rng.digits(['027', '0731', '0791'].includes(city.areaCode) ? 7 : 6)}`;
+    const tags = [
+      ...(key ? [level === '高中' ? '省示范' : '市重点'] : []),
+      ...rng
+        .sample(W.SCHOOL_TAGS, 2)
+        .filter((t) => !KEY_TAGS.includes(t))
+        .filter((t) => !(t === '对口划片' && !byCatchment(level, nature)))
+        .filter((t) => !(t === '寄宿' && level === '幼儿园')),
+    ];
+    const founded = rng.int(1905, 2020);
+    const standing = rng.pick(['办学历史悠久', '师资力量雄厚', '教学质量位居区内前列', '以素质教育为特色']);
+    const classes = rng.int(12, 60);
+    const rule = level === '高中' ? '' : rng.pick(['户籍与房产一致', '房产证满一年', '以居住证和房产证为准']);
+    const drawnHot = rng.int(0, 100);
+    // Key schools lead their district's ranking: their score is 70-100, the others' 0-69.
+    const hot = key ? 70 + Math.floor((drawnHot * 30) / 100) : Math.floor((drawnHot * 69) / 100);
+    const lat = round5(region.lat + rng.float(-0.02, 0.02, 5));
+    const lng = round5(region.lng + rng.float(-0.02, 0.02, 5));
+    const near = xiaoqus.filter((x) => x.regionId === region.id);
+    const catchment = rng.sample(near, rng.int(3, 8));
+    const estates = rng.sample(
+      loupans.filter((x) => x.regionId === region.id),
+      rng.int(1, 4),
+    );
+    const perClass = level === '幼儿园' ? 30 : level === '小学' ? 45 : 50;
+    const description = [
+      `${name}创办于${founded}年，是${region.name}一所${nature}${level}，${standing}。学校现有教学班${classes}个，在校学生约${classes * perClass}人，教职工${Math.round(classes * 2.6)}人，其中高级教师${own.int(12, 40)}人、省市级骨干教师${own.int(5, 20)}人。`,
+      `学校秉承“${own.pick(MOTTOS)}”的办学理念。${
+        tags
+          .map((t) => TAG_SENTENCES[t])
+          .filter(Boolean)
+          .join('；') || '学校注重学生综合素质培养，开设丰富的校本课程和社团活动'
+      }。`,
+      `校园位于${addr}，占地约${own.int(20, 120)}亩，建有${own.sample(FACILITIES, 4).join('、')}等设施。学校周边有${catchment
+        .slice(0, 3)
+        .map((x) => x.name)
+        .join('、')}等小区，生活配套成熟，交通便利。`,
+    ].join('\n');
     q.school.run(
       id,
       cid,
       region.id,
-      `${name}`,
+      name,
       level,
       nature,
-      address(region.name),
-      `${city.areaCode}-8${rng.digits(['027', '0731', '0791'].includes(city.areaCode) ? 7 : 6)}`,
-      rng.sample(W.SCHOOL_TAGS, 2).join(','),
+      addr,
+      phone,
+      tags.join(','),
       imageUrl('school', id),
-      rng.int(1905, 2020),
-      `${name}是${region.name}一所${nature}${level}，${rng.pick(['办学历史悠久', '师资力量雄厚', '教学质量位居区内前列', '以素质教育为特色'])}，现有教学班${rng.int(12, 60)}个。`,
-      level === '高中'
-        ? '按中考成绩择优录取。'
-        : `按${region.name}教育局划片招生，${rng.pick(['户籍与房产一致', '房产证满一年', '以居住证和房产证为准'])}。`,
-      rng.int(0, 100),
-      round5(region.lat + rng.float(-0.02, 0.02, 5)),
-      round5(region.lng + rng.float(-0.02, 0.02, 5)),
+      founded,
+      description,
+      enrollRules(
+        level,
+        nature,
+        region.name,
+        catchment.map((x) => x.name),
+        rule,
+        key,
+      ),
+      hot,
+      lat,
+      lng,
     );
-    const near = xiaoqus.filter((x) => x.regionId === region.id);
-    for (const x of rng.sample(near, rng.int(3, 8))) q.schoolXiaoqu.run(id, x.id);
-    for (const l of rng.sample(
-      loupans.filter((x) => x.regionId === region.id),
-      rng.int(1, 4),
-    ))
-      q.schoolLoupan.run(id, l.id);
+    for (const x of catchment) q.schoolXiaoqu.run(id, x.id);
+    for (const l of estates) q.schoolLoupan.run(id, l.id);
     q.fts.run(segmentForIndex(`${name} ${region.name} ${level}`), 'school', id, cid);
   }
   count('school', C.schools);

@@ -86,6 +86,8 @@ export interface ListingFilter {
   metroId?: number;
   stationId?: number;
   stressId?: number;
+  /** Listings of any of these communities (a school's catchment). */
+  stressIds?: number[];
   priceMin?: number;
   priceMax?: number;
   areaMin?: number;

@@ -59,4 +59,9 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   'haiwai/list': () => import('./haiwai/list.tsx'),
   'haiwai/detail': () => import('./haiwai/detail.tsx'),
   'haiwai/huxing': () => import('./haiwai/huxing.tsx'),
+  // Communities (issue 14 part A)
+  'xiaoqu/list': () => import('./xiaoqu/list.tsx'),
+  'xiaoqu/detail': () => import('./xiaoqu/detail.tsx'),
+  'xiaoqu/information': () => import('./xiaoqu/information.tsx'),
+  'xiaoqu/huxing': () => import('./xiaoqu/huxing.tsx'),
 };

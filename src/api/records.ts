@@ -116,6 +116,68 @@ export const overseasDetailSchema = {
   properties: { ...overseasItemSchema.properties, photos: strings, unitPrice: numOrNull },
 } as const;
 
+/** A community (SPEC 3: stressId, name or sname, ershoucount, zufangcount) with the average price its pages show. */
+export const xiaoquItemSchema = {
+  type: 'object',
+  required: ['stressId', 'cityId', 'avgPrice', 'ershoucount', 'zufangcount'],
+  anyOf: [
+    { properties: { name: text }, required: ['name'] },
+    { properties: { sname: text }, required: ['sname'] },
+  ],
+  properties: {
+    stressId: id,
+    cityId: id,
+    name: text,
+    sname: text,
+    avgPrice: num,
+    ratio: num,
+    ershoucount: { type: 'integer', minimum: 0 },
+    zufangcount: { type: 'integer', minimum: 0 },
+    img: strOrNull,
+    buildYear: { type: ['integer', 'null'] },
+    propertyType: strOrNull,
+    regionName: strOrNull,
+    shopMapName: strOrNull,
+    address: strOrNull,
+  },
+} as const;
+
+export const xiaoquDetailSchema = {
+  ...xiaoquItemSchema,
+  required: [...xiaoquItemSchema.required, 'photos', 'prices'],
+  properties: {
+    ...xiaoquItemSchema.properties,
+    photos: strings,
+    prices: {
+      type: 'array',
+      items: { type: 'object', required: ['month', 'price'], properties: { month: text, price: num } },
+    },
+    developer: strOrNull,
+    propertyCompany: strOrNull,
+    propertyFee: numOrNull,
+    households: numOrNull,
+    greenRate: numOrNull,
+    plotRatio: numOrNull,
+    parking: strOrNull,
+    description: strOrNull,
+  },
+} as const;
+
+export const xiaoquPlanSchema = {
+  type: 'object',
+  required: ['hxId', 'name', 'minArea', 'maxArea', 'count', 'rentCount'],
+  properties: {
+    hxId: id,
+    name: text,
+    minArea: num,
+    maxArea: num,
+    count: { type: 'integer', minimum: 0 },
+    rentCount: { type: 'integer', minimum: 0 },
+    avgPrice: numOrNull,
+    img: strOrNull,
+  },
+} as const;
+
 export type RecordCheck = ValidateFunction;
 
 export const checks = {
@@ -129,6 +191,9 @@ export const checks = {
   belonger: ajv.compile(belongerSchema),
   dongtai: ajv.compile(dongtaiSchema),
   wendaItem: ajv.compile(wendaItemSchema),
+  xiaoquItem: ajv.compile(xiaoquItemSchema),
+  xiaoquDetail: ajv.compile(xiaoquDetailSchema),
+  xiaoquPlan: ajv.compile(xiaoquPlanSchema),
 } as const;
 
 function incomplete(call: CallContext, path: string, check: RecordCheck): GatewayError {

@@ -17,6 +17,7 @@ import * as huxing from './huxing.ts';
 import { jubaoLoader, myShoucangLoader, photoLoader, yuyuekanfangLoader } from './member.ts';
 import * as shangpu from './shangpu.ts';
 import { sydcLoader } from './sydc.ts';
+import * as xiaoqu from './xiaoqu.ts';
 import * as xinfang from './xinfang.ts';
 import * as zhaopu from './zhaopu.ts';
 import { duanzuListLoader, zufangDetailLoader, zufangListLoader, zuyjDetailLoader, zuyjListLoader } from './zufang.ts';
@@ -83,6 +84,11 @@ export const loaders: Readonly<Record<string, PageLoader<any> | Loader>> = {
   haiwaiList: haiwai.haiwaiListLoader,
   haiwaiDetail: haiwai.haiwaiDetailLoader,
   haiwaiHuxing: haiwai.haiwaiHuxingLoader,
+  // Communities (issue 14 part A)
+  xiaoquList: xiaoqu.xiaoquList,
+  xiaoquDetail: xiaoqu.xiaoquDetail,
+  xiaoquInformation: xiaoqu.xiaoquInformation,
+  xiaoquHuxing: xiaoqu.xiaoquHuxing,
 };
 
 const ID_AD = ['id', 'ad'];
@@ -129,4 +135,7 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   photo: ['id', 'houseId', 'active', 'type'],
   haiwaiDetail: ['id'],
   haiwaiHuxing: ['id'],
+  xiaoquDetail: ['id'],
+  xiaoquInformation: ['id'],
+  xiaoquHuxing: ['id'],
 };

@@ -1,11 +1,13 @@
 import { FILTER_QUERY_KEYS as LISTING_QUERY_KEYS } from '../lib/listing-filters.ts';
 import { OVERSEAS_QUERY_KEYS } from '../lib/overseas-filters.ts';
+import { XIAOQU_QUERY_KEYS } from '../lib/xiaoqu-filters.ts';
 import type { Middleware } from '../pipeline/types.ts';
 import { authenticated } from './authenticated.ts';
 import { listingQuery } from './listing-query.ts';
 import { memberOnly } from './member-only.ts';
 import { overseasQuery } from './overseas-query.ts';
 import { pageCache } from './page-cache.ts';
+import { xiaoquQuery } from './xiaoqu-query.ts';
 
 /** The named middleware registry.json may refer to. */
 export const middleware: Readonly<Record<string, Middleware>> = {
@@ -14,10 +16,12 @@ export const middleware: Readonly<Record<string, Middleware>> = {
   'page-cache': pageCache,
   'listing-query': listingQuery,
   'overseas-query': overseasQuery,
+  'xiaoqu-query': xiaoquQuery,
 };
 
 /** The query keys each middleware reads: the pipeline hands a cached page no others (issue 11 point 4). */
 export const middlewareQueryKeys: Readonly<Record<string, readonly string[]>> = {
   'listing-query': LISTING_QUERY_KEYS,
   'overseas-query': OVERSEAS_QUERY_KEYS,
+  'xiaoqu-query': XIAOQU_QUERY_KEYS,
 };

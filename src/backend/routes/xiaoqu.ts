@@ -35,6 +35,7 @@ export const xiaoquFilterSchema = body(
     priceMax: { type: 'number', minimum: 0 },
     buildAge: int(1, 100),
     buildType: str(10),
+    propertyType: str(10),
     keyword: str(64),
     sort: { type: 'string', enum: Object.keys(XQ_SORT) },
     page: int(0, 100_000),
@@ -57,6 +58,7 @@ export function searchXiaoqu(db: DB, f: XiaoquFilter) {
   if (f.priceMax) filter.add('x.avg_price < ?', f.priceMax);
   if (f.buildAge) filter.add('x.build_year >= ?', 2026 - f.buildAge);
   if (f.buildType) filter.add('x.build_type = ?', f.buildType);
+  if (f.propertyType) filter.add('x.property_type = ?', f.propertyType);
   if (f.keyword) {
     const m = segmentForQuery(f.keyword);
     if (m) filter.add("x.id IN (SELECT ref_id FROM search_fts WHERE search_fts MATCH ? AND kind = 'xiaoqu')", m);

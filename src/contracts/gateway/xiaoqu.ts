@@ -81,7 +81,8 @@ export interface XiaoquPlan {
   rentCount: number;
   /** Average total price of its second-hand listings, 万; null when none is on sale. */
   avgPrice: number | null;
-  img: string;
+  /** The plan's picture; null when there is none. */
+  img: string | null;
 }
 
 /** A community's latest month-on-month and year-on-year change of its average price (api/avgprice_s/findRatio). */

@@ -75,6 +75,9 @@ export function TrendChart({
   const last = points[lastIndex] as TrendPoint;
   const lastX = x(lastIndex);
   const lastY = y(last.value);
+  // The last value's label sits above the last dot and above the segment leading to it, so the line never crosses it.
+  const prev = points[lastIndex - 1];
+  const labelY = Math.max(12, Math.min(lastY, prev ? y(prev.value) : lastY) - 10);
   const captionId = `${id}-cap`;
   return (
     <figure className="chart" aria-labelledby={captionId}>
@@ -106,13 +109,7 @@ export function TrendChart({
             <title>{`${p.label} ${format(p.value)}${unit}`}</title>
           </circle>
         ))}
-        <text
-          className="chart__last"
-          x={Math.min(lastX, pad.left + w)}
-          y={Math.max(12, lastY - 10)}
-          textAnchor="end"
-          data-testid="trend-last"
-        >
+        <text className="chart__last" x={Math.min(lastX, pad.left + w)} y={labelY} textAnchor="end" data-testid="trend-last">
           {format(last.value)}
         </text>
         {points.map((p, i) =>

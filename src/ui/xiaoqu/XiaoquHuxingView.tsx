@@ -28,7 +28,7 @@ export function XiaoquHuxingView({ data }: { data: XiaoquHuxingData }) {
               {data.plans.map((p) => (
                 <li key={p.hxId}>
                   <AppLink className="xq-plan-row" href={`/xiaoqu/huxing/${p.hxId}/${x.stressId}/`}>
-                    <LazyImage className="xq-plan-row__img" src={p.img} alt={`${p.name}户型图`} width={96} height={72} />
+                    <LazyImage className="xq-plan-row__img" src={p.img ?? undefined} alt={`${p.name}户型图`} width={96} height={72} />
                     <span className="xq-plan-row__body">
                       <strong>{p.name}</strong>
                       <span>建面 {planArea(p)}</span>
@@ -50,21 +50,23 @@ export function XiaoquHuxingView({ data }: { data: XiaoquHuxingData }) {
   const others = data.plans.filter((p) => p.hxId !== plan.hxId);
   return (
     <article className="dt xq">
-      <div className="xq-plan-hero">
-        <LazyImage className="xq-plan-hero__img" src={plan.img} alt={`${x.name}${plan.name}户型图`} width={375} height={281} eager />
-      </div>
+      {plan.img ? (
+        <div className="xq-plan-hero">
+          <LazyImage className="xq-plan-hero__img" src={plan.img} alt={`${x.name}${plan.name}户型图`} width={375} height={281} eager />
+        </div>
+      ) : null}
       <DetailHead title={`${x.name} ${plan.name}`} tags={[]}>
         {back}
       </DetailHead>
       <KeyFacts
         headline={[
-          { label: '建筑面积', value: planArea(plan) },
+          { label: '建筑面积(㎡)', value: planArea(plan).replace('㎡', '') },
           { label: '在售', value: `${plan.count}套` },
           { label: '在租', value: `${plan.rentCount}套` },
         ]}
         facts={[
-          { label: '格局', value: `${plan.rooms}室${plan.halls}厅${plan.toilets}卫` },
           { label: '在售均价', value: plan.avgPrice ? `约${plan.avgPrice}万` : '' },
+          { label: '小区均价', value: avgPriceText(x.avgPrice) },
         ]}
       />
       <SimilarListings title={`${plan.name}在售二手房`} items={data.ershou} kind="ershoufang" />

@@ -40,7 +40,7 @@ export function PlanStrip({ plans, stressId, current }: { plans: readonly Xiaoqu
             href={`/xiaoqu/huxing/${p.hxId}/${stressId}/`}
             aria-current={p.hxId === current ? 'page' : undefined}
           >
-            <LazyImage className="xq-plan__img" src={p.img} alt={`${p.name}户型图`} width={120} height={90} />
+            <LazyImage className="xq-plan__img" src={p.img ?? undefined} alt={`${p.name}户型图`} width={120} height={90} />
             <strong className="xq-plan__name">{p.name}</strong>
             <span className="xq-plan__line">{planArea(p)}</span>
             <span className="xq-plan__line">

@@ -68,7 +68,11 @@ export function XiaoquFilterBar({ query: q, places }: { query: XiaoquQuery; plac
           </Group>
         ) : null}
       </Panel>
-      <Panel label={q.price ? (XIAOQU_PRICE_BANDS[q.price - 1]?.label ?? '均价') : '均价'} on={Boolean(q.price)} onToggle={onToggle}>
+      <Panel
+        label={q.price ? (XIAOQU_PRICE_BANDS[q.price - 1]?.label.replace('元/㎡', '') ?? '均价') : '均价'}
+        on={Boolean(q.price)}
+        onToggle={onToggle}
+      >
         <Group title="均价(元/㎡)">
           {choices(
             'price',

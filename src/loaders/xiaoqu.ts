@@ -1,4 +1,4 @@
-import type { ListingFilter, ListingItem, MonthPrice, XiaoquItem, XiaoquPlan, XiaoquProfile } from '../contracts/gateway/index.ts';
+import type { ListingFilter, ListingItem, MonthPrice, XiaoquDetail, XiaoquItem, XiaoquPlan } from '../contracts/gateway/index.ts';
 import type {
   XiaoquCard,
   XiaoquDetailData,
@@ -48,9 +48,9 @@ export function xiaoquCardOf(x: XiaoquItem): XiaoquCard {
   };
 }
 
-function recordOf(x: XiaoquProfile): XiaoquRecord {
-  const { lat: _lat, lng: _lng, viewNum: _viewNum, ...rest } = x;
-  const { prices: _prices, stats: _stats, ...record } = rest as typeof rest & { prices?: unknown; stats?: unknown };
+/** The community's own record as its pages show it: without coordinates, view count, price history or statistics. */
+function recordOf(x: XiaoquDetail): XiaoquRecord {
+  const { lat: _lat, lng: _lng, viewNum: _views, prices: _prices, stats: _stats, ...record } = x;
   return record;
 }
 

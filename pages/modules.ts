@@ -63,4 +63,9 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   'school/list': () => import('./school/list.tsx'),
   'school/detail': () => import('./school/detail.tsx'),
   'school/part': () => import('./school/part.tsx'),
+  // Communities (issue 14 part A)
+  'xiaoqu/list': () => import('./xiaoqu/list.tsx'),
+  'xiaoqu/detail': () => import('./xiaoqu/detail.tsx'),
+  'xiaoqu/information': () => import('./xiaoqu/information.tsx'),
+  'xiaoqu/huxing': () => import('./xiaoqu/huxing.tsx'),
 };

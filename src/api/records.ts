@@ -137,7 +137,8 @@ export const schoolItemSchema = {
   },
 } as const;
 
-const xiaoquItemSchema = {
+/** A catchment community as a school's record lists it. */
+const catchmentXiaoquSchema = {
   type: 'object',
   required: ['stressId', 'name'],
   properties: { stressId: id, name: text, avgPrice: num, ershoucount: num, zufangcount: num, regionName: strOrNull },
@@ -152,9 +153,71 @@ export const schoolDetailSchema = {
     founded: { type: 'integer' },
     description: text,
     enrollRule: text,
-    xiaoquList: { type: 'array', items: xiaoquItemSchema },
+    xiaoquList: { type: 'array', items: catchmentXiaoquSchema },
     louPanList: { type: 'array', items: loupanItemSchema },
     aroundSchool: { type: 'array', items: schoolItemSchema },
+  },
+} as const;
+
+/** A community (SPEC 3: stressId, name or sname, ershoucount, zufangcount) with the average price its pages show. */
+export const xiaoquItemSchema = {
+  type: 'object',
+  required: ['stressId', 'cityId', 'avgPrice', 'ershoucount', 'zufangcount'],
+  anyOf: [
+    { properties: { name: text }, required: ['name'] },
+    { properties: { sname: text }, required: ['sname'] },
+  ],
+  properties: {
+    stressId: id,
+    cityId: id,
+    name: text,
+    sname: text,
+    avgPrice: num,
+    ratio: num,
+    ershoucount: { type: 'integer', minimum: 0 },
+    zufangcount: { type: 'integer', minimum: 0 },
+    img: strOrNull,
+    buildYear: { type: ['integer', 'null'] },
+    propertyType: strOrNull,
+    regionName: strOrNull,
+    shopMapName: strOrNull,
+    address: strOrNull,
+  },
+} as const;
+
+export const xiaoquDetailSchema = {
+  ...xiaoquItemSchema,
+  required: [...xiaoquItemSchema.required, 'photos', 'prices'],
+  properties: {
+    ...xiaoquItemSchema.properties,
+    photos: strings,
+    prices: {
+      type: 'array',
+      items: { type: 'object', required: ['month', 'price'], properties: { month: text, price: num } },
+    },
+    developer: strOrNull,
+    propertyCompany: strOrNull,
+    propertyFee: numOrNull,
+    households: numOrNull,
+    greenRate: numOrNull,
+    plotRatio: numOrNull,
+    parking: strOrNull,
+    description: strOrNull,
+  },
+} as const;
+
+export const xiaoquPlanSchema = {
+  type: 'object',
+  required: ['hxId', 'name', 'minArea', 'maxArea', 'count', 'rentCount'],
+  properties: {
+    hxId: id,
+    name: text,
+    minArea: num,
+    maxArea: num,
+    count: { type: 'integer', minimum: 0 },
+    rentCount: { type: 'integer', minimum: 0 },
+    avgPrice: numOrNull,
+    img: strOrNull,
   },
 } as const;
 
@@ -173,6 +236,9 @@ export const checks = {
   wendaItem: ajv.compile(wendaItemSchema),
   schoolItem: ajv.compile(schoolItemSchema),
   schoolDetail: ajv.compile(schoolDetailSchema),
+  xiaoquItem: ajv.compile(xiaoquItemSchema),
+  xiaoquDetail: ajv.compile(xiaoquDetailSchema),
+  xiaoquPlan: ajv.compile(xiaoquPlanSchema),
 } as const;
 
 function incomplete(call: CallContext, path: string, check: RecordCheck): GatewayError {

@@ -1,7 +1,19 @@
 import type { Got } from 'got';
-import { asPage, getList, getObj, post, seg } from './call.ts';
+import { asPage, getList, getObj, getPage, post, seg } from './call.ts';
 import type { CallContext } from './http.ts';
-import type { ListingItem, MonthPrice, Page, Region, ShopMap, XiaoquDetail, XiaoquFilter, XiaoquItem } from './types.ts';
+import { checks } from './records.ts';
+import type {
+  ListingItem,
+  MonthPrice,
+  Page,
+  Region,
+  ShopMap,
+  XiaoquDetail,
+  XiaoquFilter,
+  XiaoquItem,
+  XiaoquPlan,
+  XiaoquRatio,
+} from './types.ts';
 
 /** SPEC 7.1: a community's short name `sname` is copied into `name`. */
 export function withShortName<T extends { name?: string; sname?: string } | null>(x: T): T {
@@ -19,13 +31,16 @@ function pageWithShortNames<P extends Page<XiaoquItem>>(call: CallContext, p: P 
 export function createXiaoquApi(gateway: Got) {
   return {
     findById: async (call: CallContext, id: number | string) =>
-      withShortName(await getObj<XiaoquDetail>(gateway, call, `api/xiaoqu/findById/${seg(id)}`)),
+      withShortName(await getObj<XiaoquDetail>(gateway, call, `api/xiaoqu/findById/${seg(id)}`, {}, checks.xiaoquDetail)),
     findBriefById: async (call: CallContext, id: number | string) =>
-      withShortName(await getObj<XiaoquItem>(gateway, call, `api/xiaoqu/findBriefById/${seg(id)}`)),
+      withShortName(await getObj<XiaoquItem>(gateway, call, `api/xiaoqu/findBriefById/${seg(id)}`, {}, checks.xiaoquItem)),
     get: async (call: CallContext, id: number | string) =>
       withShortName(await getObj<XiaoquDetail>(gateway, call, `api/xiaoqu/${seg(id)}`)),
-    list: async (call: CallContext, filter: XiaoquFilter) =>
-      pageWithShortNames(call, await getObj<Page<XiaoquItem>>(gateway, call, 'api/xiaoqu', post(filter))),
+    list: async (call: CallContext, filter: XiaoquFilter) => {
+      const page = await getPage<Page<XiaoquItem>>(gateway, call, 'api/xiaoqu', post(filter), filter.size ?? 20, checks.xiaoquItem);
+      page.content.forEach(withShortName);
+      return page;
+    },
     webList: async (call: CallContext, filter: XiaoquFilter) =>
       pageWithShortNames(call, await getObj<Page<XiaoquItem>>(gateway, call, 'web/xiaoqu', post(filter))),
     postById: async (call: CallContext, id: number) =>
@@ -49,20 +64,7 @@ export function createXiaoquApi(gateway: Got) {
       (await getList<XiaoquItem>(gateway, call, 'api/hotStress', post(body))).map(withShortName),
     /** A community's floor plans from its listings (our path). */
     huxing: (call: CallContext, id: number | string) =>
-      getList<{
-        hxId: number;
-        stressId: number;
-        name: string;
-        rooms: number;
-        halls: number;
-        toilets: number;
-        minArea: number;
-        maxArea: number;
-        count: number;
-        rentCount: number;
-        avgPrice: number | null;
-        img: string;
-      }>(gateway, call, `/api/xiaoqu/huxing/${seg(id)}`),
+      getList<XiaoquPlan>(gateway, call, `/api/xiaoqu/huxing/${seg(id)}`, {}, checks.xiaoquPlan),
     /** Valuation of a home (/fangjia/gujia; our path). With memberId it is kept in the member's records (/gujiajilu). */
     estimate: (
       call: CallContext,
@@ -110,12 +112,7 @@ export function createXiaoquApi(gateway: Got) {
       }>(gateway, call, `/api/housePrice/metro/${seg(cityId)}`),
     cityPrices: (call: CallContext, cityId: number) => getList<MonthPrice>(gateway, call, `api/avgprice/findlist/${seg(cityId)}`),
     xiaoquPrices: (call: CallContext, id: number) => getList<MonthPrice>(gateway, call, `api/avgprice_s/findlist/${seg(id)}`),
-    xiaoquRatio: (call: CallContext, id: number) =>
-      getObj<{ month: string; price: number; monthRatio: number; yearRatio: number }>(
-        gateway,
-        call,
-        `/api/avgprice_s/findRatio/${seg(id)}`,
-      ),
+    xiaoquRatio: (call: CallContext, id: number) => getObj<XiaoquRatio>(gateway, call, `/api/avgprice_s/findRatio/${seg(id)}`),
     areaPrices: (call: CallContext, cityId: number) =>
       getList<Region & { avgPrice: number; deals: number; ratio: number }>(gateway, call, `api/housePrice/area/city/${seg(cityId)}`),
     buglist: (call: CallContext, stressId: number, type: 11 | 12, useAgeType: string) =>

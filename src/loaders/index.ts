@@ -18,6 +18,7 @@ import { jubaoLoader, myShoucangLoader, photoLoader, yuyuekanfangLoader } from '
 import { schoolLoaderQueryKeys, schoolLoaders } from './school.ts';
 import * as shangpu from './shangpu.ts';
 import { sydcLoader } from './sydc.ts';
+import * as xiaoqu from './xiaoqu.ts';
 import * as xinfang from './xinfang.ts';
 import * as zhaopu from './zhaopu.ts';
 import { duanzuListLoader, zufangDetailLoader, zufangListLoader, zuyjDetailLoader, zuyjListLoader } from './zufang.ts';
@@ -86,6 +87,11 @@ export const loaders: Readonly<Record<string, PageLoader<any> | Loader>> = {
   haiwaiHuxing: haiwai.haiwaiHuxingLoader,
   // Schools (issue 14 part B)
   ...schoolLoaders,
+  // Communities (issue 14 part A)
+  xiaoquList: xiaoqu.xiaoquList,
+  xiaoquDetail: xiaoqu.xiaoquDetail,
+  xiaoquInformation: xiaoqu.xiaoquInformation,
+  xiaoquHuxing: xiaoqu.xiaoquHuxing,
 };
 
 const ID_AD = ['id', 'ad'];
@@ -133,4 +139,7 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   haiwaiDetail: ['id'],
   haiwaiHuxing: ['id'],
   ...schoolLoaderQueryKeys,
+  xiaoquDetail: ['id'],
+  xiaoquInformation: ['id'],
+  xiaoquHuxing: ['id'],
 };

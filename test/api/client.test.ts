@@ -53,7 +53,20 @@ fake.all('/*', async (req, reply) => {
       return { status: 200, obj: { content: 'not a list', totalElements: '3' } };
     default:
       if (req.url.startsWith('/api/xiaoqu/findById/'))
-        return { status: 200, obj: { stressId: 7, name: '万科魅力之城', sname: '魅力之城' } };
+        return {
+          status: 200,
+          obj: {
+            stressId: 7,
+            cityId: 1,
+            name: '万科魅力之城',
+            sname: '魅力之城',
+            avgPrice: 12000,
+            ershoucount: 3,
+            zufangcount: 1,
+            photos: [],
+            prices: [],
+          },
+        };
       if (req.url.startsWith('/api/region/findByCityId/'))
         return { status: 200, obj: [{ regionId: 3, regionName: '岳麓区', cityId: Number(req.url.split('/').pop()) }] };
       if (req.url === '/api/shopMap/find') return { status: 200, obj: [{ shopMapId: 9, shopMapName: '麓谷', regionId: 3 }] };
@@ -180,7 +193,7 @@ t.test('an empty body is only logged; list calls give [] and page calls an empty
 
 t.test('a malformed page of records no page checks is logged and becomes an empty page, never a crash', async (t) => {
   mode = 'badpage';
-  const page = await api.xiaoqu.list(call, { cityId: 1, size: 20 });
+  const page = await api.xiaoqu.stressRank(call, { cityId: 1, size: 20 });
   t.same(page.content, []);
   t.equal(page.totalElements, 0);
   t.ok(lines.some((l) => l.msg === 'gateway answered a malformed page'));
@@ -188,7 +201,7 @@ t.test('a malformed page of records no page checks is logged and becomes an empt
 
 t.test('the request id is forwarded on every call', async (t) => {
   await api.house.hsmid(call, 1);
-  await api.xiaoqu.list(call, { cityId: 1 });
+  await api.xiaoqu.stressRank(call, { cityId: 1 });
   t.same(
     hits.map((h) => h.reqId),
     ['req-42', 'req-42'],

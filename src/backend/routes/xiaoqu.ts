@@ -5,7 +5,7 @@ import type { DB } from '../db.ts';
 import { ok, page, paging } from '../envelope.ts';
 import { listingItem, xiaoquDetail, xiaoquItem } from '../mappers.ts';
 import { body, cityIdParams, idParams, int, params, str } from '../schemas.ts';
-import { imageUrl } from '../seed/images.ts';
+import { IMAGE_SETS, imageUrl } from '../seed/images.ts';
 import { segmentForQuery } from '../segment.ts';
 import { cachedStatement } from '../util.ts';
 import { whereClause } from '../where.ts';
@@ -35,6 +35,7 @@ export const xiaoquFilterSchema = body(
     priceMax: { type: 'number', minimum: 0 },
     buildAge: int(1, 100),
     buildType: str(10),
+    propertyType: str(10),
     keyword: str(64),
     sort: { type: 'string', enum: Object.keys(XQ_SORT) },
     page: int(0, 100_000),
@@ -57,6 +58,7 @@ export function searchXiaoqu(db: DB, f: XiaoquFilter) {
   if (f.priceMax) filter.add('x.avg_price < ?', f.priceMax);
   if (f.buildAge) filter.add('x.build_year >= ?', 2026 - f.buildAge);
   if (f.buildType) filter.add('x.build_type = ?', f.buildType);
+  if (f.propertyType) filter.add('x.property_type = ?', f.propertyType);
   if (f.keyword) {
     const m = segmentForQuery(f.keyword);
     if (m) filter.add("x.id IN (SELECT ref_id FROM search_fts WHERE search_fts MATCH ? AND kind = 'xiaoqu')", m);
@@ -72,6 +74,16 @@ export function searchXiaoqu(db: DB, f: XiaoquFilter) {
     offset,
   ) as Row[];
   return { content: rows.map(xiaoquItem), total, pageNo, size };
+}
+
+/**
+ * The floor-plan picture that draws this layout (seed/images.ts draws picture n with 2 + n % 3 rooms and 1 + n % 2
+ * halls), varied by the toilets; null when no picture draws it, so a page never shows a plan under another's picture.
+ */
+export function planImage(rooms: number, halls: number, toilets: number): string | null {
+  const fits: number[] = [];
+  for (let n = 1; n <= IMAGE_SETS.huxing; n++) if (2 + (n % 3) === rooms && 1 + (n % 2) === halls) fits.push(n);
+  return fits.length ? imageUrl('huxing', fits[toilets % fits.length] as number) : null;
 }
 
 /** SPEC 7.5: communities, their prices over 24 months, area prices, shop areas. */
@@ -125,7 +137,7 @@ export function registerXiaoquRoutes(app: FastifyInstance, { db }: BackendContex
         stressId: id,
         name: `${h.rooms}室${h.halls}厅${h.toilets}卫`,
         ...h,
-        img: imageUrl('huxing', h.rooms * 3 + h.halls + h.toilets),
+        img: planImage(h.rooms, h.halls, h.toilets),
       })),
     );
   });

@@ -553,6 +553,26 @@ function seedXiaoqu({ q, rng, C, ids, months, count }: Seeder, { city, cid, shop
       last = p;
     });
     const ratio = Math.round(((last - prev) / prev) * 10000) / 100;
+    // Drawn in the order the row's columns were always drawn, so the data set stays the same for a given seed.
+    const buildType = floors > 7 ? rng.pick(['板楼', '塔楼', '板塔结合']) : '板楼';
+    const propertyType = rng.weighted([
+      ['普通住宅', 8],
+      ['商住两用', 1],
+      ['别墅', 1],
+    ] as const);
+    const company = rng.pick(W.PROPERTY_COMPANIES);
+    const fee = rng.float(0.8, 3.8, 1);
+    const households = rng.int(200, 3200);
+    const buildings = rng.int(4, 40);
+    const green = rng.int(25, 45);
+    const plot = rng.float(1.5, 4.5, 1);
+    const parking = `地上${rng.int(100, 800)}个 地下${rng.int(300, 2000)}个`;
+    const lat = round5(shop.lat + rng.float(-0.01, 0.01, 5));
+    const lng = round5(shop.lng + rng.float(-0.01, 0.01, 5));
+    const hot = rng.int(0, 100);
+    const views = rng.int(100, 20000);
+    // The description once drew its own building count; the draw is kept (same sequence) but the text says `buildings`.
+    rng.int(4, 40);
     q.xiaoqu.run(
       id,
       cid,
@@ -563,28 +583,24 @@ function seedXiaoqu({ q, rng, C, ids, months, count }: Seeder, { city, cid, shop
       sname,
       address(region.name),
       year,
-      floors > 7 ? rng.pick(['板楼', '塔楼', '板塔结合']) : '板楼',
-      rng.weighted([
-        ['普通住宅', 8],
-        ['商住两用', 1],
-        ['别墅', 1],
-      ] as const),
+      buildType,
+      propertyType,
       `${dev}地产`,
-      rng.pick(W.PROPERTY_COMPANIES),
-      rng.float(0.8, 3.8, 1),
-      rng.int(200, 3200),
-      rng.int(4, 40),
-      rng.int(25, 45),
-      rng.float(1.5, 4.5, 1),
-      `地上${rng.int(100, 800)}个 地下${rng.int(300, 2000)}个`,
+      company,
+      fee,
+      households,
+      buildings,
+      green,
+      plot,
+      parking,
       last,
       ratio,
       imageUrl('house', id + 3),
-      round5(shop.lat + rng.float(-0.01, 0.01, 5)),
-      round5(shop.lng + rng.float(-0.01, 0.01, 5)),
-      rng.int(0, 100),
-      rng.int(100, 20000),
-      `${name}位于${region.name}${shop.name}板块，${year}年建成，共${rng.int(4, 40)}栋，${floors > 7 ? '电梯高层' : '多层住宅'}为主，小区绿化率高，周边生活配套成熟。`,
+      lat,
+      lng,
+      hot,
+      views,
+      `${name}位于${region.name}${shop.name}板块，${year}年建成，共${buildings}栋，${floors > 7 ? '电梯高层' : '多层住宅'}为主，小区绿化率高，周边生活配套成熟。`,
     );
     q.fts.run(segmentForIndex(`${name} ${sname} ${region.name} ${shop.name}`), 'xiaoqu', id, cid);
     xiaoqus.push({ id, regionId: region.id, shopId: shop.id, stationId: station, name, price: last, year, floors });

@@ -57,8 +57,38 @@ export interface XiaoquFilter {
   priceMax?: number;
   buildAge?: number;
   buildType?: string;
+  /** 物业类型: 普通住宅, 商住两用, 别墅. */
+  propertyType?: string;
   keyword?: string;
   sort?: 'default' | 'priceAsc' | 'priceDesc' | 'ratioDesc' | 'ratioAsc' | 'ershoucount' | 'newest';
   page?: number;
   size?: number;
+}
+
+/** A community's floor plan, grouped from its listings by layout (api/xiaoqu/huxing; `hxId` is rooms·100 + halls·10 + toilets). */
+export interface XiaoquPlan {
+  hxId: number;
+  stressId: number;
+  name: string;
+  rooms: number;
+  halls: number;
+  toilets: number;
+  minArea: number;
+  maxArea: number;
+  /** Second-hand listings of this layout on sale. */
+  count: number;
+  /** Rentals of this layout. */
+  rentCount: number;
+  /** Average total price of its second-hand listings, 万; null when none is on sale. */
+  avgPrice: number | null;
+  /** The plan's picture; null when there is none. */
+  img: string | null;
+}
+
+/** A community's latest month-on-month and year-on-year change of its average price (api/avgprice_s/findRatio). */
+export interface XiaoquRatio {
+  month: string;
+  price: number;
+  monthRatio: number;
+  yearRatio: number;
 }

@@ -59,4 +59,8 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   'haiwai/list': () => import('./haiwai/list.tsx'),
   'haiwai/detail': () => import('./haiwai/detail.tsx'),
   'haiwai/huxing': () => import('./haiwai/huxing.tsx'),
+  // Accounts (issue 13 part A)
+  login: () => import('./login.tsx'),
+  register: () => import('./register.tsx'),
+  resetpassword: () => import('./resetpassword.tsx'),
 };

@@ -11,6 +11,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import pino from 'pino';
+import accountPlugin from '../plugins/account.ts';
 import cityPlugin from '../plugins/city.ts';
 import clientRoutesPlugin from '../plugins/client-routes.ts';
 import compression from '../plugins/compression.ts';
@@ -171,6 +172,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(iconSprite);
   await app.register(sitemapPlugin);
   await app.register(memberEvents);
+  await app.register(accountPlugin);
   await app.register(memberActions);
   await app.register(trackingPlugin);
   await app.register(clientRoutesPlugin);

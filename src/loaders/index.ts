@@ -1,6 +1,7 @@
 import { FILTER_QUERY_KEYS as XINFANG_QUERY_KEYS } from '../lib/xinfang-filters.ts';
 import { homeMeta } from '../meta/home.ts';
 import { type Loader, type PageLoader, pageLoader } from '../pipeline/types.ts';
+import { ACCOUNT_QUERY_KEYS, loginLoader, registerLoader, resetpasswordLoader } from './account.ts';
 import * as dongtai from './dongtai.ts';
 import { downloadappLoader } from './downloadapp.ts';
 import {
@@ -83,6 +84,9 @@ export const loaders: Readonly<Record<string, PageLoader<any> | Loader>> = {
   haiwaiList: haiwai.haiwaiListLoader,
   haiwaiDetail: haiwai.haiwaiDetailLoader,
   haiwaiHuxing: haiwai.haiwaiHuxingLoader,
+  login: loginLoader,
+  register: registerLoader,
+  resetpassword: resetpasswordLoader,
 };
 
 const ID_AD = ['id', 'ad'];
@@ -129,4 +133,7 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   photo: ['id', 'houseId', 'active', 'type'],
   haiwaiDetail: ['id'],
   haiwaiHuxing: ['id'],
+  login: ACCOUNT_QUERY_KEYS,
+  register: ACCOUNT_QUERY_KEYS,
+  resetpassword: ACCOUNT_QUERY_KEYS,
 };

@@ -13,9 +13,9 @@ import {
   CROSS_SITE,
   fieldMessages,
   GATEWAY_DOWN,
+  LIMITED_ACTIONS,
   type LimitedAction,
   type LoginMode,
-  RATE_LIMITS,
   SCHEMAS,
   SMS_RESEND_SECONDS,
   SMS_SENT,
@@ -141,21 +141,22 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
   app.removeContentTypeParser('text/plain');
   await app.register(rateLimit, { global: false });
 
+  // The limits are read from the registry at each request (site.accountLimits): a registry reload retunes them.
+  const setting = (action: LimitedAction, key: 'ip' | 'phone') => app.registry.current.file.site.accountLimits[action][key];
+  const limiter = (action: LimitedAction, key: 'ip' | 'phone', keyOf: (req: FastifyRequest) => string) =>
+    app.createRateLimit({
+      max: () => setting(action, key).max,
+      timeWindow: () => setting(action, key).windowSeconds * 1000,
+      keyGenerator: (req) => `${action}|${key}|${keyOf(req)}`,
+    });
   const limiters = Object.fromEntries(
-    (Object.keys(RATE_LIMITS) as LimitedAction[]).map((action) => {
-      const { ip, phone } = RATE_LIMITS[action];
-      return [
-        action,
-        {
-          ip: app.createRateLimit({ max: ip.max, timeWindow: ip.windowMs, keyGenerator: (req) => `${action}|ip|${req.ip}` }),
-          phone: app.createRateLimit({
-            max: phone.max,
-            timeWindow: phone.windowMs,
-            keyGenerator: (req) => `${action}|phone|${String((req.body as Body | undefined)?.phone ?? '')}`,
-          }),
-        },
-      ];
-    }),
+    LIMITED_ACTIONS.map((action) => [
+      action,
+      {
+        ip: limiter(action, 'ip', (req) => req.ip),
+        phone: limiter(action, 'phone', (req) => String((req.body as Body | undefined)?.phone ?? '')),
+      },
+    ]),
   ) as Record<LimitedAction, { ip: RateCheck; phone: RateCheck }>;
 
   /** 429 "操作过于频繁": JSON for fetch(), the error page for a form post. */
@@ -368,8 +369,8 @@ type RateCheck = (req: FastifyRequest) => Promise<{ isExceeded: boolean; ttlInSe
 declare module 'fastify' {
   interface FastifyInstance {
     createRateLimit(options: {
-      max: number;
-      timeWindow: number;
+      max: number | (() => number);
+      timeWindow: number | (() => number);
       keyGenerator: (req: FastifyRequest) => string;
     }): (req: FastifyRequest) => Promise<{ isExceeded: boolean; ttlInSeconds: number }>;
   }

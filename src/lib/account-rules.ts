@@ -42,22 +42,17 @@ export const GATEWAY_DOWN = '服务繁忙，请稍后再试';
 /** Notices after a success that stays on the page. */
 export const SMS_SENT = '验证码已发送，5分钟内有效';
 
-/** Requests per client address and per phone in a window (milliseconds), by endpoint. */
-export const RATE_LIMITS = {
-  login: { ip: { max: 30, windowMs: 10 * 60_000 }, phone: { max: 10, windowMs: 10 * 60_000 } },
-  sms: { ip: { max: 20, windowMs: 60 * 60_000 }, phone: { max: 5, windowMs: 60 * 60_000 } },
-  register: { ip: { max: 20, windowMs: 10 * 60_000 }, phone: { max: 10, windowMs: 10 * 60_000 } },
-  reset: { ip: { max: 20, windowMs: 10 * 60_000 }, phone: { max: 10, windowMs: 10 * 60_000 } },
-  password: { ip: { max: 20, windowMs: 10 * 60_000 }, phone: { max: 10, windowMs: 10 * 60_000 } },
-} as const;
-export type LimitedAction = keyof typeof RATE_LIMITS;
+/** The rate-limited account endpoints; their limits are registry.json's `site.accountLimits` (ops tune them). */
+export const LIMITED_ACTIONS = ['login', 'sms', 'register', 'reset', 'password'] as const;
+export type LimitedAction = (typeof LIMITED_ACTIONS)[number];
 
 const phone = { type: 'string', pattern: PHONE_PATTERN } as const;
 const password = { type: 'string', pattern: PASSWORD_PATTERN } as const;
 const code = { type: 'string', pattern: CODE_PATTERN } as const;
 /** A ticked checkbox posts `on` (a form) or true (fetch). */
 const agree = { enum: ['on', 'true', '1', true] } as const;
-const bUrl = { type: 'string', maxLength: 2048 } as const;
+/** Any string: src/lib/return-url.ts decides what of it is a return address (an unsafe or over-long one is home). */
+const bUrl = { type: 'string' } as const;
 /** The rest of a plain form post (the other button's fields, the tab) is read where needed and otherwise ignored. */
 const other = { type: 'string', maxLength: 2048 } as const;
 

@@ -38,7 +38,7 @@ export function cookieFrom(res: LightMyRequestResponse, name = 'userInfo'): stri
 }
 
 /** The portal over its own embedded gateway with a settable clock; logs of both are kept. Closed when `t` ends. */
-export async function accountRig(t: { teardown(fn: () => unknown): void }): Promise<AccountRig> {
+export async function accountRig(t: { teardown(fn: () => unknown): void }, opts: { limits?: number } = {}): Promise<AccountRig> {
   const clock: Clock = {
     ms: Date.now(),
     advance(ms) {
@@ -53,7 +53,18 @@ export async function accountRig(t: { teardown(fn: () => unknown): void }): Prom
     logger: { level: 'info', stream: { write: (line: string) => void gatewayLog.push(line) } },
   });
   const portalLog: string[] = [];
-  const portal = await buildTestApp({ gatewayUrl: backend.url, logLines: portalLog });
+  const portal = await buildTestApp({
+    gatewayUrl: backend.url,
+    logLines: portalLog,
+    // Every account limit raised to `limits` (registry.json's site.accountLimits), for tests that post a lot.
+    editRegistry: opts.limits
+      ? (r) => {
+          const max = opts.limits as number;
+          const every = { ip: { max, windowSeconds: 600 }, phone: { max, windowSeconds: 600 } };
+          r.site.accountLimits = { login: every, sms: every, register: every, reset: every, password: every };
+        }
+      : undefined,
+  });
   t.teardown(async () => {
     await portal.close();
     await backend.close();

@@ -226,7 +226,8 @@ export function registerAccountRoutes(app: FastifyInstance, { db, now }: Backend
           return fail(401, `手机号或密码错误，还可尝试${MAX_PASSWORD_FAILS - fails}次`);
         }
       }
-      clearLock.run(b.phone);
+      // A right password ends the run of wrong ones; an SMS-code login leaves a running lock as it is.
+      if (!b.code) clearLock.run(b.phone);
       return ok(userInfo(m as Row, issueToken((m as Row).id)));
     },
   );

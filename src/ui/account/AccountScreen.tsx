@@ -17,6 +17,7 @@ const ACTION: Record<AccountForm, string> = {
   reset: '/-/account/resetpassword',
 };
 const TITLE: Record<AccountForm, string> = { login: '登录', register: '注册账号', reset: '找回密码' };
+const PASSWORD_LABEL: Record<AccountForm, string> = { login: '密码', register: '设置密码', reset: '新密码' };
 const SUBMIT: Record<AccountForm, string> = { login: '登录', register: '注册并登录', reset: '重置密码并登录' };
 
 /** A page of the account screens with this return address (and login tab). */
@@ -206,7 +207,7 @@ function AccountFormView({ data }: { data: AccountPageData }) {
 
         {withPassword ? (
           <div className={`acc__field${errors.password ? ' acc__field--bad' : ''}`}>
-            <label htmlFor={ids('password')}>{form === 'login' ? '密码' : '新密码'}</label>
+            <label htmlFor={ids('password')}>{PASSWORD_LABEL[form]}</label>
             <input
               id={ids('password')}
               name="password"

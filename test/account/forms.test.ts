@@ -215,3 +215,19 @@ t.test('no password, token or SMS code reaches the page state, the HTML or the p
   t.match(rig.gatewayLog.join('\n'), `"smsCode":"${codeOf(phone)}"`, 'the gateway writes each code to its log (no real SMS here)');
   t.notMatch(rig.gatewayLog.join('\n'), password, 'the gateway does not log the password either');
 });
+
+t.test('without JavaScript, Enter in a field submits the form itself, not the SMS button', async (t) => {
+  for (const url of ['/login', '/login?tab=sms', '/register', '/resetpassword']) {
+    const html = (await portal.app.inject(url)).body;
+    const form = /<form class="acc__form"[^>]*>([\s\S]*?)<\/form>/.exec(html);
+    t.ok(form, `${url} has the form`);
+    const firstSubmit = /<button type="submit"[^>]*>/.exec(form?.[1] ?? '')?.[0] ?? '';
+    t.notMatch(firstSubmit, /formaction/i, `${url}: the default button posts to the form's action`);
+    t.match(form?.[0] ?? '', /method="post"/);
+  }
+  t.match(
+    (await portal.app.inject('/login?tab=sms')).body,
+    /formAction="\/-\/account\/sms"|formaction="\/-\/account\/sms"/,
+    'the SMS button posts to /-/account/sms',
+  );
+});

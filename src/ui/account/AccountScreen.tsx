@@ -156,6 +156,10 @@ function AccountFormView({ data }: { data: AccountPageData }) {
       ) : null}
 
       <form className="acc__form" method="post" action={ACTION[form]} noValidate onSubmit={onSubmit} data-testid="account-form">
+        {/* The form's default button (Enter in a field) is its first submit button: this one, not the SMS button. */}
+        <button type="submit" className="acc__default" tabIndex={-1} aria-hidden="true">
+          {SUBMIT[form]}
+        </button>
         <input type="hidden" name="bUrl" value={data.bUrl} />
         {form === 'login' ? <input type="hidden" name="mode" value={mode} /> : null}
         {message ? (

@@ -132,3 +132,27 @@ t.test('a cookie of a member the gateway does not know, or signed with another s
   t.equal(res.cookies.find((x) => x.name === 'userInfo')?.value, '', 'cleared');
   t.ok(TEST_SECRET.length >= 32);
 });
+
+t.test('the member record is cached per process and dropped on a profile event', async (t) => {
+  const phone = '13700005555';
+  const cookie = await rig.register(phone);
+  t.match((await page('/aboutUs', cookie)).body, '用户5555');
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(`${rig.dataDir}/portal.db`);
+  db.prepare('UPDATE member SET nick_name = ? WHERE phone = ?').run('改名会员', phone);
+  const userId = String(db.prepare('SELECT id FROM member WHERE phone = ?').pluck().get(phone));
+  db.close();
+  t.match((await page('/aboutUs', cookie)).body, '用户5555', 'within the minute the cached record is used');
+  await portal.app.memberEvents.publish({ type: 'profile', userId });
+  t.match((await page('/aboutUs', cookie)).body, '改名会员', 'a profile event drops it: the new nickname shows');
+});
+
+t.test('a member on /login sees who is logged in, a way on and the logout form', async (t) => {
+  const cookie = await rig.register('13700006666');
+  const res = await page(`/login?bUrl=${encodeURIComponent('/xinfang/')}`, cookie);
+  t.equal(res.statusCode, 200);
+  t.match(res.body, '您已登录');
+  t.match(res.body, 'href="/xinfang/"');
+  t.match(res.body, /<form action="\/-\/account\/logout" method="post">/);
+  t.equal(res.headers['cache-control'], 'private, no-cache');
+});

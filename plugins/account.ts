@@ -140,6 +140,10 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
   await app.register(formbody, { bodyLimit: 16_384 });
   app.removeContentTypeParser('text/plain');
   await app.register(rateLimit, { global: false });
+  // Answers that sign in or out, or carry a form's messages, are never stored by a cache.
+  app.addHook('onSend', async function neverStoreAccountAnswers(_req, reply) {
+    reply.header('cache-control', 'no-store');
+  });
 
   // The limits are read from the registry at each request (site.accountLimits): a registry reload retunes them.
   const setting = (action: LimitedAction, key: 'ip' | 'phone') => app.registry.current.file.site.accountLimits[action][key];

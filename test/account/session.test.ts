@@ -28,6 +28,7 @@ t.test('register, then log in with the password and with an SMS code: each sets 
   t.equal(c?.maxAge, 30 * 24 * 3600);
   t.equal(c?.path, '/');
   t.notOk(c?.secure, 'not Secure on http');
+  t.equal(login.headers['cache-control'], 'no-store', 'an answer that signs in is never stored');
   const unsigned = portal.app.unsignCookie(decodeURIComponent(c?.value ?? ''));
   t.ok(unsigned.valid, 'signed with the cookie secret');
   t.same(Object.keys(JSON.parse(unsigned.value ?? '{}')).sort(), ['sv', 'uid', 'userId'], 'ids and the session version only');

@@ -68,4 +68,8 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   'xiaoqu/detail': () => import('./xiaoqu/detail.tsx'),
   'xiaoqu/information': () => import('./xiaoqu/information.tsx'),
   'xiaoqu/huxing': () => import('./xiaoqu/huxing.tsx'),
+  // Accounts (issue 13 part A)
+  login: () => import('./login.tsx'),
+  register: () => import('./register.tsx'),
+  resetpassword: () => import('./resetpassword.tsx'),
 };

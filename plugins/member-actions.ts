@@ -7,7 +7,8 @@ import { actionRefusal, gatewayErrorAnswer, invalidBodyMessage, requestErrorAnsw
 import { DIANPING_CONTENT_MAX, DIANPING_CONTENT_MIN, DIANPING_ERRORS, DIANPING_SAVED, type DianpingError } from '../src/lib/dianping.ts';
 import { JUBAO_REASONS } from '../src/lib/jubao.ts';
 import { RETURN_PATH_MAX, safeReturnPath, sameSiteRefererPath } from '../src/lib/return-url.ts';
-import { readUser } from '../src/session.ts';
+import { isSameOriginPost } from '../src/lib/same-origin.ts';
+import { resolveMember } from '../src/session.ts';
 
 /**
  * The member actions of the detail pages (SPEC 6, 7.7, 7.8): favourite, book a viewing, report, rate an adviser.
@@ -92,19 +93,9 @@ const wantsJson = (req: FastifyRequest) =>
 
 const withQuery = (path: string, key: string, value: string) => `${path}${path.includes('?') ? '&' : '?'}${key}=${value}`;
 
-/** Cross-site posts are refused: an Origin, when sent, must be this host (the cookie is also SameSite=Lax). */
-function sameOrigin(req: FastifyRequest): boolean {
-  const origin = req.headers.origin;
-  if (!origin || origin === 'null') return !origin;
-  try {
-    return new URL(origin).host === req.host;
-  } catch {
-    return false;
-  }
-}
-
-function memberOf(req: FastifyRequest): { user: UserInfo; memberId: string } | null {
-  const user = readUser(req);
+/** The member of the signed cookie, checked against the gateway's record (a reset elsewhere signs it out). */
+async function memberOf(req: FastifyRequest, reply: FastifyReply): Promise<{ user: UserInfo; memberId: string } | null> {
+  const user = await resolveMember(req, reply);
   const memberId = user?.uid || user?.userId || '';
   if (!user || !/^[A-Za-z0-9_-]{1,40}$/.test(memberId)) return null;
   return { user, memberId };
@@ -113,15 +104,21 @@ function memberOf(req: FastifyRequest): { user: UserInfo; memberId: string } | n
 type Body = Record<string, unknown> & { back?: string };
 
 /** Shared front half of every action: origin, member, return path. Null when the reply has been sent. */
-function begin(req: FastifyRequest, reply: FastifyReply, fallbackBack: string) {
+async function begin(req: FastifyRequest, reply: FastifyReply, fallbackBack: string) {
   const body = req.body as Body;
   const backPath = safeReturnPath(body.back ?? sameSiteRefererPath(req.headers.referer, req.host), fallbackBack);
-  if (!sameOrigin(req)) {
+  if (!isSameOriginPost(req.headers, req.host)) {
     const refusal = actionRefusal('ACTION_FOREIGN_ORIGIN');
     reply.code(refusal.status).send(refusal);
     return null;
   }
-  const member = memberOf(req);
+  let member: Awaited<ReturnType<typeof memberOf>>;
+  try {
+    member = await memberOf(req, reply);
+  } catch (err) {
+    gatewayFailed(req, reply, err);
+    return null;
+  }
   if (!member) {
     const login = `/login?bUrl=${encodeURIComponent(backPath)}`;
     const refusal = actionRefusal('ACTION_LOGIN_REQUIRED');
@@ -166,7 +163,7 @@ const memberActions: FastifyPluginAsync = async (app) => {
   /** POST /-/action/favourite {houseId, kind, op}: add or remove a favourite of one of SPEC 7.8's four kinds. */
   app.post(`${PREFIX}/favourite`, { schema: { body: favouriteSchema } }, async (req, reply) => {
     const b = req.body as { houseId: number; kind: CollectKind; op: 'add' | 'remove' };
-    const ctx = begin(req, reply, '/myshoucang');
+    const ctx = await begin(req, reply, '/myshoucang');
     if (!ctx) return reply;
     const call = { reqId: req.id, log: req.log };
     try {
@@ -183,7 +180,7 @@ const memberActions: FastifyPluginAsync = async (app) => {
   /** POST /-/action/kanfang: book a viewing (api/kanfang/add) of a listing, with its type and agent. */
   app.post(`${PREFIX}/kanfang`, { schema: { body: kanfangSchema } }, async (req, reply) => {
     const b = req.body as { houseId?: number; name: string; phone: string; visitDate?: string; remark?: string };
-    const ctx = begin(req, reply, '/yuyuekanfang');
+    const ctx = await begin(req, reply, '/yuyuekanfang');
     if (!ctx) return reply;
     const call = { reqId: req.id, log: req.log };
     try {
@@ -214,7 +211,7 @@ const memberActions: FastifyPluginAsync = async (app) => {
    */
   app.post(`${PREFIX}/dianping`, { schema: { body: dianpingSchema }, attachValidation: true }, async (req, reply) => {
     if (!req.body || typeof req.body !== 'object' || Array.isArray(req.body)) req.body = {};
-    const ctx = begin(req, reply, '/xinfang/');
+    const ctx = await begin(req, reply, '/xinfang/');
     if (!ctx) return reply;
     const b = req.body as { belongerId?: number; houseId?: number; score: number; content: string };
     const invalid: DianpingError | null = req.validationError
@@ -254,7 +251,7 @@ const memberActions: FastifyPluginAsync = async (app) => {
   /** POST /-/action/jubao: report a listing (api/jubao/save). */
   app.post(`${PREFIX}/jubao`, { schema: { body: jubaoSchema } }, async (req, reply) => {
     const b = req.body as { houseId: number; reason: string; content?: string; phone?: string };
-    const ctx = begin(req, reply, '/jubao');
+    const ctx = await begin(req, reply, '/jubao');
     if (!ctx) return reply;
     const call = { reqId: req.id, log: req.log };
     try {

@@ -6,7 +6,8 @@ import fp from 'fastify-plugin';
  * The console's "sign this member out" call (issue 13, SPEC 6 "a console host with admin-style APIs"):
  * POST /-/admin/members/:userId/sign-out with `Authorization: Bearer <ADMIN_TOKEN>`.
  *
- * Revocations are published where the sockets are, on the portal: the call announces `revoked` on memberEvents, which
+ * The gateway bumps the member's session version first (every login cookie of theirs stops verifying, on every device),
+ * then revocations are published where the sockets are, on the portal: the call announces `revoked` on memberEvents, which
  * (through Redis when REDIS_URL is set) reaches every portal process, and every open socket of the member gets the
  * forced-logout message. The call is authenticated by a shared secret (ADMIN_TOKEN, ≥ 32 characters, compared in
  * constant time), not by the caller's address: behind a proxy every caller looks like loopback. Without ADMIN_TOKEN
@@ -49,6 +50,13 @@ const memberSignOut: FastifyPluginAsync<MemberSignOutOptions> = async (app, opts
     },
     async function signMemberOut(req, reply) {
       const { userId } = req.params as { userId: string };
+      try {
+        await app.api.user.revokeSessions({ reqId: req.id, log: req.log }, userId);
+      } catch (err) {
+        const status = (err as { statusCode?: number }).statusCode === 404 ? 404 : 502;
+        req.log.warn({ err, userId }, 'member sign-out: the gateway did not revoke the sessions');
+        return reply.code(status).send({ status, message: status === 404 ? '会员不存在' : '网关暂不可用' });
+      }
       await app.memberEvents.publish({ type: 'revoked', userId });
       req.log.info({ userId }, 'member signed out by the console');
       reply.header('cache-control', 'no-store');

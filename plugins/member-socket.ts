@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import fp from 'fastify-plugin';
 import type { UserInfo } from '../src/contracts/session.ts';
 import { CLOSE_SIGNED_OUT, MEMBER_KEY_PATTERN, MEMBER_SOCKET_PATH, memberKey } from '../src/lib/member-socket.ts';
-import { readUser } from '../src/session.ts';
+import { resolveMember } from '../src/session.ts';
 import type { MemberEvent } from './member-events.ts';
 
 /**
@@ -27,8 +27,8 @@ interface Socket {
 const OPEN = 1;
 const CLOSED = 3;
 
-/** Who an upgrade request is signed in as. Part A's `resolveMember(req)` (session version checked) replaces readUser here. */
-const signedInMember = async (req: FastifyRequest): Promise<UserInfo | null> => readUser(req);
+/** Who an upgrade request is signed in as: the session cookie, its session version checked against the gateway. */
+const signedInMember = (req: FastifyRequest): Promise<UserInfo | null> => resolveMember(req);
 
 export interface MemberSocketOptions {
   /** Who the request is signed in as; default: the session cookie (signedInMember). */
@@ -70,7 +70,14 @@ function admitMember(authenticate: (req: FastifyRequest) => Promise<UserInfo | n
       req.log.warn({ origin: req.headers.origin }, 'member socket refused: foreign origin');
       return reply.code(403).send({ status: 403, message: 'forbidden' });
     }
-    const key = memberKey(await authenticate(req));
+    let member: UserInfo | null;
+    try {
+      member = await authenticate(req);
+    } catch (err) {
+      req.log.warn({ err }, 'member socket refused: the member could not be checked');
+      return reply.code(503).header('retry-after', '5').send({ status: 503, message: '服务暂不可用' });
+    }
+    const key = memberKey(member);
     if (!MEMBER_KEY_PATTERN.test(key)) return reply.code(401).send({ status: 401, message: '用户未登录' });
     (req as WithMember)[MEMBER] = key;
   };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { TRACK_ENDPOINT, type TrackEvent, trackEventSchema } from '../src/lib/tracking.ts';
-import { readUser } from '../src/session.ts';
+import { resolveMember } from '../src/session.ts';
 
 /** A beacon is small; anything bigger is not ours. */
 const BODY_LIMIT = 8 * 1024;
@@ -48,7 +48,7 @@ const trackingPlugin: FastifyPluginAsync = async (app) => {
         { tracking: event.kind, page: event.page, pageUrl: event.pageUrl.slice(0, 512), stayTime: event.stayTime },
         'tracking event',
       );
-      const user = readUser(req);
+      const user = await resolveMember(req).catch(() => null);
       const payload: Record<string, unknown> = {
         ...event,
         event: event.kind,

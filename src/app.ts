@@ -11,6 +11,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import pino from 'pino';
+import accountPlugin from '../plugins/account.ts';
 import cityPlugin from '../plugins/city.ts';
 import clientRoutesPlugin from '../plugins/client-routes.ts';
 import compression from '../plugins/compression.ts';
@@ -177,6 +178,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(memberEvents, { redisUrl: config.redisUrl });
   await app.register(memberSocket, opts.memberSocket ?? {});
   await app.register(memberSignOut, { token: config.adminToken });
+  await app.register(accountPlugin);
   await app.register(memberActions);
   await app.register(trackingPlugin);
   await app.register(clientRoutesPlugin);

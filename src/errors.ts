@@ -22,6 +22,8 @@ export const errors = {
   unknownModule: (name: string) => new PortalError('UNKNOWN_MODULE', 500, `Unknown page module ${name}`),
   renderTimeout: () => new PortalError('RENDER_TIMEOUT', 503, 'Page render timed out'),
   badRequest: (message: string) => new PortalError('BAD_REQUEST', 400, message),
+  /** A rate limit was reached (issue 13: login, SMS and reset are limited per phone and per client address). */
+  tooManyRequests: (message: string) => new PortalError('TOO_MANY_REQUESTS', 429, message),
   /** A head built from data that lacked its fields: the page would print undefined/NaN (issue 11 point 3). */
   incompleteData: (page: string) => new PortalError('INCOMPLETE_DATA', 502, `Page ${page} was built from incomplete data`),
   /** The status is the gateway's (SPEC 7.12); the visitor's is `visitorStatus`. */

@@ -221,9 +221,17 @@ export const xiaoquPlanSchema = {
   },
 } as const;
 
+/** A member's session record (issue 13): a login cookie is checked against it, so every field is required. */
+export const memberSessionSchema = {
+  type: 'object',
+  required: ['uid', 'userId', 'phone', 'nickName', 'headUrl', 'sessionVersion'],
+  properties: { uid: text, userId: text, phone: str, nickName: str, headUrl: str, sessionVersion: { type: 'integer', minimum: 0 } },
+} as const;
+
 export type RecordCheck = ValidateFunction;
 
 export const checks = {
+  memberSession: ajv.compile(memberSessionSchema),
   listingItem: ajv.compile(listingItemSchema),
   listingDetail: ajv.compile(listingDetailSchema),
   loupanItem: ajv.compile(loupanItemSchema),

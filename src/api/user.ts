@@ -1,7 +1,8 @@
 import type { Got } from 'got';
 import { getList, getObj, post, seg } from './call.ts';
 import { type CallContext, callGateway } from './http.ts';
-import type { CollectEntry, CollectKind, Entrust, MemberInfo } from './types.ts';
+import { checks } from './records.ts';
+import type { CollectEntry, CollectKind, Entrust, MemberInfo, MemberSession } from './types.ts';
 
 export type { CollectEntry, CollectKind };
 
@@ -232,8 +233,23 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
       getObj<MemberInfo>(gateway, call, '/api/member/register', post(body)),
     login: (call: CallContext, body: { phone: string; password: string } | { phone: string; code: string }) =>
       getObj<MemberInfo>(gateway, call, '/api/member/login', post(body)),
+    /** The member with the bumped session version: every other login of theirs is out. */
     resetPassword: (call: CallContext, body: { phone: string; password: string; code: string }) =>
-      getObj<boolean>(gateway, call, '/api/member/resetPassword', post(body)),
+      getObj<MemberSession>(gateway, call, '/api/member/resetPassword', post(body), checks.memberSession),
+    changePassword: (call: CallContext, body: { userId: string; oldPassword: string; password: string }) =>
+      getObj<MemberSession>(gateway, call, '/api/member/changePassword', post(body), checks.memberSession),
+    /** The console's sign-out: the member's session version is bumped, every login cookie of theirs stops verifying. */
+    revokeSessions: (call: CallContext, userId: string) =>
+      getObj<MemberSession>(gateway, call, '/api/member/revokeSessions', post({ userId }), checks.memberSession),
+    /** What a login cookie is checked against (issue 13): null when the gateway knows no such member. */
+    memberSession: async (call: CallContext, userId: string): Promise<MemberSession | null> => {
+      try {
+        return await getObj<MemberSession>(gateway, call, `/api/member/session/${seg(userId)}`, {}, checks.memberSession);
+      } catch (err) {
+        if ((err as { statusCode?: number }).statusCode === 404) return null;
+        throw err;
+      }
+    },
     memberInfo: (call: CallContext, token: string) => getObj<MemberInfo>(gateway, call, '/api/member/info', { searchParams: { token } }),
     logout: (call: CallContext, token: string) => getObj<boolean>(gateway, call, '/api/member/logout', post({ token })),
     updateMember: (call: CallContext, body: { token: string; nickName?: string; headUrl?: string; sex?: 0 | 1 | 2 }) =>

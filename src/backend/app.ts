@@ -38,6 +38,8 @@ export interface BackendOptions {
   scale?: number;
   /** Largest accepted upload, bytes (default 5 MB). */
   maxUploadBytes?: number;
+  /** The clock of the account rules (SMS code windows, login locks); default Date.now. A test seam. */
+  now?: () => number;
 }
 
 function isLoggerInstance(l: unknown): l is FastifyBaseLogger {
@@ -70,7 +72,12 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
     const summary = seedDatabase(db, { seed: opts.seed ?? DEFAULT_SEED, scale: opts.scale ?? 1 });
     app.log.info({ seed: summary.seed, scale: summary.scale, ms: summary.ms, rows: summary.rows }, 'empty database seeded');
   }
-  const ctx: BackendContext = { db, dataDir: opts.dataDir, maxUploadBytes: opts.maxUploadBytes ?? 5 * 1024 * 1024 };
+  const ctx: BackendContext = {
+    db,
+    dataDir: opts.dataDir,
+    maxUploadBytes: opts.maxUploadBytes ?? 5 * 1024 * 1024,
+    now: opts.now ?? Date.now,
+  };
   app.addHook('onClose', async () => {
     db.close();
   });

@@ -5,4 +5,6 @@ export interface BackendContext {
   db: DB;
   dataDir: string;
   maxUploadBytes: number;
+  /** Milliseconds since the epoch: Date.now, or a test's clock (SMS code windows, login locks). */
+  now: () => number;
 }

@@ -312,6 +312,15 @@ CREATE INDEX listing_hot ON listing(city_id, house_type, status, view_num DESC, 
 CREATE INDEX loupan_view ON loupan(city_id, view_num DESC, id);
 `,
   },
+  {
+    version: 9,
+    name: 'accounts: session version per member (a password reset signs out every session), password-login locks per phone',
+    sql: `
+ALTER TABLE member ADD COLUMN session_version INTEGER NOT NULL DEFAULT 1;
+CREATE TABLE login_lock (phone TEXT PRIMARY KEY, fails INTEGER NOT NULL, locked_until TEXT);
+CREATE INDEX sms_code_day ON sms_code(phone, created_at);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

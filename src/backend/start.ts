@@ -10,6 +10,8 @@ export interface StartBackendOptions {
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   seed?: number;
   scale?: number;
+  /** The clock of the account rules; default Date.now (a test seam). */
+  now?: () => number;
 }
 
 export interface RunningBackend {
@@ -20,7 +22,7 @@ export interface RunningBackend {
 
 /** Builds the embedded gateway and listens; `url` is like http://127.0.0.1:PORT (no trailing slash). */
 export async function startBackend(opts: StartBackendOptions): Promise<RunningBackend> {
-  const app = await buildBackend({ dataDir: opts.dataDir, logger: opts.logger, seed: opts.seed, scale: opts.scale });
+  const app = await buildBackend({ dataDir: opts.dataDir, logger: opts.logger, seed: opts.seed, scale: opts.scale, now: opts.now });
   const host = opts.host ?? '127.0.0.1';
   await app.listen({ port: opts.port ?? 0, host });
   const addr = app.server.address();

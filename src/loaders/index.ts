@@ -1,6 +1,7 @@
 import { KEYWORD_QUERY_KEYS as XINFANG_KEYWORD_KEYS } from '../lib/xinfang-filters.ts';
 import { homeMeta } from '../meta/home.ts';
 import { type Loader, type PageLoader, pageLoader } from '../pipeline/types.ts';
+import { ACCOUNT_QUERY_KEYS, loginLoader, registerLoader, resetpasswordLoader } from './account.ts';
 import * as dongtai from './dongtai.ts';
 import { downloadappLoader } from './downloadapp.ts';
 import {
@@ -92,6 +93,9 @@ export const loaders: Readonly<Record<string, PageLoader<any> | Loader>> = {
   xiaoquDetail: xiaoqu.xiaoquDetail,
   xiaoquInformation: xiaoqu.xiaoquInformation,
   xiaoquHuxing: xiaoqu.xiaoquHuxing,
+  login: loginLoader,
+  register: registerLoader,
+  resetpassword: resetpasswordLoader,
 };
 
 const ID_AD = ['id', 'ad'];
@@ -142,4 +146,7 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   xiaoquDetail: ['id'],
   xiaoquInformation: ['id'],
   xiaoquHuxing: ['id'],
+  login: ACCOUNT_QUERY_KEYS,
+  register: ACCOUNT_QUERY_KEYS,
+  resetpassword: ACCOUNT_QUERY_KEYS,
 };

@@ -59,6 +59,14 @@ export interface SiteSettings {
   renderTimeoutMs: number;
   pageCache: { maxEntries: number; maxBytes: number };
   robotsDisallow: string[];
+  /** Issue 13: requests per client address and per phone in a window, by account endpoint. */
+  accountLimits: Record<AccountLimited, { ip: RateLimitSetting; phone: RateLimitSetting }>;
+}
+
+export type AccountLimited = 'login' | 'sms' | 'register' | 'reset' | 'password';
+export interface RateLimitSetting {
+  max: number;
+  windowSeconds: number;
 }
 
 export interface RegistryFile {

@@ -21,7 +21,6 @@ export interface UserState {
   nickName: string;
   phone: string;
   userSig: string;
-  token: string;
 }
 
 export interface SiteState {
@@ -59,10 +58,12 @@ export interface AppState {
   route: RouteState;
 }
 
-export const emptyUser = (): UserState => ({ uid: '', userId: '', headUrl: '', nickName: '', phone: '', userSig: '', token: '' });
+export const emptyUser = (): UserState => ({ uid: '', userId: '', headUrl: '', nickName: '', phone: '', userSig: '' });
 
+/** The member's fields pages show, picked one by one: nothing else the server knows reaches the browser. */
 export function userStateFrom(info: UserInfo | null): UserState {
-  return info ? { ...info, userSig: '' } : emptyUser();
+  if (!info) return emptyUser();
+  return { uid: info.uid, userId: info.userId, headUrl: info.headUrl, nickName: info.nickName, phone: info.phone, userSig: '' };
 }
 
 export const isMember = (u: UserState) => Boolean(u.uid || u.userId);

@@ -88,20 +88,28 @@ export function Menu() {
             </button>
           </div>
           {member ? (
-            <AppLink href="/personalcenter" className="menu__user" onClick={close}>
-              {user.headUrl ? (
-                <img className="menu__avatar" src={user.headUrl} alt="" width={48} height={48} />
-              ) : (
-                <span className="menu__avatar">
-                  <DefaultAvatar size={48} />
+            <>
+              <AppLink href="/personalcenter" className="menu__user" onClick={close}>
+                {user.headUrl ? (
+                  <img className="menu__avatar" src={user.headUrl} alt="" width={48} height={48} />
+                ) : (
+                  <span className="menu__avatar">
+                    <DefaultAvatar size={48} />
+                  </span>
+                )}
+                <span className="menu__user-text">
+                  <span className="menu__nick">{user.nickName || '会员'}</span>
+                  <span className="menu__hint">进入个人中心</span>
                 </span>
-              )}
-              <span className="menu__user-text">
-                <span className="menu__nick">{user.nickName || '会员'}</span>
-                <span className="menu__hint">进入个人中心</span>
-              </span>
-              <ChevronRight size={18} className="menu__chev" />
-            </AppLink>
+                <ChevronRight size={18} className="menu__chev" />
+              </AppLink>
+              <form className="menu__logout" method="post" action="/-/account/logout">
+                <input type="hidden" name="bUrl" value={back} />
+                <button type="submit" data-testid="menu-logout">
+                  退出登录
+                </button>
+              </form>
+            </>
           ) : (
             <div className="menu__guest">
               <span className="menu__avatar">

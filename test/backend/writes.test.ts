@@ -155,7 +155,11 @@ t.test('reset password: needs the SMS code, revokes every session, the new passw
     'no code sent yet',
   );
   await post('/api/member/sendSmsCode', { phone, purpose: 'reset' });
-  t.equal((await post('/api/member/resetPassword', { phone, password: 'second1234', code: codeOf('reset') })).json().obj, true);
+  t.match(
+    (await post('/api/member/resetPassword', { phone, password: 'second1234', code: codeOf('reset') })).json().obj,
+    { phone, sessionVersion: 2 },
+    'the answer is the member with the bumped session version',
+  );
   t.equal(
     (await post('/api/member/resetPassword', { phone, password: 'third1234', code: codeOf('reset') })).json().status,
     400,

@@ -75,16 +75,57 @@ export interface TestBackend {
   close: () => Promise<void>;
 }
 
-/** The embedded backend on 127.0.0.1 and an ephemeral port, over a fresh seeded DATA_DIR. */
-export async function startTestBackend(): Promise<TestBackend> {
+/** The DATA_DIR of each embedded backend this process started, by URL (test/helpers/build.ts signs members of it). */
+const backendDirs = new Map<string, string>();
+export const testBackendDataDir = (url: string | undefined): string | undefined => (url ? backendDirs.get(url) : undefined);
+
+/**
+ * The embedded backend on 127.0.0.1 and an ephemeral port, over a fresh seeded DATA_DIR. `now` sets the clock of the
+ * account rules (SMS windows, login locks).
+ */
+export async function startTestBackend(opts: { now?: () => number } = {}): Promise<TestBackend> {
   const dataDir = await seededDataDir();
-  const backend = await startBackend({ dataDir, logger: false });
+  const backend = await startBackend({ dataDir, logger: false, now: opts.now });
+  backendDirs.set(backend.url, dataDir);
   return {
     url: backend.url,
     dataDir,
     close: async () => {
+      backendDirs.delete(backend.url);
       await backend.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Makes sure the backend has this member (inserted with a placeholder password when missing, its nickname updated
+ * when given) and returns its session version: what a login cookie for it must carry.
+ */
+export function ensureBackendMember(
+  dataDir: string,
+  m: { uid: string; userId: string; phone: string; nickName: string; headUrl: string },
+  nickNameGiven: boolean,
+): number {
+  const db = openDb(dataDir);
+  try {
+    const row = db.prepare('SELECT session_version, nick_name FROM member WHERE id = ?').get(Number(m.userId)) as
+      | { session_version: number; nick_name: string }
+      | undefined;
+    if (row) {
+      if (nickNameGiven && row.nick_name !== m.nickName) {
+        db.prepare('UPDATE member SET nick_name = ? WHERE id = ?').run(m.nickName, Number(m.userId));
+      }
+      return row.session_version;
+    }
+    const taken = db.prepare('SELECT 1 FROM member WHERE phone = ?').get(m.phone);
+    const phone = taken ? `199${m.userId.padStart(8, '0').slice(-8)}` : m.phone;
+    const now = new Date().toISOString().replace('T', ' ').slice(0, 19);
+    db.prepare(
+      'INSERT INTO member (id, uid, phone, password_hash, nick_name, head_url, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?)',
+    ).run(Number(m.userId), m.uid, phone, 'none', m.nickName, m.headUrl, now, now);
+    return 1;
+  } finally {
+    db.close();
+  }
 }

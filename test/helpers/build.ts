@@ -8,8 +8,8 @@ import type { UserInfo } from '../../src/contracts/session.ts';
 import type { RegistryFile } from '../../src/registry/types.ts';
 import type { ClientAssets } from '../../src/render/assets.ts';
 import { emptyAssets } from '../../src/render/assets.ts';
-import { startTestBackend, type TestBackend } from './backend.ts';
-import { startFakeGateway } from './fake-gateway.ts';
+import { ensureBackendMember, startTestBackend, type TestBackend, testBackendDataDir } from './backend.ts';
+import { FAKE_MEMBERS, startFakeGateway } from './fake-gateway.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const TEST_SECRET = 'test-cookie-secret-0123456789abcdef0123456789';
@@ -31,8 +31,11 @@ export function writeTempRegistry(edit?: (r: RegistryFile) => void): string {
 export interface TestApp {
   app: FastifyInstance;
   registryPath: string;
-  /** The Cookie header value of a signed user-info cookie for this member. */
-  memberCookie(user?: Partial<UserInfo>): string;
+  /**
+   * The Cookie header value of a signed login cookie (`{uid, userId, sv}`) for this member (default MEMBER), who is
+   * made known to the gateway first: the embedded backend's database, or the fake gateways' member list.
+   */
+  memberCookie(user?: Partial<UserInfo> & { token?: string }): string;
   close(): Promise<void>;
 }
 
@@ -77,7 +80,7 @@ export async function buildAppOverBackend(
   return { ...portal, backend };
 }
 
-export const MEMBER: UserInfo = { uid: 'u1001', userId: '1001', headUrl: '', nickName: '测试会员', phone: '13800000000', token: 'tok' };
+export const MEMBER: UserInfo = { uid: 'u1001', userId: '1001', headUrl: '', nickName: '测试会员', phone: '13800000000' };
 
 /** Builds the portal with a fake (or given) gateway and a temp data dir. Tests never reach a network. */
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -117,7 +120,23 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   return {
     app,
     registryPath,
-    memberCookie: (user) => `userInfo=${encodeURIComponent(app.signCookie(JSON.stringify({ ...MEMBER, ...user })))}`,
+    memberCookie: (user = {}) => {
+      const m = { ...MEMBER, ...user };
+      const dataDir = testBackendDataDir(opts.gatewayUrl);
+      let sv = 1;
+      if (dataDir) sv = ensureBackendMember(dataDir, m, user.nickName !== undefined);
+      else
+        FAKE_MEMBERS.set(m.userId, {
+          uid: m.uid,
+          userId: m.userId,
+          phone: m.phone,
+          nickName: m.nickName,
+          headUrl: m.headUrl,
+          sessionVersion: sv,
+        });
+      app.memberDirectory.forget(m.userId);
+      return `userInfo=${encodeURIComponent(app.signCookie(JSON.stringify({ uid: m.uid, userId: m.userId, sv })))}`;
+    },
     async close() {
       await app.close();
       await fake?.close();

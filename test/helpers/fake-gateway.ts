@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { MemberSession } from '../../src/contracts/gateway/index.ts';
 
 export const CITIES = [
   { cityId: 1, name: '长沙', domain: 'cs', servicePhone: '0731-88886666' },
@@ -6,6 +7,12 @@ export const CITIES = [
   // A hostile name from the gateway: must be escaped in the title and in the serialized state.
   { cityId: 9, name: '</script><script>alert(1)</script>', domain: 'xss', servicePhone: '' },
 ];
+
+/**
+ * The members every fake gateway of this process knows (GET /api/member/session/{userId}), filled by the test
+ * helpers' `memberCookie`: a signed cookie names a member the gateway has.
+ */
+export const FAKE_MEMBERS = new Map<string, MemberSession>();
 
 export interface FakeGateway {
   url: string;
@@ -34,6 +41,10 @@ export async function startFakeGateway(extra?: (app: FastifyInstance) => void): 
   app.get('/api/city/findSiteByName', async (req) => {
     const { name } = req.query as { name?: string };
     return { status: 200, obj: CITIES.find((c) => c.name === name) ?? null };
+  });
+  app.get('/api/member/session/:userId', async (req) => {
+    const m = FAKE_MEMBERS.get((req.params as { userId: string }).userId);
+    return m ? { status: 200, obj: m } : { status: 404, message: '会员不存在' };
   });
   extra?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });

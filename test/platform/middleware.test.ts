@@ -37,7 +37,10 @@ t.test('a forged or tampered cookie counts as no login', async (t) => {
   const res = await app.inject({ url: '/aboutUs', headers: { cookie: forged } });
   t.notMatch(res.body, '冒充者');
   const good = decodeURIComponent(memberCookie({ nickName: '真会员' }).slice('userInfo='.length));
-  const tampered = `userInfo=${encodeURIComponent(good.replace('真会员', '假会员'))}`;
+  // The cookie names the member by id (issue 13): tampering it into another member's ids breaks the signature.
+  memberCookie({ uid: 'u1002', userId: '1002', nickName: '假会员' });
+  const tampered = `userInfo=${encodeURIComponent(good.replace('"uid":"u1001","userId":"1001"', '"uid":"u1002","userId":"1002"'))}`;
+  t.not(tampered, `userInfo=${encodeURIComponent(good)}`, 'the cookie was changed');
   const res2 = await app.inject({ url: '/aboutUs', headers: { cookie: tampered } });
   t.notMatch(res2.body, '假会员');
   t.notMatch(res2.body, '真会员');

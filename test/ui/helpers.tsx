@@ -18,7 +18,7 @@ export function fakeState(over: DeepPartial<AppState> = {}): AppState {
       servicePhone: '400-800-1234',
       ...over.city,
     },
-    user: { uid: '', userId: '', headUrl: '', nickName: '', phone: '', userSig: '', token: '', ...over.user },
+    user: { uid: '', userId: '', headUrl: '', nickName: '', phone: '', userSig: '', ...over.user },
     site: {
       brand: '安居好房',
       supervisionPhone: '0731-12345',

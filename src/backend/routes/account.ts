@@ -5,7 +5,6 @@ import { fail, ok } from '../envelope.ts';
 import { body, phone, str } from '../schemas.ts';
 import { imageUrl } from '../seed/images.ts';
 import { parseSqlTime, sqlTime } from '../seed/index.ts';
-import { sqlNow } from '../util.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
 type Row = Record<string, any>;
@@ -15,6 +14,13 @@ const TOKEN_DAYS = 30;
 const CODE_TTL_MS = 5 * 60_000;
 const CODE_RESEND_MS = 60_000;
 const MAX_CODE_TRIES = 5;
+/** At most this many codes per phone per (Beijing) calendar day, whatever their purpose. */
+const MAX_CODES_PER_DAY = 10;
+/** Wrong passwords in a row that lock password login for a phone, and for how long. */
+const MAX_PASSWORD_FAILS = 5;
+const LOCK_MS = 15 * 60_000;
+/** The stored hash a phone without a member is checked against: the same work whether or not the phone exists. */
+const NO_HASH = 'scrypt$AAAAAAAAAAAAAAAAAAAAAA==$AAAA';
 
 function scryptAsync(password: string, salt: Buffer): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -48,14 +54,23 @@ const PURPOSES = ['register', 'login', 'reset'] as const;
  * SMS code, reset the password. The SMS code is a development code written to the log (nothing is sent, nothing is
  * hard-wired). A login issues a random token; only its SHA-256 is stored. Paths are ours: SPEC 7 does not show them.
  */
-export function registerAccountRoutes(app: FastifyInstance, { db }: BackendContext): void {
+export function registerAccountRoutes(app: FastifyInstance, { db, now }: BackendContext): void {
+  const sqlNow = () => sqlTime(now());
   const memberByPhone = db.prepare('SELECT * FROM member WHERE phone = ?');
   const memberById = db.prepare('SELECT * FROM member WHERE id = ?');
   const insertMember = db.prepare(
     'INSERT INTO member (uid, phone, password_hash, nick_name, head_url, created_at, updated_at) VALUES (?,?,?,?,?,?,?)',
   );
   const setUid = db.prepare('UPDATE member SET uid = ? WHERE id = ?');
-  const setPassword = db.prepare('UPDATE member SET password_hash = ?, updated_at = ? WHERE id = ?');
+  /** A new password bumps the session version: every login cookie signed with the old one is out. */
+  const setPassword = db.prepare('UPDATE member SET password_hash = ?, session_version = session_version + 1, updated_at = ? WHERE id = ?');
+  const codesSince = db.prepare('SELECT COUNT(*) FROM sms_code WHERE phone = ? AND created_at >= ?').pluck();
+  const lockOf = db.prepare('SELECT * FROM login_lock WHERE phone = ?');
+  const recordFail = db.prepare(
+    'INSERT INTO login_lock (phone, fails, locked_until) VALUES (?, 1, NULL) ON CONFLICT(phone) DO UPDATE SET fails = fails + 1',
+  );
+  const lockPhone = db.prepare('UPDATE login_lock SET fails = 0, locked_until = ? WHERE phone = ?');
+  const clearLock = db.prepare('DELETE FROM login_lock WHERE phone = ?');
   const updateProfile = db.prepare(
     'UPDATE member SET nick_name = COALESCE(?, nick_name), head_url = COALESCE(?, head_url), sex = COALESCE(?, sex), updated_at = ? WHERE id = ?',
   );
@@ -78,11 +93,32 @@ export function registerAccountRoutes(app: FastifyInstance, { db }: BackendConte
     nickName: m.nick_name,
     phone: m.phone,
     sex: m.sex,
+    sessionVersion: m.session_version,
     token,
   });
+  /** The record a portal keeps a session by (issue 13): ids, profile and session version; no token, no hash. */
+  const sessionRecord = (m: Row) => ({
+    uid: m.uid,
+    userId: String(m.id),
+    phone: m.phone,
+    nickName: m.nick_name,
+    headUrl: m.head_url,
+    sessionVersion: m.session_version,
+  });
+  /** Beijing midnight of today, in the database's time format. */
+  const dayStart = () => `${sqlNow().slice(0, 10)} 00:00:00`;
+  /** The lock on password login for a phone, if it is locked now. */
+  const lockedUntil = (ph: string): number | null => {
+    const row = lockOf.get(ph) as Row | undefined;
+    if (!row?.locked_until) return null;
+    const until = parseSqlTime(row.locked_until);
+    return until > now() ? until : null;
+  };
+  const lockedMessage = (until: number) =>
+    `密码错误次数过多，请${Math.max(1, Math.ceil((until - now()) / 60_000))}分钟后再试，或使用验证码登录`;
   const issueToken = (memberId: number) => {
     const token = randomBytes(32).toString('base64url');
-    insertToken.run(sha256(token), memberId, sqlNow(), sqlTime(Date.now() + TOKEN_DAYS * 86_400_000));
+    insertToken.run(sha256(token), memberId, sqlNow(), sqlTime(now() + TOKEN_DAYS * 86_400_000));
     return token;
   };
   /** Checks a code: unused (used = 0), not expired, fewer than MAX_CODE_TRIES wrong guesses (counted as negative `used`). */
@@ -115,12 +151,13 @@ export function registerAccountRoutes(app: FastifyInstance, { db }: BackendConte
       if (b.purpose === 'register' && exists) return fail(409, '该手机号已注册，请直接登录');
       if (b.purpose !== 'register' && !exists) return fail(404, '该手机号未注册');
       const last = lastCode.get(b.phone, b.purpose) as Row | undefined;
-      if (last && Date.now() - parseSqlTime(last.created_at) < CODE_RESEND_MS) return fail(429, '验证码发送过于频繁，请稍后再试');
+      if (last && now() - parseSqlTime(last.created_at) < CODE_RESEND_MS) return fail(429, '验证码发送过于频繁，请60秒后再试');
+      if ((codesSince.get(b.phone, dayStart()) as number) >= MAX_CODES_PER_DAY) return fail(429, '今日验证码发送次数已达上限，请明天再试');
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      insertCode.run(b.phone, b.purpose, code, sqlNow(), sqlTime(Date.now() + CODE_TTL_MS));
+      insertCode.run(b.phone, b.purpose, code, sqlNow(), sqlTime(now() + CODE_TTL_MS));
       // Development: no SMS gateway. The code goes to the log only, for the developer to read.
       req.log.info({ phone: b.phone, purpose: b.purpose, smsCode: code }, 'development SMS code');
-      return ok({ sent: true, expiresIn: CODE_TTL_MS / 1000 });
+      return ok({ sent: true, expiresIn: CODE_TTL_MS / 1000, resendIn: CODE_RESEND_MS / 1000 });
     },
   );
 
@@ -133,7 +170,7 @@ export function registerAccountRoutes(app: FastifyInstance, { db }: BackendConte
       const bad = checkCode(b.phone, 'register', b.code);
       if (bad) return fail(400, `code: ${bad}`);
       const hash = await hashPassword(b.password);
-      const now = sqlNow();
+      const stamp = sqlNow();
       const id = db.transaction(() => {
         const info = insertMember.run(
           `tmp-${b.phone}`,
@@ -141,8 +178,8 @@ export function registerAccountRoutes(app: FastifyInstance, { db }: BackendConte
           hash,
           b.nickName ?? `用户${b.phone.slice(-4)}`,
           imageUrl('avatar', Number(b.phone.slice(-2)) + 1),
-          now,
-          now,
+          stamp,
+          stamp,
         );
         const newId = Number(info.lastInsertRowid);
         setUid.run(`m${100000 + newId}`, newId);
@@ -173,10 +210,24 @@ export function registerAccountRoutes(app: FastifyInstance, { db }: BackendConte
         const bad = checkCode(b.phone, 'login', b.code);
         if (bad) return fail(400, `code: ${bad}`);
       } else {
+        // A locked phone is refused before its password is checked: guessing on stops counting for nothing.
+        const until = lockedUntil(b.phone);
+        if (until) return fail(423, lockedMessage(until));
         // Same work and same answer whether or not the phone exists.
-        const okPass = await verifyPassword(b.password as string, m?.password_hash ?? 'scrypt$AAAAAAAAAAAAAAAAAAAAAA==$AAAA');
-        if (!m || !okPass) return fail(401, '手机号或密码错误');
+        const okPass = await verifyPassword(b.password as string, m?.password_hash ?? NO_HASH);
+        if (!m || !okPass) {
+          recordFail.run(b.phone);
+          const fails = (lockOf.get(b.phone) as Row).fails as number;
+          if (fails >= MAX_PASSWORD_FAILS) {
+            lockPhone.run(sqlTime(now() + LOCK_MS), b.phone);
+            req.log.warn({ phone: b.phone }, 'password login locked after repeated failures');
+            return fail(423, lockedMessage(now() + LOCK_MS));
+          }
+          return fail(401, `手机号或密码错误，还可尝试${MAX_PASSWORD_FAILS - fails}次`);
+        }
       }
+      // A right password ends the run of wrong ones; an SMS-code login leaves a running lock as it is.
+      if (!b.code) clearLock.run(b.phone);
       return ok(userInfo(m as Row, issueToken((m as Row).id)));
     },
   );
@@ -194,8 +245,68 @@ export function registerAccountRoutes(app: FastifyInstance, { db }: BackendConte
       db.transaction(() => {
         setPassword.run(hash, sqlNow(), m.id);
         deleteTokens.run(m.id);
+        clearLock.run(b.phone);
       })();
-      return ok(true);
+      return ok(sessionRecord(memberById.get(m.id) as Row));
+    },
+  );
+
+  /** A member's new password, given the current one (the personal centre's form): every other session is signed out. */
+  app.post(
+    '/api/member/changePassword',
+    {
+      schema: {
+        body: body({ userId: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' }, oldPassword: str(32, 1), password }, [
+          'userId',
+          'oldPassword',
+          'password',
+        ]),
+      },
+    },
+    async (req) => {
+      const b = req.body as { userId: string; oldPassword: string; password: string };
+      const m = memberById.get(Number(b.userId)) as Row | undefined;
+      if (!m) return fail(404, '会员不存在');
+      if (!(await verifyPassword(b.oldPassword, m.password_hash))) return fail(401, '原密码错误');
+      const hash = await hashPassword(b.password);
+      db.transaction(() => {
+        setPassword.run(hash, sqlNow(), m.id);
+        deleteTokens.run(m.id);
+      })();
+      return ok(sessionRecord(memberById.get(m.id) as Row));
+    },
+  );
+
+  /**
+   * POST /api/member/revokeSessions {userId}: the console signs a member out everywhere (issue 13): the session version
+   * is bumped, so every login cookie of the member stops verifying; the portal then pushes the forced logout (SPEC 4).
+   */
+  const bumpSessionVersion = db.prepare('UPDATE member SET session_version = session_version + 1, updated_at = ? WHERE id = ?');
+  app.post(
+    '/api/member/revokeSessions',
+    { schema: { body: body({ userId: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' } }, ['userId']) } },
+    async (req) => {
+      const id = Number((req.body as { userId: string }).userId);
+      if (!memberById.get(id)) return fail(404, '会员不存在');
+      db.transaction(() => {
+        bumpSessionVersion.run(sqlNow(), id);
+        deleteTokens.run(id);
+      })();
+      return ok(sessionRecord(memberById.get(id) as Row));
+    },
+  );
+
+  /** GET /api/member/session/{userId}: what a portal checks a login cookie against (profile and session version). */
+  app.get(
+    '/api/member/session/:userId',
+    {
+      schema: {
+        params: { type: 'object', required: ['userId'], properties: { userId: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' } } },
+      },
+    },
+    async (req) => {
+      const m = memberById.get(Number((req.params as { userId: string }).userId)) as Row | undefined;
+      return m ? ok(sessionRecord(m)) : fail(404, '会员不存在');
     },
   );
 

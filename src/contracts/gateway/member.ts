@@ -12,7 +12,19 @@ export interface MemberInfo {
   nickName: string;
   phone: string;
   sex: number;
+  /** Bumped by a password reset or change: login cookies signed with an older one are out (issue 13). */
+  sessionVersion: number;
   token: string | null;
+}
+
+/** What the portal keeps a login session by (GET /api/member/session/{userId}): ids, profile, session version. */
+export interface MemberSession {
+  uid: string;
+  userId: string;
+  phone: string;
+  nickName: string;
+  headUrl: string;
+  sessionVersion: number;
 }
 
 /** An owner's entrustment (/Index/yijianweituo). */

@@ -1,0 +1,8 @@
+import type { AccountPageData } from '../src/contracts/page-data/account.ts';
+import type { PageProps } from '../src/render/page-props.ts';
+import { AccountScreen } from '../src/ui/account/AccountScreen.tsx';
+
+/** /register (issue 13 part A): the account form; see src/ui/account/AccountScreen.tsx. */
+export default function RegisterPage({ data }: PageProps<AccountPageData>) {
+  return <AccountScreen data={data} />;
+}

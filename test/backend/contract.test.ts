@@ -279,6 +279,7 @@ const CASES: Case[] = [
   P('/api/member/resetPassword', { phone: '13800138000', password: 'abc12345', code: '000000' }, { nonEmpty: false }),
   G('/api/member/session/1', { route: '/api/member/session/:userId' }),
   P('/api/member/changePassword', { userId: '1', oldPassword: 'wrong1234', password: 'abc12345' }, { nonEmpty: false }),
+  P('/api/member/revokeSessions', { userId: '1' }),
   // 7.9 chat
   G('/api/microchat/revert'),
   P('/api/microchat/record', { userId: 'm100001', targetId: ids.belongerUid, msgType: 'text', content: '你好' }),

@@ -46,6 +46,12 @@ export async function startFakeGateway(extra?: (app: FastifyInstance) => void): 
     const m = FAKE_MEMBERS.get((req.params as { userId: string }).userId);
     return m ? { status: 200, obj: m } : { status: 404, message: '会员不存在' };
   });
+  app.post('/api/member/revokeSessions', async (req) => {
+    const m = FAKE_MEMBERS.get(String((req.body as { userId?: unknown } | null)?.userId ?? ''));
+    if (!m) return { status: 404, message: '会员不存在' };
+    m.sessionVersion += 1;
+    return { status: 200, obj: m };
+  });
   extra?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

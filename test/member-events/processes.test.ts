@@ -6,7 +6,7 @@ import { Signer } from '@fastify/cookie';
 import t from 'tap';
 import { freePort, startRedis } from '../../scripts/redis.ts';
 import { MEMBER_SOCKET_PATH } from '../../src/lib/member-socket.ts';
-import { startTestBackend } from '../helpers/backend.ts';
+import { ensureBackendMember, startTestBackend, type TestBackend } from '../helpers/backend.ts';
 import { MEMBER, ROOT, TEST_SECRET } from '../helpers/build.ts';
 import { openSocket } from '../helpers/ws-client.ts';
 
@@ -19,7 +19,11 @@ import { openSocket } from '../helpers/ws-client.ts';
 const ADMIN_TOKEN = 'console-token-0123456789abcdef0123456789';
 const OTHER = { ...MEMBER, uid: 'u2002', userId: '2002' };
 
-const cookieOf = (user: typeof MEMBER) => `userInfo=${encodeURIComponent(new Signer(TEST_SECRET).sign(JSON.stringify(user)))}`;
+/** A signed login cookie ({uid, userId, sv}) of a member the backend knows. */
+function cookieOf(backend: TestBackend, user: typeof MEMBER): string {
+  const sv = ensureBackendMember(backend.dataDir, user, false);
+  return `userInfo=${encodeURIComponent(new Signer(TEST_SECRET).sign(JSON.stringify({ uid: user.uid, userId: user.userId, sv })))}`;
+}
 
 interface Portal {
   base: string;
@@ -92,8 +96,8 @@ t.test('a revocation on one portal process reaches the socket another process ho
   t.match(one.output(), /member events shared through Redis/);
 
   const ws = (p: Portal) => `${p.base.replace('http', 'ws')}${MEMBER_SOCKET_PATH}`;
-  const member = await openSocket(ws(one), { cookie: cookieOf(MEMBER) });
-  const other = await openSocket(ws(one), { cookie: cookieOf(OTHER) });
+  const member = await openSocket(ws(one), { cookie: cookieOf(backend, MEMBER) });
+  const other = await openSocket(ws(one), { cookie: cookieOf(backend, OTHER) });
   await t.rejects(openSocket(ws(two), {}), /upgrade refused: 401/, 'a visitor is refused on process two as well');
 
   const res = await fetch(`${two.base}/-/admin/members/${MEMBER.userId}/sign-out`, {

@@ -86,8 +86,11 @@ t.test('the member socket (one process)', async (t) => {
     t.equal(visitor.statusCode, 401);
   });
 
-  t.test('the console sign-out call needs the admin token', async (t) => {
-    const s = watch(await socketOf(portal, portal.memberCookie()));
+  t.test('the console sign-out call needs the admin token, and signs the member out everywhere', async (t) => {
+    const cookie = portal.memberCookie();
+    const before = await portal.app.inject({ url: '/myshoucang', headers: { host: 'localhost', cookie } });
+    t.not(before.statusCode, 302, 'signed in before the call: not sent to log in');
+    const s = watch(await socketOf(portal, cookie));
     const url = `/-/admin/members/${MEMBER.userId}/sign-out`;
     const none = await portal.app.inject({ method: 'POST', url });
     t.equal(none.statusCode, 401);
@@ -105,6 +108,15 @@ t.test('the member socket (one process)', async (t) => {
     t.equal(ok.statusCode, 200);
     t.same(ok.json(), { status: 200, obj: { userId: MEMBER.userId, revoked: true } });
     t.equal(await s.nextMessage(), MEMBER.userId, "the member's socket hears the sign-out");
+    const after = await portal.app.inject({ url: '/myshoucang', headers: { host: 'localhost', cookie } });
+    t.equal(after.statusCode, 302, 'the same login cookie no longer signs anyone in (the session version moved on)');
+    t.match(after.headers.location, /^\/login\?bUrl=/);
+    const unknown = await portal.app.inject({
+      method: 'POST',
+      url: '/-/admin/members/987654/sign-out',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    t.equal(unknown.statusCode, 404, 'a member the gateway does not know is a 404');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { createConfigApi } from './config.ts';
 import type { CallContext } from './http.ts';
+import type { createInfoApi } from './info.ts';
 import { memoByKey } from './memo.ts';
 import type { createXiaoquApi } from './xiaoqu.ts';
 
@@ -13,7 +14,11 @@ export interface LocationDict {
 const ONE_HOUR = 60 * 60 * 1000;
 
 /** SPEC 9 "a second cache holds 1 hour": dictionaries every list request needs and that change rarely, per city. */
-export function createDictionaryApi(deps: { config: ReturnType<typeof createConfigApi>; xiaoqu: ReturnType<typeof createXiaoquApi> }) {
+export function createDictionaryApi(deps: {
+  config: ReturnType<typeof createConfigApi>;
+  xiaoqu: ReturnType<typeof createXiaoquApi>;
+  info: ReturnType<typeof createInfoApi>;
+}) {
   const locations = memoByKey(
     async (cityId: number, call: CallContext): Promise<LocationDict> => {
       const [regions, shopMaps, metros] = await Promise.all([
@@ -33,12 +38,16 @@ export function createDictionaryApi(deps: { config: ReturnType<typeof createConf
     },
     { max: 100, ttlMs: ONE_HOUR },
   );
+  /** The countries with overseas listings and their counts: the overseas list's country dictionary. */
+  const overseasCountries = memoByKey((_key: 'all', call: CallContext) => deps.info.overseasCountries(call), { max: 1, ttlMs: ONE_HOUR });
   return {
     /** The first caller's CallContext makes the fetch of a miss (its request id is in the gateway's logs). */
     locations: (call: CallContext, cityId: number): Promise<LocationDict> => locations.get(cityId, call),
+    overseasCountries: (call: CallContext): Promise<Array<{ country: string; count: number }>> => overseasCountries.get('all', call),
     /** Test seam: forget what is cached. */
     clear(): void {
       locations.clear();
+      overseasCountries.clear();
     },
   };
 }

@@ -55,3 +55,7 @@ export function detailPathOf(kind: ListingKind, houseId: number | string, houseT
 /** 找铺's search results for a keyword: `/zhaopu/searchList?keyword=餐饮&page=2`. */
 export const zhaopuSearchHref = (keyword: string, page = 1): string =>
   `/zhaopu/searchList?keyword=${encodeURIComponent(keyword)}${page > 1 ? `&page=${page}` : ''}`;
+
+/** The canonical detail URL of a second-hand or rental listing; a brand apartment's is `/zufang/zuyj/{id}.html`. */
+export const residentialDetailPath = (kind: ResidentialKind, houseId: number, zuyj?: boolean): string =>
+  zuyj ? `/zufang/zuyj/${encodeURIComponent(String(houseId))}.html` : detailPathOf(kind, houseId);

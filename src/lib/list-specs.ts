@@ -68,7 +68,10 @@ export const listTailOf = (params: Readonly<Record<string, string>>): string => 
 /** The canonical path of a filter state on a list: `/ershoufang/yuelu/p3l2/`, the root for no filter. */
 export const listPathOf = (spec: ListSpec, q: ListingQuery, dict: LocationDict): string => spec.base + toTail(q, spec.kind, dict);
 
-/** What a request for a list URL gets before any listing is searched. */
+/**
+ * What a request for a list URL gets before any listing is searched: a tail that is no filter state is not found (the
+ * `listTail` validator answers 404), another spelling of a filter state has moved, the canonical one is shown.
+ */
 export type ListAddress = { kind: 'not-found' } | { kind: 'moved'; location: string } | { kind: 'canonical'; query: ListingQuery };
 
 const decoded = (s: string): string | null => {

@@ -27,6 +27,8 @@ const RULES: Record<string, Rule> = {
     forbidden: ['src/loaders'],
   },
   'middleware does not call loaders': { from: ['src/middleware'], forbidden: ['src/loaders'] },
+  // Issue 12 point 2: a page's head is built from the data its load returned, never from the gateway.
+  'meta builds heads from data, without the gateway client or the loaders': { from: ['src/meta'], forbidden: ['src/api', 'src/loaders'] },
   'contracts depend on nothing but contracts and src/lib': {
     from: ['src/contracts'],
     forbidden: ['src/api', 'src/backend', 'src/loaders', 'src/middleware', 'src/pipeline', 'src/ui', 'pages'],

@@ -1,15 +1,11 @@
+import type { LocationDict } from '../contracts/gateway/location.ts';
 import type { createConfigApi } from './config.ts';
 import type { CallContext } from './http.ts';
 import type { createInfoApi } from './info.ts';
 import { memoByKey } from './memo.ts';
 import type { createXiaoquApi } from './xiaoqu.ts';
 
-/** The places a city's lists filter by: districts, shop areas and metro lines with their stations. */
-export interface LocationDict {
-  regions: ReadonlyArray<{ regionId: number; regionName: string }>;
-  shopMaps: ReadonlyArray<{ shopMapId: number; shopMapName: string; regionId: number }>;
-  metros: ReadonlyArray<{ metroId: number; name: string; stations: ReadonlyArray<{ stationId: number; name: string }> }>;
-}
+export type { LocationDict };
 
 const ONE_HOUR = 60 * 60 * 1000;
 

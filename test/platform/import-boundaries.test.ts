@@ -29,6 +29,11 @@ const RULES: Record<string, Rule> = {
   'middleware does not call loaders': { from: ['src/middleware'], forbidden: ['src/loaders'] },
   // Issue 12 point 2: a page's head is built from the data its load returned, never from the gateway.
   'meta builds heads from data, without the gateway client or the loaders': { from: ['src/meta'], forbidden: ['src/api', 'src/loaders'] },
+  // DESIGN "lib/: pure domain rules with no I/O", shared by the middleware, the loaders and the embedded gateway.
+  'src/lib holds pure rules: no gateway client, stage or backend': {
+    from: ['src/lib'],
+    forbidden: ['src/api', 'src/backend', 'src/loaders', 'src/meta', 'src/middleware', 'src/pipeline', 'src/ui', 'pages'],
+  },
   'contracts depend on nothing but contracts and src/lib': {
     from: ['src/contracts'],
     forbidden: ['src/api', 'src/backend', 'src/loaders', 'src/middleware', 'src/pipeline', 'src/ui', 'pages'],

@@ -6,8 +6,8 @@ const MEMBER_ID = /^[A-Za-z0-9_-]{1,40}$/;
 /**
  * SPEC 7.4: a detail page's view is counted by house number and kept in the member's view history. The only writes a
  * GET page makes, both fire and forget: the page never waits for them and a failure is a warning. Ad variants
- * (registry `params.ad`, SPEC 4) record nothing. `params.track: "false"` is not the rule here: it turns off the
- * browser's page-view tracking (SPEC 4 excludes detail pages from it), and those detail pages still count their views.
+ * (registry `params.ad`, SPEC 4) record nothing. `params.track: "false"` is not a reason: it turns off the browser's
+ * page-view beacon (SPEC 4 page tracking) on every .html detail, whose views the gateway still counts.
  */
 export function recordView(ctx: PageContext, view: PageView): void {
   if (ctx.page.params?.ad === 'true') return;

@@ -15,6 +15,8 @@ export function createDictionaryApi(deps: {
   xiaoqu: ReturnType<typeof createXiaoquApi>;
   info: ReturnType<typeof createInfoApi>;
 }) {
+  /** The countries with overseas listings and their counts: the overseas list's country dictionary. */
+  const overseasCountries = memoByKey((_key: 'all', call: CallContext) => deps.info.overseasCountries(call), { max: 1, ttlMs: ONE_HOUR });
   const locations = memoByKey(
     async (cityId: number, call: CallContext): Promise<LocationDict> => {
       const [regions, shopMaps, metros] = await Promise.all([
@@ -34,16 +36,15 @@ export function createDictionaryApi(deps: {
     },
     { max: 100, ttlMs: ONE_HOUR },
   );
-  /** The countries with overseas listings and their counts: the overseas list's country dictionary. */
-  const overseasCountries = memoByKey((_key: 'all', call: CallContext) => deps.info.overseasCountries(call), { max: 1, ttlMs: ONE_HOUR });
   return {
+    /** The countries with overseas listings (SPEC 9 second cache). */
+    overseasCountries: (call: CallContext): Promise<Array<{ country: string; count: number }>> => overseasCountries.get('all', call),
     /** The first caller's CallContext makes the fetch of a miss (its request id is in the gateway's logs). */
     locations: (call: CallContext, cityId: number): Promise<LocationDict> => locations.get(cityId, call),
-    overseasCountries: (call: CallContext): Promise<Array<{ country: string; count: number }>> => overseasCountries.get('all', call),
     /** Test seam: forget what is cached. */
     clear(): void {
-      locations.clear();
       overseasCountries.clear();
+      locations.clear();
     },
   };
 }

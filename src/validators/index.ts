@@ -4,6 +4,7 @@ import { listingValidators } from './listing.ts';
 
 /** The named validate hooks registry.json may refer to. False → the 404 screen (SPEC 2.5). */
 export const validators: Readonly<Record<string, Validator>> = {
+  ...listingValidators,
   /** `:id` (or `?id=` on a plain twin like /ershoufang/details) is an id (src/lib/ids.ts). */
   numericId: (ctx) => isId(ctx.params.id ?? ctx.query.id),
   /** Present id, if any, must be numeric (optional id tails). */
@@ -11,7 +12,6 @@ export const validators: Readonly<Record<string, Validator>> = {
     const id = ctx.params.id ?? ctx.query.id;
     return id === undefined || isId(id);
   },
-  ...listingValidators,
 };
 
 /** The query keys each validator reads: the pipeline hands a cached page no others (issue 11 point 4). */

@@ -26,20 +26,21 @@ export function createApi(cfg: ClientsConfig) {
   const config = createConfigApi(clients.gateway, clients.console);
   const house = createHouseApi(clients.gateway);
   const xiaoqu = createXiaoquApi(clients.gateway);
+  const info = createInfoApi(clients.gateway, clients.house, clients.urls.house);
   return {
     clients,
     city,
     config,
     house,
     xiaoqu,
-    dictionaries: createDictionaryApi({ config, xiaoqu }),
+    dictionaries: createDictionaryApi({ config, xiaoqu, info }),
     recommend: createRecommendApi({ city, config, house, xiaoqu }),
     school: createSchoolApi(clients.gateway),
     search: createSearchApi(clients.gateway),
     belonger: createBelongerApi(clients.gateway),
     user: createUserApi(clients.gateway, clients.console, clients.www, clients.urls.www),
     chat: createChatApi(clients.gateway, clients.chat, clients.urls.chat),
-    info: createInfoApi(clients.gateway, clients.house, clients.urls.house),
+    info,
   };
 }
 

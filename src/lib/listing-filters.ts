@@ -15,12 +15,13 @@
  * tag tables). The same filters given as query parameters (`?regionId=3&price=3`) map to the same object and
  * redirect to the canonical path.
  */
-import type { LocationDict } from '../api/dictionaries.ts';
+
 import type { ListingFilter } from '../contracts/gateway/listing.ts';
+import type { LocationDict } from '../contracts/gateway/location.ts';
 import { type Band, bands, MAX_PAGE, pageFromQuery, posInt, readCodes, tailOf } from './filter-codes.ts';
 import { HOUSE_TYPES, isCommercialKind, isShopKind, type ListingKind } from './listing-kinds.ts';
 
-export type { LocationDict } from '../api/dictionaries.ts';
+export type { LocationDict } from '../contracts/gateway/location.ts';
 export type { Band } from './filter-codes.ts';
 export type { ListingKind } from './listing-kinds.ts';
 

@@ -22,6 +22,13 @@ export const HOUSE_TYPES: Readonly<Record<ResidentialKind | CommercialKind, numb
 
 export const COMMERCIAL_KINDS: readonly CommercialKind[] = ['shangpucs', 'shangpucz', 'xieziloucs', 'xieziloucz'];
 
+/** The house types of shops and offices (13 to 16), in COMMERCIAL_KINDS order. */
+export const COMMERCIAL_HOUSE_TYPES: readonly number[] = COMMERCIAL_KINDS.map((k) => HOUSE_TYPES[k]);
+/** The house types let by the month: rentals, shops and offices for rent. */
+export const RENT_HOUSE_TYPES: readonly number[] = [HOUSE_TYPES.zufang, HOUSE_TYPES.shangpucz, HOUSE_TYPES.xieziloucz];
+/** The house types sold: second-hand homes, shops and offices for sale. */
+export const SALE_HOUSE_TYPES: readonly number[] = [HOUSE_TYPES.ershoufang, HOUSE_TYPES.shangpucs, HOUSE_TYPES.xieziloucs];
+
 /** What a list of the kind is called: 长沙 + 岳麓区 + noun is the list's heading. */
 export const KIND_NOUNS: Readonly<Record<ListingKind, string>> = {
   ershoufang: '二手房',
@@ -37,7 +44,7 @@ export const isCommercialKind = (k: ListingKind): k is CommercialKind | ZhaopuKi
 /** Shop kinds carry a business format (业态). */
 export const isShopKind = (k: ListingKind): boolean => k === 'shangpucs' || k === 'shangpucz' || k === 'zhaopu';
 /** House types priced per month (元/月). */
-export const isRentHouseType = (houseType: number): boolean => houseType === 12 || houseType === 14 || houseType === 16;
+export const isRentHouseType = (houseType: number): boolean => RENT_HOUSE_TYPES.includes(houseType);
 
 /** The kind of a house type (its own list and detail section); unknown types read as second-hand. */
 export function kindOfHouseType(houseType: number): ResidentialKind | CommercialKind {
@@ -55,3 +62,7 @@ export function detailPathOf(kind: ListingKind, houseId: number | string, houseT
 /** 找铺's search results for a keyword: `/zhaopu/searchList?keyword=餐饮&page=2`. */
 export const zhaopuSearchHref = (keyword: string, page = 1): string =>
   `/zhaopu/searchList?keyword=${encodeURIComponent(keyword)}${page > 1 ? `&page=${page}` : ''}`;
+
+/** The canonical detail URL of a second-hand or rental listing; a brand apartment's is `/zufang/zuyj/{id}.html`. */
+export const residentialDetailPath = (kind: ResidentialKind, houseId: number, zuyj?: boolean): string =>
+  zuyj ? `/zufang/zuyj/${encodeURIComponent(String(houseId))}.html` : detailPathOf(kind, houseId);

@@ -29,6 +29,12 @@ export type OverseasApiSort = 'default' | (typeof OVERSEAS_SORTS)[number]['api']
 
 /** The list root the filter tails hang off. */
 export const OVERSEAS_LIST_BASE = '/haiwaihome/list/';
+/** The overseas channel's home, a listing's detail and its project's floor plans (SPEC 2.3). */
+export const HAIWAI_HOME = '/haiwaihome';
+export const haiwaiDetailPath = (id: number | string): string => `/haiwaidetails/${id}`;
+export const haiwaiHuxingPath = (id: number | string, rooms?: number): string => `/haiwaihuxing/${id}${rooms ? `/${rooms}` : ''}`;
+/** Listings per overseas list page. */
+export const HAIWAI_PAGE_SIZE = 10;
 
 /** Country slugs of the list URLs; a country missing here is written as its (percent-encoded) Chinese name. */
 export const COUNTRY_SLUGS: Readonly<Record<string, string>> = {

@@ -11,7 +11,7 @@
  * Numbers are 1-based indexes into the tables below. The same filters given as query parameters
  * (`?regionId=3&price=2`) map to the same state and redirect (301) to the canonical path (middleware xiaoqu-query).
  */
-import type { LocationDict } from '../api/dictionaries.ts';
+import type { LocationDict } from '../contracts/gateway/location.ts';
 import type { XiaoquFilter } from '../contracts/gateway/xiaoqu.ts';
 import { type Band, bands, MAX_PAGE, pageFromQuery, posInt, readCodes, tailOf } from './filter-codes.ts';
 import { AGE_OPTIONS, regionSlugs } from './listing-filters.ts';

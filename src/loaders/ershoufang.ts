@@ -1,17 +1,21 @@
 import type { Belonger, ListingDetail, ListingItem } from '../contracts/gateway/index.ts';
 import type { DaikanData, DongtaiData, HouseBrief, ListingDetailData, ReferrerData, ZhouData } from '../contracts/page-data/ershoufang.ts';
-import type { ListPageData } from '../contracts/page-data/list.ts';
 import { errors } from '../errors.ts';
-import { type CommercialKind, HOUSE_TYPES, type ResidentialKind } from '../lib/listing-kinds.ts';
+import { parseId } from '../lib/ids.ts';
+import { LIST_SPECS } from '../lib/list-specs.ts';
+import { type CommercialKind, HOUSE_TYPES, type ResidentialKind, residentialDetailPath } from '../lib/listing-kinds.ts';
+import { ershoufangDaikanMeta, ershoufangDongtaiMeta, ershoufangZhouMeta, listingDetailMeta, referrerMeta } from '../meta/ershoufang.ts';
+import { listMeta } from '../meta/listing.ts';
 import { cityOrigin } from '../pipeline/head.ts';
-import type { Loader, LoaderResult, PageContext } from '../pipeline/types.ts';
-import { detailExtras, detailPath, idOf, type ListSpec, listingJsonLd, loadList, orNotFound } from './listing-common.ts';
+import { type LoadResult, type PageContext, pageLoader } from '../pipeline/types.ts';
+import { detailExtras, idOf, isAdVariant, loadList, orNotFound, viewOf } from './listing-common.ts';
 import { optional } from './optional.ts';
 
-export const ERSHOUFANG_LIST: ListSpec = { kind: 'ershoufang', base: '/ershoufang/', houseType: 11, noun: '二手房', pageSize: 20 };
 const SIMILAR_SIZE = 6;
+/** SPEC 7.11, 9: similar rentals come 10 at a time. */
+const SIMILAR_RENTALS = 10;
 
-export const ershoufangListLoader: Loader<ListPageData> = (ctx) => loadList(ctx, ERSHOUFANG_LIST);
+export const ershoufangListLoader = pageLoader((ctx) => loadList(ctx, LIST_SPECS.ershoufang), listMeta(LIST_SPECS.ershoufang));
 
 /** Load a listing of the given kind; another kind or another city is not this page's listing: 404. */
 export async function loadHouse(ctx: PageContext, kind: ResidentialKind | CommercialKind, id: number): Promise<ListingDetail> {
@@ -20,20 +24,20 @@ export async function loadHouse(ctx: PageContext, kind: ResidentialKind | Commer
   return house;
 }
 
-const wan = (n: number) => String(Math.round(n * 100) / 100);
-
-/** Second-hand and rental details: the listing, its agent and phone, community, similar listings, log and notes. */
+/**
+ * Second-hand and rental details: the listing, its agent and phone, community, similar listings, log and notes; the
+ * page's view is recorded by the pipeline (none on ad variants).
+ */
 export async function loadListingDetail(
   ctx: PageContext,
-  kind: 'ershoufang' | 'zufang',
+  kind: ResidentialKind,
   opts: { zuyj?: boolean } = {},
-): Promise<LoaderResult<ListingDetailData>> {
-  const id = idOf(ctx);
-  const house = await loadHouse(ctx, kind, id);
-  const ad = ctx.params.ad === 'true' || ctx.query.ad === 'true';
+): Promise<LoadResult<ListingDetailData>> {
+  const house = await loadHouse(ctx, kind, idOf(ctx));
+  const ad = isAdVariant(ctx);
   const agent = house.agentInfo as Belonger | null;
   const [extras, log, daikan, comments, readme] = await Promise.all([
-    detailExtras(ctx, house, { similarSize: kind === 'zufang' ? 10 : SIMILAR_SIZE, ad }),
+    detailExtras(ctx, house, { similarSize: kind === 'zufang' ? SIMILAR_RENTALS : SIMILAR_SIZE }),
     optional(ctx, 'houseoperatelog', ctx.api.house.houseOperateLog(ctx.call, house.houseId), []),
     kind === 'ershoufang'
       ? optional(ctx, 'daikan', ctx.api.house.findRecordListByHouseNumber(ctx.call, house.houseNumber), [])
@@ -57,22 +61,6 @@ export async function loadListingDetail(
         )
       : Promise.resolve(null),
   ]);
-  if (!ad) {
-    // The view count by house number (SPEC 7.4); ad variants are not tracked (SPEC 4).
-    ctx.api.house.addViewNum(ctx.call, house.houseNumber).catch((err: unknown) => ctx.log.warn({ err }, 'addViewNum failed'));
-  }
-  const canonicalPath = opts.zuyj ? `/zufang/zuyj/${house.houseId}.html` : detailPath(kind, house.houseId);
-  const city = ctx.city.name;
-  const where = [house.regionName, house.shopMapName].filter(Boolean).join('');
-  const brand = ctx.site.brand;
-  const rent = kind === 'zufang';
-  const priceText = rent ? `${house.price}元/月` : `${wan(house.price)}万`;
-  const title = rent
-    ? `${house.title}_${house.xiaoquName ?? where}${house.rentType ?? ''}${house.huxing}租金${priceText}_${city}${house.regionName ?? ''}租房_${brand}`
-    : `${house.title}_${house.xiaoquName ?? where}${house.huxing}${wan(house.area)}㎡二手房${priceText}_${city}${house.regionName ?? ''}二手房_${brand}`;
-  const description = rent
-    ? `${city}${where}${house.xiaoquName ?? ''}${house.rentType ?? ''}出租：${house.huxing}，${house.area}㎡，${house.floorLevel}/${house.totalFloors}层，${house.orientation}，${house.decoration}，租金${priceText}${house.payType ? `（${house.payType}）` : ''}。房源编号${house.houseNumber}，${brand}真实房源，在线预约看房。`
-    : `${city}${where}${house.xiaoquName ?? ''}二手房出售：${house.huxing}，建筑面积${house.area}㎡，总价${priceText}，单价${house.unitPrice}元/㎡，${house.orientation}，${house.decoration}，${house.buildYear}年建成。房源编号${house.houseNumber}，${brand}真实房源，专业经纪人带看。`;
   return {
     data: {
       kind,
@@ -83,21 +71,14 @@ export async function loadListingDetail(
       daikanCount: daikan.length,
       comments: comments.map((c) => ({ id: c.id, content: c.content, createdAt: c.createdAt, name: c.name, portrait: c.portrait })),
       readme,
-      url: cityOrigin(ctx.site, ctx.city) + canonicalPath,
+      url: cityOrigin(ctx.site, ctx.city) + residentialDetailPath(kind, house.houseId, opts.zuyj),
       zuyj: opts.zuyj,
     },
-    head: {
-      title,
-      description,
-      keywords: `${house.xiaoquName ?? ''}${rent ? '租房' : '二手房'},${city}${house.regionName ?? ''}${rent ? '租房' : '二手房'},${house.huxing}`,
-      canonical: canonicalPath,
-      jsonLd: listingJsonLd(ctx, house, kind, canonicalPath),
-      ...(ad ? { robots: 'noindex' } : {}),
-    },
+    view: viewOf(house, ad),
   };
 }
 
-export const ershoufangDetailLoader: Loader<ListingDetailData> = (ctx) => loadListingDetail(ctx, 'ershoufang');
+export const ershoufangDetailLoader = pageLoader((ctx) => loadListingDetail(ctx, 'ershoufang'), listingDetailMeta);
 
 // ---------- /ershoufang/daikan, dongtai, referrer, zhou ----------
 
@@ -114,66 +95,64 @@ const brief = (h: ListingDetail | ListingItem): HouseBrief => ({
 });
 
 /** /ershoufang/daikan?id=: the viewing records of a listing (api/daikan/findRecordListByHouseNumber). */
-export const ershoufangDaikanLoader: Loader<DaikanData> = async (ctx) => {
+export const ershoufangDaikanLoader = pageLoader(async (ctx): Promise<LoadResult<DaikanData>> => {
   const house = await loadHouse(ctx, 'ershoufang', idOf(ctx));
   const records = await ctx.api.house.findRecordListByHouseNumber(ctx.call, house.houseNumber);
-  return {
-    data: { house: brief(house), records },
-    head: {
-      title: `${house.title}带看记录_${ctx.city.name}二手房_${ctx.site.brand}`,
-      description: `${house.xiaoquName ?? ''}${house.huxing}二手房近30天带看${records.length}次，查看经纪人带看反馈。`,
-      canonical: `/ershoufang/daikan?id=${house.houseId}`,
-    },
-  };
-};
+  return { data: { house: brief(house), records } };
+}, ershoufangDaikanMeta);
+
+const CITY_FEED_SIZE = 10;
 
 /** /ershoufang/dongtai[?id=]: a listing's price changes and events, or the city's newest and price-cut listings. */
-export const ershoufangDongtaiLoader: Loader<DongtaiData> = async (ctx) => {
-  const raw = ctx.query.id;
-  if (raw !== undefined) {
+export const ershoufangDongtaiLoader = pageLoader(async (ctx): Promise<LoadResult<DongtaiData>> => {
+  if (ctx.query.id !== undefined) {
     const house = await loadHouse(ctx, 'ershoufang', idOf(ctx));
     const [log, changeTimes] = await Promise.all([
       ctx.api.house.houseOperateLog(ctx.call, house.houseId),
       optional(ctx, 'countChangePriceTimes', ctx.api.house.countChangePriceTimes(ctx.call, house.houseId), 0),
     ]);
-    return {
-      data: { house: brief(house), log, changeTimes, newest: [], priceCut: [] },
-      head: {
-        title: `${house.title}房源动态_调价记录_${ctx.site.brand}`,
-        description: `${house.xiaoquName ?? ''}${house.huxing}二手房共调价${changeTimes}次，现价${house.priceText}，查看上架、调价动态。`,
-        canonical: `/ershoufang/dongtai?id=${house.houseId}`,
-      },
-    };
+    return { data: { house: brief(house), log, changeTimes, newest: [], priceCut: [] } };
   }
   const cityId = ctx.city.cityId;
+  const houseType = HOUSE_TYPES.ershoufang;
   const [newest, priceCut] = await Promise.all([
-    ctx.api.house.findByCondition(ctx.call, { cityId, houseType: 11, sort: 'newest', size: 10 }),
-    ctx.api.house.findByCondition(ctx.call, { cityId, houseType: 11, priceChange: true, sort: 'newest', size: 10 }),
+    ctx.api.house.findByCondition(ctx.call, { cityId, houseType, sort: 'newest', size: CITY_FEED_SIZE }),
+    ctx.api.house.findByCondition(ctx.call, { cityId, houseType, priceChange: true, sort: 'newest', size: CITY_FEED_SIZE }),
   ]);
   return {
-    data: { house: null, log: [], changeTimes: 0, newest: newest.content, priceCut: priceCut.content },
-    head: {
-      title: `${ctx.city.name}二手房动态_最新上架与降价房源_${ctx.site.brand}`,
-      description: `${ctx.city.name}二手房最新动态：新上房源${newest.totalElements}套，调价房源${priceCut.totalElements}套，每日更新。`,
+    data: {
+      house: null,
+      log: [],
+      changeTimes: 0,
+      newest: newest.content,
+      priceCut: priceCut.content,
+      newestTotal: newest.totalElements,
+      priceCutTotal: priceCut.totalElements,
     },
   };
-};
+}, ershoufangDongtaiMeta);
+
+/** An agent shares second-hand and rental listings only. */
+const REFERRER_KINDS: readonly ResidentialKind[] = ['ershoufang', 'zufang'];
+const HOUSE_NUMBER = /^[A-Za-z0-9]{1,30}$/;
 
 /**
  * /referrer/{houseType}/{hsmid} and /ershoufang/referrer?houseType=&hsmid=: a listing an agent shared, found by
  * its house number (or id), with the agent's card and the agent's other listings (getMainlyPopularizeHouse).
  */
-export const referrerLoader: Loader<ReferrerData> = async (ctx) => {
-  const houseType = Number(ctx.params.houseType ?? ctx.query.houseType ?? 11);
+export const referrerLoader = pageLoader(async (ctx): Promise<LoadResult<ReferrerData>> => {
+  const houseType = Number(ctx.params.houseType ?? ctx.query.houseType ?? HOUSE_TYPES.ershoufang);
+  const kind = REFERRER_KINDS.find((k) => HOUSE_TYPES[k] === houseType);
   const hsmid = (ctx.params.hsmid ?? ctx.query.hsmid ?? ctx.query.id ?? '').trim();
-  if (!(houseType === 11 || houseType === 12) || !/^[A-Za-z0-9]{1,30}$/.test(hsmid)) throw errors.pageNotFound();
+  if (!kind || !HOUSE_NUMBER.test(hsmid)) throw errors.pageNotFound();
+  // All digits: a listing id (src/lib/ids.ts); otherwise a house number such as CSES0000196.
+  const byId = /^\d+$/.test(hsmid);
+  const id = byId ? parseId(hsmid) : null;
+  if (byId && id === null) throw errors.pageNotFound();
   const house = await orNotFound(
-    /^\d+$/.test(hsmid)
-      ? ctx.api.house.listingDetail(ctx.call, hsmid)
-      : ctx.api.house.findHouse(ctx.call, { houseNumber: hsmid.toUpperCase() }),
+    id !== null ? ctx.api.house.listingDetail(ctx.call, id) : ctx.api.house.findHouse(ctx.call, { houseNumber: hsmid.toUpperCase() }),
   );
   if (house.houseType !== houseType || house.cityId !== ctx.city.cityId) throw errors.pageNotFound();
-  const kind = houseType === 12 ? 'zufang' : 'ershoufang';
   const agent = house.agentInfo as Belonger | null;
   const [agentPhone, more] = await Promise.all([
     agent ? optional(ctx, 'zhcall', ctx.api.belonger.zhcall(ctx.call, agent.belongerId, houseType), null) : null,
@@ -188,19 +167,11 @@ export const referrerLoader: Loader<ReferrerData> = async (ctx) => {
         )
       : ([] as ListingItem[]),
   ]);
-  return {
-    data: { house, kind, agent, agentPhone, more },
-    head: {
-      title: `${agent ? `${agent.name}为您推荐` : '经纪人推荐'}：${house.title}_${ctx.site.brand}`,
-      description: `${agent?.name ?? '经纪人'}推荐${house.xiaoquName ?? ''}${house.huxing}${house.area}㎡，${house.priceText}，在线咨询了解更多。`,
-      canonical: detailPath(kind, house.houseId),
-      robots: 'noindex',
-    },
-  };
-};
+  return { data: { house, kind, agent, agentPhone, more } };
+}, referrerMeta);
 
 /** /ershoufang/zhou?id=: what is around a listing: metro, schools, communities and listings of the area. */
-export const ershoufangZhouLoader: Loader<ZhouData> = async (ctx) => {
+export const ershoufangZhouLoader = pageLoader(async (ctx): Promise<LoadResult<ZhouData>> => {
   const house = await loadHouse(ctx, 'ershoufang', idOf(ctx));
   const [community, schools, nearbyCommunities, nearbyListings] = await Promise.all([
     house.stressId ? optional(ctx, 'xiaoqu', ctx.api.xiaoqu.findBriefById(ctx.call, house.stressId), null) : null,
@@ -215,7 +186,7 @@ export const ershoufangZhouLoader: Loader<ZhouData> = async (ctx) => {
       ctx,
       'nearby',
       ctx.api.house
-        .findByCondition(ctx.call, { cityId: house.cityId, houseType: 11, shopMapId: house.shopMapId, size: 6 })
+        .findByCondition(ctx.call, { cityId: house.cityId, houseType: HOUSE_TYPES.ershoufang, shopMapId: house.shopMapId, size: 6 })
         .then((p) => p.content.filter((l) => l.houseId !== house.houseId).slice(0, 5)),
       [],
     ),
@@ -235,10 +206,5 @@ export const ershoufangZhouLoader: Loader<ZhouData> = async (ctx) => {
       nearbyCommunities,
       nearbyListings,
     },
-    head: {
-      title: `${house.xiaoquName ?? house.title}周边配套_交通学校商圈_${ctx.site.brand}`,
-      description: `${house.regionName ?? ''}${house.shopMapName ?? ''}${house.xiaoquName ?? ''}周边：${house.stationName ? `近地铁${house.stationName}站，` : ''}${schools.length ? `学校${schools.map((s) => s.name).join('、')}，` : ''}查看周边小区与在售房源。`,
-      canonical: `/ershoufang/zhou?id=${house.houseId}`,
-    },
   };
-};
+}, ershoufangZhouMeta);

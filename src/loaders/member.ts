@@ -1,9 +1,11 @@
 import type { CollectKind } from '../contracts/gateway/index.ts';
 import type { FormHouse, FormPageData, MyShoucangData, PhotoData } from '../contracts/page-data/member.ts';
 import { errors } from '../errors.ts';
+import { parseId } from '../lib/ids.ts';
 import { detailPathOf, kindOfHouseType } from '../lib/listing-kinds.ts';
 import { safeReturnPath } from '../lib/return-url.ts';
-import type { Loader, PageContext } from '../pipeline/types.ts';
+import { jubaoMeta, myShoucangMeta, photoMeta, yuyuekanfangMeta } from '../meta/member.ts';
+import { type LoadResult, type PageContext, pageLoader } from '../pipeline/types.ts';
 import { optional } from './optional.ts';
 
 const KINDS: readonly CollectKind[] = ['ershoufang', 'rent', 'newhouse', 'xiaoqu', 'overseas'];
@@ -14,24 +16,23 @@ export function memberIdOf(ctx: Pick<PageContext, 'user'>): string {
 }
 
 /** /myshoucang[?kind=]: the member's favourites of SPEC 7.8's four kinds and overseas. member-only runs before. */
-export const myShoucangLoader: Loader<MyShoucangData> = async (ctx) => {
+export const myShoucangLoader = pageLoader(async (ctx): Promise<LoadResult<MyShoucangData>> => {
   const memberId = memberIdOf(ctx);
   if (!memberId) throw errors.pageNotFound();
   const kind = KINDS.includes(ctx.query.kind as CollectKind) ? (ctx.query.kind as CollectKind) : null;
   const all = await ctx.api.user.collectList(ctx.call, memberId);
   const counts: Record<CollectKind, number> = { ershoufang: 0, rent: 0, newhouse: 0, xiaoqu: 0, overseas: 0 };
   for (const e of all) counts[e.kind] = (counts[e.kind] ?? 0) + 1;
-  return {
-    data: { kind, entries: kind ? all.filter((e) => e.kind === kind) : all, counts },
-    head: { title: `我的收藏_${ctx.site.brand}`, robots: 'noindex' },
-  };
-};
+  return { data: { kind, entries: kind ? all.filter((e) => e.kind === kind) : all, counts } };
+}, myShoucangMeta);
 
+/** The house a form names by `?houseId=` (or `?id=`): none without one, the 404 screen for a malformed or unknown one. */
 async function formHouse(ctx: PageContext): Promise<FormHouse | null> {
   const raw = ctx.query.houseId ?? ctx.query.id;
   if (raw === undefined) return null;
-  if (!/^[1-9][0-9]{0,15}$/.test(raw)) throw errors.pageNotFound();
-  const house = await optional(ctx, 'listingDetail', ctx.api.house.listingDetail(ctx.call, raw), null);
+  const id = parseId(raw);
+  if (id === null) throw errors.pageNotFound();
+  const house = await optional(ctx, 'listingDetail', ctx.api.house.listingDetail(ctx.call, id), null);
   if (!house) throw errors.pageNotFound();
   return {
     houseId: house.houseId,
@@ -45,38 +46,30 @@ async function formHouse(ctx: PageContext): Promise<FormHouse | null> {
 
 const detailOf = (h: FormHouse | null) => (h ? detailPathOf(kindOfHouseType(h.houseType), h.houseId) : '/');
 
-/** /yuyuekanfang?houseId=: the viewing booking form (POST /-/action/kanfang → api/kanfang/add). */
-export const yuyuekanfangLoader: Loader<FormPageData> = async (ctx) => {
+async function loadForm(ctx: PageContext): Promise<LoadResult<FormPageData>> {
   const house = await formHouse(ctx);
-  return {
-    data: { house, done: ctx.query.ok === '1', back: safeReturnPath(ctx.query.back, detailOf(house)) },
-    head: {
-      title: `预约看房${house ? `_${house.title}` : ''}_${ctx.site.brand}`,
-      robots: 'noindex',
-    },
-  };
-};
+  return { data: { house, done: ctx.query.ok === '1', back: safeReturnPath(ctx.query.back, detailOf(house)) } };
+}
+
+/** /yuyuekanfang?houseId=: the viewing booking form (POST /-/action/kanfang → api/kanfang/add). */
+export const yuyuekanfangLoader = pageLoader(loadForm, yuyuekanfangMeta);
 
 /** /jubao?houseId=: the report form (POST /-/action/jubao → api/jubao/save). */
-export const jubaoLoader: Loader<FormPageData> = async (ctx) => {
-  const house = await formHouse(ctx);
-  return {
-    data: { house, done: ctx.query.ok === '1', back: safeReturnPath(ctx.query.back, detailOf(house)) },
-    head: { title: `举报房源${house ? `_${house.title}` : ''}_${ctx.site.brand}`, robots: 'noindex' },
-  };
-};
+export const jubaoLoader = pageLoader(loadForm, jubaoMeta);
+
+const ACTIVE = /^\d{1,4}$/;
 
 /**
  * /photo?id=&type=ershoufang|zufang|xinfang&active=n: the full-screen gallery of a listing or an estate. The
  * estate variant reads its photos and floor plans from api/house/findById.
  */
-export const photoLoader: Loader<PhotoData> = async (ctx) => {
-  const raw = ctx.query.id ?? ctx.query.houseId ?? '';
-  if (!/^[1-9][0-9]{0,15}$/.test(raw)) throw errors.pageNotFound();
-  const active = Math.max(0, Number(/^\d{1,4}$/.test(ctx.query.active ?? '') ? ctx.query.active : 0));
+export const photoLoader = pageLoader(async (ctx): Promise<LoadResult<PhotoData>> => {
+  const id = parseId(ctx.query.id ?? ctx.query.houseId);
+  if (id === null) throw errors.pageNotFound();
+  const active = Math.max(0, Number(ACTIVE.test(ctx.query.active ?? '') ? ctx.query.active : 0));
   const type = ctx.query.type ?? 'ershoufang';
   if (type === 'xinfang') {
-    const lp = await optional(ctx, 'loupan', ctx.api.house.findById(ctx.call, raw), null);
+    const lp = await optional(ctx, 'loupan', ctx.api.house.findById(ctx.call, id), null);
     if (!lp) throw errors.pageNotFound();
     const l = lp as unknown as {
       houseId: number;
@@ -103,12 +96,10 @@ export const photoLoader: Loader<PhotoData> = async (ctx) => {
         houseId: l.houseId,
         houseType: 1,
       },
-      head: { title: `${l.name}相册_${ctx.site.brand}`, canonical: `/photo?id=${l.houseId}&type=xinfang` },
     };
   }
-  const house = await optional(ctx, 'listingDetail', ctx.api.house.listingDetail(ctx.call, raw), null);
+  const house = await optional(ctx, 'listingDetail', ctx.api.house.listingDetail(ctx.call, id), null);
   if (!house || house.cityId !== ctx.city.cityId) throw errors.pageNotFound();
-  const kind = kindOfHouseType(house.houseType);
   const agent = house.agentInfo;
   const comment = agent
     ? await optional(
@@ -130,14 +121,10 @@ export const photoLoader: Loader<PhotoData> = async (ctx) => {
       video: null,
       agentComment: comment,
       agent: agent ? { name: agent.name, uid: agent.uid, belongerId: agent.belongerId, portrait: agent.portrait } : null,
-      back: `/${kind}/${house.houseId}.html`,
+      back: `/${kindOfHouseType(house.houseType)}/${house.houseId}.html`,
       houseId: house.houseId,
       houseType: house.houseType,
-    },
-    head: {
-      title: `${house.title}图片_${house.xiaoquName ?? ''}实拍图_${ctx.site.brand}`,
-      description: `${house.xiaoquName ?? ''}${house.huxing}${house.area}㎡房源实拍图共${house.photos.length}张。`,
-      canonical: `/photo?id=${house.houseId}&type=${kind}`,
+      caption: { xiaoquName: house.xiaoquName, huxing: house.huxing, area: house.area },
     },
   };
-};
+}, photoMeta);

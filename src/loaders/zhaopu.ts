@@ -1,8 +1,9 @@
-import type { HotWords, ZhaopuSearchData, ZhaopuSearchListData } from '../contracts/page-data/shangpu.ts';
+import type { HotWords, ZhaopuSearchListData } from '../contracts/page-data/shangpu.ts';
 import { errors } from '../errors.ts';
 import { regionSlugs } from '../lib/listing-filters.ts';
-import { HOUSE_TYPES, zhaopuSearchHref } from '../lib/listing-kinds.ts';
-import type { Loader, PageContext } from '../pipeline/types.ts';
+import { HOUSE_TYPES } from '../lib/listing-kinds.ts';
+import { zhaopuSearchListMeta, zhaopuSearchMeta } from '../meta/zhaopu.ts';
+import { type LoadResult, type PageContext, pageLoader } from '../pipeline/types.ts';
 import { locationDict } from './listing-common.ts';
 import { optional } from './optional.ts';
 
@@ -33,24 +34,18 @@ async function hotWords(ctx: PageContext): Promise<HotWords> {
 }
 
 /** /zhaopu/search: the search screen of the shop channel. */
-export const zhaopuSearchLoader: Loader<ZhaopuSearchData> = async (ctx) => {
-  const data = await hotWords(ctx);
-  const city = ctx.city.name;
-  return {
-    data,
-    head: {
-      title: `搜索商铺_${city}找铺_商铺出租出售_${ctx.site.brand}`,
-      description: `${ctx.site.brand}${city}找铺：输入商圈、街道或业态搜索商铺，热门业态${data.formats.slice(0, 4).join('、')}。`,
-      canonical: '/zhaopu/search',
-    },
-  };
-};
+export const zhaopuSearchLoader = pageLoader(
+  async (ctx): Promise<LoadResult<HotWords>> => ({ data: await hotWords(ctx) }),
+  zhaopuSearchMeta,
+);
+
+const PAGE_NUMBER = /^[1-9][0-9]{0,4}$/;
 
 /** /zhaopu/searchList?keyword=&page=: shops for rent and for sale matching the keyword, 20 a page. */
-export const zhaopuSearchListLoader: Loader<ZhaopuSearchListData> = async (ctx) => {
+export const zhaopuSearchListLoader = pageLoader(async (ctx): Promise<LoadResult<ZhaopuSearchListData>> => {
   const keyword = (ctx.query.keyword ?? ctx.query.kw ?? '').trim().slice(0, MAX_KEYWORD);
   const raw = ctx.query.page;
-  if (raw !== undefined && !/^[1-9][0-9]{0,4}$/.test(raw)) throw errors.pageNotFound();
+  if (raw !== undefined && !PAGE_NUMBER.test(raw)) throw errors.pageNotFound();
   const page = Number(raw ?? 1);
   const { cityId } = ctx.city;
   const [hot, counts, result] = await Promise.all([
@@ -69,28 +64,5 @@ export const zhaopuSearchListLoader: Loader<ZhaopuSearchListData> = async (ctx) 
   const total = result?.totalElements ?? 0;
   const totalPages = Math.max(1, result?.totalPages || Math.ceil(total / PAGE_SIZE));
   if (page > totalPages) throw errors.pageNotFound();
-  const city = ctx.city.name;
-  const brand = ctx.site.brand;
-  const pageText = page > 1 ? `_第${page}页` : '';
-  const office = counts ? `，另有写字楼出售${counts.xieziloucs}套、写字楼出租${counts.xieziloucz}套` : '';
-  return {
-    data: { keyword, counts, items: result?.content ?? [], total, page, totalPages, hot },
-    head: keyword
-      ? {
-          title: `“${keyword}”相关商铺${pageText}_${city}找铺_${brand}`,
-          description: `${brand}${city}找铺：与“${keyword}”相关的商铺共${total}套${counts ? `（出租${counts.shangpucz}套、出售${counts.shangpucs}套）` : ''}${office}。`,
-          canonical: zhaopuSearchHref(keyword, page),
-          robots: 'noindex, follow',
-          links: [
-            ...(page > 1 ? [{ rel: 'prev', href: zhaopuSearchHref(keyword, page - 1) }] : []),
-            ...(page < totalPages ? [{ rel: 'next', href: zhaopuSearchHref(keyword, page + 1) }] : []),
-          ],
-        }
-      : {
-          title: `商铺搜索_${city}找铺_${brand}`,
-          description: `${brand}${city}找铺：输入商圈、街道或业态搜索商铺出租与出售。`,
-          canonical: '/zhaopu/searchList',
-          robots: 'noindex, follow',
-        },
-  };
-};
+  return { data: { keyword, counts, items: result?.content ?? [], total, page, totalPages, hot } };
+}, zhaopuSearchListMeta);

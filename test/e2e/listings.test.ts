@@ -1,5 +1,5 @@
 import t from 'tap';
-import { backendRows, registerMember } from '../listings/helpers.ts';
+import { backendRows, ORIGIN, registerMember } from '../listings/helpers.ts';
 import { startE2E } from './browser.ts';
 
 /**
@@ -26,6 +26,10 @@ t.test('filter, detail, gallery swipe, favourite, booking', async (t) => {
     prices.every((p) => p >= 80 && p < 100),
     `every price is 80-100万: ${prices.join(',')}`,
   );
+  // The head of a screen reached in the browser is its meta's, as the server renders it (issue 12 point 2).
+  await page.waitForFunction(() => document.title.includes('80-100万'));
+  t.equal(await page.title(), '长沙二手房_80-100万_长沙二手房出售_湘房网', 'the filtered list titles itself');
+  t.equal(await page.locator('link[rel="canonical"]').getAttribute('href'), `${ORIGIN}/ershoufang/p3/`, 'and its canonical');
 
   // 2. Open the first listing.
   const href = (await page.locator('.lcard').first().getAttribute('href')) as string;
@@ -35,6 +39,11 @@ t.test('filter, detail, gallery swipe, favourite, booking', async (t) => {
   const count = page.locator('[data-testid="gallery-count"]');
   const before = (await count.textContent()) as string;
   t.match(before, /^1\/\d+$/);
+  const served = await e2e.portal.app.inject({ url: href });
+  const servedTitle = /<title>([^<]*)<\/title>/.exec(served.body)?.[1];
+  t.ok(servedTitle?.endsWith('二手房_湘房网'), `the detail's own title: ${servedTitle}`);
+  await page.waitForFunction((title) => document.title === title, servedTitle);
+  t.equal(await page.title(), servedTitle, 'the detail reached by a tap has the title the server gives it');
 
   // 3. Swipe the gallery with a finger (touch events through the DevTools protocol).
   const strip = page.locator('[data-testid="gallery-strip"]');

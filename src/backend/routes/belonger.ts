@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { BelongerCard, StoreDetail } from '../../contracts/gateway/index.ts';
+import { HOUSE_TYPES } from '../../lib/listing-kinds.ts';
 import type { BackendContext } from '../context.ts';
 import { fail, ok, page, paging } from '../envelope.ts';
 import { belongerItem, listingItem, loupanItem, storeItem } from '../mappers.ts';
@@ -62,8 +63,8 @@ export function registerBelongerRoutes(app: FastifyInstance, { db }: BackendCont
     return {
       ...belongerItem(row),
       listingCount: listingCount.all(id) as BelongerCard['listingCount'],
-      ershoufangList: (listingsOf.all(id, 11, 10) as Row[]).map(listingItem),
-      zufangList: (listingsOf.all(id, 12, 10) as Row[]).map(listingItem),
+      ershoufangList: (listingsOf.all(id, HOUSE_TYPES.ershoufang, 10) as Row[]).map(listingItem),
+      zufangList: (listingsOf.all(id, HOUSE_TYPES.zufang, 10) as Row[]).map(listingItem),
       louPanList: (loupansOf.all(id, 10) as Row[]).map(loupanItem),
     };
   };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { HOUSE_TYPES } from '../../lib/listing-kinds.ts';
 import type { BackendContext } from '../context.ts';
 import { fail, ok } from '../envelope.ts';
 import { body, cityIdParams, int, params, str } from '../schemas.ts';
@@ -15,8 +16,8 @@ export function registerCityRoutes(app: FastifyInstance, { db }: BackendContext)
   // Regions with their centre (mean of their shop areas) and counts, for lists and map bubbles.
   const regions = db.prepare(`SELECT r.id AS regionId, r.name AS regionName, r.city_id AS cityId,
     (SELECT ROUND(AVG(s.lat), 5) FROM shop_map s WHERE s.region_id = r.id) AS lat, (SELECT ROUND(AVG(s.lng), 5) FROM shop_map s WHERE s.region_id = r.id) AS lng,
-    (SELECT COUNT(*) FROM listing l WHERE l.region_id = r.id AND l.house_type = 11 AND l.status = 1) AS ershoucount,
-    (SELECT COUNT(*) FROM listing l WHERE l.region_id = r.id AND l.house_type = 12 AND l.status = 1) AS zufangcount
+    (SELECT COUNT(*) FROM listing l WHERE l.region_id = r.id AND l.house_type = ${HOUSE_TYPES.ershoufang} AND l.status = 1) AS ershoucount,
+    (SELECT COUNT(*) FROM listing l WHERE l.region_id = r.id AND l.house_type = ${HOUSE_TYPES.zufang} AND l.status = 1) AS zufangcount
     FROM region r WHERE r.city_id = ? ORDER BY r.sort`);
   const loupanRegions = db.prepare(`SELECT r.id AS regionId, r.name AS regionName, COUNT(l.id) AS count
     FROM region r LEFT JOIN loupan l ON l.region_id = r.id WHERE r.city_id = ? GROUP BY r.id ORDER BY r.sort`);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { HOUSE_TYPES } from '../../lib/listing-kinds.ts';
 import type { BackendContext } from '../context.ts';
 import { fail, ok } from '../envelope.ts';
 import { body, cityIdParams, int, memberId, params } from '../schemas.ts';
@@ -20,7 +21,7 @@ export function registerFangjiaRoutes(app: FastifyInstance, { db }: BackendConte
   const xiaoqu = db.prepare('SELECT id, name, sname, city_id, avg_price, build_year FROM xiaoqu WHERE id = ?');
   const lastMonth = db.prepare('SELECT month, price FROM xiaoqu_price WHERE xiaoqu_id = ? ORDER BY month DESC LIMIT 1');
   const comparables = db.prepare(`SELECT COUNT(*) AS count, CAST(ROUND(AVG(unit_price)) AS INTEGER) AS avgUnitPrice FROM listing
-    WHERE xiaoqu_id = ? AND house_type = 11 AND status = 1 AND area BETWEEN ? AND ?`);
+    WHERE xiaoqu_id = ? AND house_type = ${HOUSE_TYPES.ershoufang} AND status = 1 AND area BETWEEN ? AND ?`);
   const insert = db.prepare(
     'INSERT INTO valuation (member_id, city_id, xiaoqu_id, area, input, unit_price, total_price, created_at) VALUES (?,?,?,?,?,?,?,?)',
   );
@@ -28,7 +29,7 @@ export function registerFangjiaRoutes(app: FastifyInstance, { db }: BackendConte
     v.total_price AS totalPrice, v.created_at AS createdAt FROM valuation v JOIN xiaoqu x ON x.id = v.xiaoqu_id WHERE v.member_id = ? ORDER BY v.id DESC LIMIT 100`);
   const metro = db.prepare(`SELECT m.id AS metroId, m.name AS metroName, m.color, st.id AS stationId, st.name AS stationName, st.sort,
     COUNT(l.id) AS ershoucount, CAST(ROUND(AVG(l.unit_price)) AS INTEGER) AS avgPrice
-    FROM metro m JOIN station st ON st.metro_id = m.id LEFT JOIN listing l ON l.station_id = st.id AND l.house_type = 11 AND l.status = 1
+    FROM metro m JOIN station st ON st.metro_id = m.id LEFT JOIN listing l ON l.station_id = st.id AND l.house_type = ${HOUSE_TYPES.ershoufang} AND l.status = 1
     WHERE m.city_id = ? GROUP BY st.id ORDER BY m.id, st.sort`);
 
   app.post(

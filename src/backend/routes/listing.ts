@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ListingFilter, ListingSort } from '../../contracts/gateway/index.ts';
+import { FLOOR_OPTIONS, RENT_TYPES } from '../../lib/listing-filters.ts';
+import { HOUSE_TYPES } from '../../lib/listing-kinds.ts';
 import type { BackendContext } from '../context.ts';
 import type { DB } from '../db.ts';
 import { fail, ok, page, paging } from '../envelope.ts';
@@ -33,11 +35,15 @@ const ORDER: Record<ListingSort, string> = {
   hot: 'l.view_num DESC, l.id',
 };
 
+/**
+ * The gateway's list filter (src/contracts ListingFilter, the one definition of its shape) as a JSON schema: every
+ * field of the contract and no other, which `satisfies` checks at compile time.
+ */
 export const listingFilterSchema = body(
   {
     cityId: int(1, 9999),
-    houseType: { type: 'integer', enum: [11, 12, 13, 14, 15, 16] },
-    houseTypes: { type: 'array', items: { type: 'integer', enum: [11, 12, 13, 14, 15, 16] }, minItems: 1, maxItems: 6 },
+    houseType: { type: 'integer', enum: Object.values(HOUSE_TYPES) },
+    houseTypes: { type: 'array', items: { type: 'integer', enum: Object.values(HOUSE_TYPES) }, minItems: 1, maxItems: 6 },
     regionId: int(1),
     shopMapId: int(1),
     metroId: int(1),
@@ -50,7 +56,7 @@ export const listingFilterSchema = body(
     areaMax: { type: 'number', minimum: 0 },
     rooms: { type: 'array', items: int(1, 9), maxItems: 9 },
     buildAge: int(1, 100),
-    floor: { type: 'string', enum: ['low', 'mid', 'high'] },
+    floor: { type: 'string', enum: FLOOR_OPTIONS.map((f) => f.value) },
     orientation: str(10),
     decoration: str(10),
     elevator: { type: 'boolean' },
@@ -58,7 +64,7 @@ export const listingFilterSchema = body(
     tags: { type: 'array', items: str(20, 1), maxItems: 8 },
     feature: str(20),
     priceChange: { type: 'boolean' },
-    rentType: { type: 'string', enum: ['整租', '合租'] },
+    rentType: { type: 'string', enum: [...RENT_TYPES] },
     shortTerm: { type: 'boolean' },
     businessFormat: str(20),
     belongerId: int(1),
@@ -66,7 +72,7 @@ export const listingFilterSchema = body(
     sort: { type: 'string', enum: [...LISTING_SORTS] },
     page: int(0, 100_000),
     size: int(1, 100),
-  },
+  } satisfies Record<keyof ListingFilter, object>,
   ['cityId'],
 );
 
@@ -122,7 +128,7 @@ const SEED_YEAR = 2026;
 
 /** The list query behind the second-hand, rental and commercial list pages: one count, one page, both indexed. */
 export function searchListings(db: DB, f: ListingFilter) {
-  const types = f.houseTypes?.length ? [...new Set(f.houseTypes)] : [f.houseType ?? 11];
+  const types = f.houseTypes?.length ? [...new Set(f.houseTypes)] : [f.houseType ?? HOUSE_TYPES.ershoufang];
   const filter = whereClause();
   filter.add('l.city_id = ?', f.cityId);
   filter.add(types.length === 1 ? 'l.house_type = ?' : `l.house_type IN (${types.map(() => '?').join(',')})`, ...types);
@@ -331,7 +337,7 @@ export function registerListingRoutes(app: FastifyInstance, { db }: BackendConte
     { schema: { body: body({ cityId: int(0, 9999), houseType: int(0, 99) }) } },
     async (req) => {
       const b = req.body as { cityId?: number; houseType?: number };
-      const key = b.houseType === 12 ? 'zhufang_problem_ask' : 'problem_ask';
+      const key = b.houseType === HOUSE_TYPES.zufang ? 'zhufang_problem_ask' : 'problem_ask';
       const v = (problemAsk.get(b.cityId ?? 1, key) ?? problemAsk.get(1, key)) as string | undefined;
       return ok((v ? (JSON.parse(v) as string[]) : []).map((question, i) => ({ id: i + 1, question })));
     },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SearchHit, SearchKind } from '../../contracts/gateway/index.ts';
+import { COMMERCIAL_HOUSE_TYPES, HOUSE_TYPES } from '../../lib/listing-kinds.ts';
 import type { BackendContext } from '../context.ts';
 import type { DB } from '../db.ts';
 import { ok } from '../envelope.ts';
@@ -136,9 +137,9 @@ export function registerSearchRoutes(app: FastifyInstance, { db }: BackendContex
     let kinds: SearchKind[];
     if (q.type) kinds = [q.type];
     else if (q.newHouse) kinds = ['loupan'];
-    else if (q.houseType === 11) kinds = ['ershoufang', 'xiaoqu'];
-    else if (q.houseType === 12) kinds = ['zufang', 'xiaoqu'];
-    else if (q.houseType && q.houseType >= 13) kinds = ['business'];
+    else if (q.houseType === HOUSE_TYPES.ershoufang) kinds = ['ershoufang', 'xiaoqu'];
+    else if (q.houseType === HOUSE_TYPES.zufang) kinds = ['zufang', 'xiaoqu'];
+    else if (q.houseType && COMMERCIAL_HOUSE_TYPES.includes(q.houseType)) kinds = ['business'];
     else kinds = ['loupan', 'xiaoqu', 'ershoufang', 'zufang'];
     const res = searchKeyword(db, keyword, cityId, kinds, q.limit ?? 10);
     const list = kinds.flatMap((k) => res[k].list);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { JUBAO_REASONS } from '../../lib/jubao.ts';
+import { RENT_HOUSE_TYPES, SALE_HOUSE_TYPES } from '../../lib/listing-kinds.ts';
 import type { BackendContext } from '../context.ts';
 import { fail, ok } from '../envelope.ts';
 import { listingItem, loupanItem, overseasItem, xiaoquItem } from '../mappers.ts';
@@ -22,8 +23,8 @@ const images = { type: 'array', items: str(300, 1), maxItems: 9 } as const;
 /** SPEC 7.8: every user write (favourites, viewings, reports, corrections, demands, coupons, subscriptions, franchise, tracking). */
 export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext): void {
   const exists: Record<CollectKind, import('better-sqlite3').Statement> = {
-    ershoufang: db.prepare('SELECT 1 FROM listing WHERE id = ? AND house_type IN (11, 13, 15)').pluck(),
-    rent: db.prepare('SELECT 1 FROM listing WHERE id = ? AND house_type IN (12, 14, 16)').pluck(),
+    ershoufang: db.prepare(`SELECT 1 FROM listing WHERE id = ? AND house_type IN (${SALE_HOUSE_TYPES.join(', ')})`).pluck(),
+    rent: db.prepare(`SELECT 1 FROM listing WHERE id = ? AND house_type IN (${RENT_HOUSE_TYPES.join(', ')})`).pluck(),
     newhouse: db.prepare('SELECT 1 FROM loupan WHERE id = ?').pluck(),
     xiaoqu: db.prepare('SELECT 1 FROM xiaoqu WHERE id = ?').pluck(),
     overseas: db.prepare('SELECT 1 FROM overseas WHERE id = ?').pluck(),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ListingStats, MonthPrice, XiaoquDetail, XiaoquFilter } from '../../contracts/gateway/index.ts';
+import { HOUSE_TYPES } from '../../lib/listing-kinds.ts';
 import type { BackendContext } from '../context.ts';
 import type { DB } from '../db.ts';
 import { ok, page, paging } from '../envelope.ts';
@@ -102,18 +103,19 @@ export function registerXiaoquRoutes(app: FastifyInstance, { db }: BackendContex
     FROM listing WHERE xiaoqu_id = ? AND status = 1 GROUP BY house_type`);
   const buglist = cachedStatement;
   const maxMin = db.prepare(
-    'SELECT MAX(unit_price) AS maxPrice, MIN(unit_price) AS minPrice, COUNT(*) AS count FROM listing WHERE xiaoqu_id = ? AND city_id = ? AND house_type = 11',
+    `SELECT MAX(unit_price) AS maxPrice, MIN(unit_price) AS minPrice, COUNT(*) AS count FROM listing WHERE xiaoqu_id = ? AND city_id = ? AND house_type = ${HOUSE_TYPES.ershoufang}`,
   );
   // Shop areas with what a map bubble shows: listing counts and the average unit price of second-hand homes.
   const SHOP_COLS = `s.id AS shopMapId, s.name AS shopMapName, s.region_id AS regionId, s.lat, s.lng,
-    (SELECT COUNT(*) FROM listing l WHERE l.shop_map_id = s.id AND l.house_type = 11 AND l.status = 1) AS ershoucount,
-    (SELECT COUNT(*) FROM listing l WHERE l.shop_map_id = s.id AND l.house_type = 12 AND l.status = 1) AS zufangcount,
+    (SELECT COUNT(*) FROM listing l WHERE l.shop_map_id = s.id AND l.house_type = ${HOUSE_TYPES.ershoufang} AND l.status = 1) AS ershoucount,
+    (SELECT COUNT(*) FROM listing l WHERE l.shop_map_id = s.id AND l.house_type = ${HOUSE_TYPES.zufang} AND l.status = 1) AS zufangcount,
     (SELECT COUNT(*) FROM xiaoqu x WHERE x.shop_map_id = s.id) AS xiaoqucount,
     (SELECT CAST(ROUND(AVG(x.avg_price)) AS INTEGER) FROM xiaoqu x WHERE x.shop_map_id = s.id) AS avgPrice`;
   const shopsByRegion = db.prepare(`SELECT ${SHOP_COLS} FROM shop_map s WHERE s.region_id = ? ORDER BY s.id LIMIT ?`);
   const shopsByCity = db.prepare(`SELECT ${SHOP_COLS} FROM shop_map s WHERE s.city_id = ? ORDER BY s.id`);
   const huxing = db.prepare(`SELECT rooms, halls, toilets, MIN(area) AS minArea, MAX(area) AS maxArea,
-    SUM(house_type = 11) AS count, SUM(house_type = 12) AS rentCount, CAST(ROUND(AVG(CASE WHEN house_type = 11 THEN price END), 1) AS REAL) AS avgPrice
+    SUM(house_type = ${HOUSE_TYPES.ershoufang}) AS count, SUM(house_type = ${HOUSE_TYPES.zufang}) AS rentCount,
+    CAST(ROUND(AVG(CASE WHEN house_type = ${HOUSE_TYPES.ershoufang} THEN price END), 1) AS REAL) AS avgPrice
     FROM listing WHERE xiaoqu_id = ? AND status = 1 AND rooms > 0 GROUP BY rooms, halls, toilets ORDER BY rooms, halls, toilets`);
   const hotStress = db.prepare(`${XIAOQU_SELECT} WHERE x.city_id = ? ORDER BY x.view_num DESC, x.id LIMIT ?`);
 

@@ -1,4 +1,5 @@
 import { scryptSync } from 'node:crypto';
+import { COMMERCIAL_HOUSE_TYPES, HOUSE_TYPES, isRentHouseType } from '../../lib/listing-kinds.ts';
 import type { DB } from '../db.ts';
 import { segmentForIndex } from '../segment.ts';
 import { CITIES, type CitySeed, OVERSEAS } from './cities.ts';
@@ -14,7 +15,6 @@ export const SEED_VERSION = 1;
 export const SEED_NOW = Date.UTC(2026, 10, 20, 8, 0, 0);
 
 /** Listing kinds stored in `listing.house_type`. */
-export const HOUSE_TYPE = { ershoufang: 11, zufang: 12, shangpucs: 13, shangpucz: 14, xieziloucs: 15, xieziloucz: 16 } as const;
 
 /** Per-city counts at scale 1 (issue 3). */
 export const FULL_COUNTS = {
@@ -858,7 +858,7 @@ function seedListings(ctx: Seeder, places: CityPlaces, stores: Store[], belonger
   const xqCounts = new Map<number, { es: number; zf: number }>();
   const addListing = (houseType: number, i: number) => {
     const id = ++ids.listing;
-    const commercial = houseType >= 13;
+    const commercial = COMMERCIAL_HOUSE_TYPES.includes(houseType);
     const xq = commercial ? null : xiaoqus[rng.int(0, xiaoqus.length - 1)];
     const shop = xq ? (shops.find((s) => s.id === xq.shopId) as Shop) : rng.pick(shops);
     const region = regionOf.get(shop.regionId) as Region;
@@ -884,20 +884,20 @@ function seedListings(ctx: Seeder, places: CityPlaces, stores: Store[], belonger
     ] as const);
     const year = xq ? xq.year : rng.int(2000, 2023);
     const terms =
-      houseType === 11
+      houseType === HOUSE_TYPES.ershoufang
         ? secondHandTerms(rng, xq as Community, i, decoration)
-        : houseType === 12
+        : houseType === HOUSE_TYPES.zufang
           ? rentalTerms(rng, city, xq as Community, i)
           : commercialTerms(rng, city, region, shop, houseType);
     const { area, price, unit, rooms, halls, toilets, rentType, shortTerm, payType, useType, titleOf, format } = terms;
     let { tags } = terms;
-    const priceChange = houseType === 11 && rng.chance(0.15) ? (rng.chance(0.8) ? -1 : 1) : 0;
+    const priceChange = houseType === HOUSE_TYPES.ershoufang && rng.chance(0.15) ? (rng.chance(0.8) ? -1 : 1) : 0;
     const original = priceChange ? Math.round(price * (1 - priceChange * rng.float(0.03, 0.1)) * 10) / 10 : null;
     const created = SEED_NOW - Math.floor(rng.next() ** 1.5 * 365 * DAY);
     const station = xq?.stationId ?? (stations.length && rng.chance(0.3) ? rng.pick(stations).id : null);
     const facts: Facts = {
       decoration,
-      deal: houseType === 11 || houseType === 13 || houseType === 15 ? 'sale' : 'rent',
+      deal: isRentHouseType(houseType) ? 'rent' : 'sale',
       elevator: floorsTotal > 7,
       nearMetro: station !== null,
       buildYear: year,
@@ -913,11 +913,18 @@ function seedListings(ctx: Seeder, places: CityPlaces, stores: Store[], belonger
       ...(i % 9 === 0 ? ['VR看房'] : []),
       ...(priceChange < 0 ? ['降价'] : []),
     ];
-    const prefix = { 11: 'ES', 12: 'ZF', 13: 'SPS', 14: 'SPZ', 15: 'XZS', 16: 'XZZ' }[houseType] as string;
+    const prefix = {
+      [HOUSE_TYPES.ershoufang]: 'ES',
+      [HOUSE_TYPES.zufang]: 'ZF',
+      [HOUSE_TYPES.shangpucs]: 'SPS',
+      [HOUSE_TYPES.shangpucz]: 'SPZ',
+      [HOUSE_TYPES.xieziloucs]: 'XZS',
+      [HOUSE_TYPES.xieziloucz]: 'XZZ',
+    }[houseType] as string;
     const desc =
-      houseType === 12
+      houseType === HOUSE_TYPES.zufang
         ? `房子${decoration}，${payType}，${decoration === '毛坯' ? '家具可按需添置' : '家具家电齐全'}，${rentType === '合租' ? '室友都是上班族，作息规律' : '适合家庭或情侣居住'}。小区环境安静，步行可达公交站${station ? '和地铁站' : ''}，看房提前联系。`
-        : houseType === 11
+        : houseType === HOUSE_TYPES.ershoufang
           ? `${rooms}室${halls}厅${toilets}卫，建筑面积${area}㎡，${orientation}朝向，${decoration}，${floor}/${floorsTotal}层。${rng.pick(W.OWNER_READMES)}`
           : `${title}。${region.name}${shop.name}核心地段，交通便利，周边配套成熟，${tags.join('、')}。`;
     q.listing.run(
@@ -963,22 +970,22 @@ function seedListings(ctx: Seeder, places: CityPlaces, stores: Store[], belonger
     );
     q.fts.run(
       segmentForIndex(`${title} ${xq?.name ?? ''} ${region.name} ${shop.name}`),
-      houseType === 11 ? 'ershoufang' : houseType === 12 ? 'zufang' : 'business',
+      houseType === HOUSE_TYPES.ershoufang ? 'ershoufang' : houseType === HOUSE_TYPES.zufang ? 'zufang' : 'business',
       id,
       cid,
     );
     seedListingHistory(ctx, city, { id, prefix, houseType, belongerId, price, original, priceChange, created });
     if (xq) {
       const c = xqCounts.get(xq.id) ?? { es: 0, zf: 0 };
-      if (houseType === 11) c.es++;
+      if (houseType === HOUSE_TYPES.ershoufang) c.es++;
       else c.zf++;
       xqCounts.set(xq.id, c);
     }
   };
-  for (let i = 0; i < C.ershoufang; i++) addListing(11, i);
+  for (let i = 0; i < C.ershoufang; i++) addListing(HOUSE_TYPES.ershoufang, i);
   progress(`${city.name} 二手房`, C.ershoufang, C.ershoufang);
-  for (let i = 0; i < C.zufang; i++) addListing(12, i);
-  for (let i = 0; i < C.commercial; i++) addListing(13 + (i % 4), i);
+  for (let i = 0; i < C.zufang; i++) addListing(HOUSE_TYPES.zufang, i);
+  for (let i = 0; i < C.commercial; i++) addListing(COMMERCIAL_HOUSE_TYPES[i % 4] as number, i);
   count('listing', C.ershoufang + C.zufang + C.commercial);
   const upd = db.prepare('UPDATE xiaoqu SET ershoucount = ?, zufangcount = ? WHERE id = ?');
   for (const [id, c] of xqCounts) upd.run(c.es, c.zf, id);
@@ -1057,8 +1064,8 @@ function commercialTerms(rng: Rng, city: CitySeed, region: Region, shop: Shop, h
   let price: number;
   let unit: number;
   let titleOf: ListingTerms['titleOf'];
-  const shop2 = houseType <= 14;
-  const sale = houseType === 13 || houseType === 15;
+  const shop2 = houseType === HOUSE_TYPES.shangpucs || houseType === HOUSE_TYPES.shangpucz;
+  const sale = !isRentHouseType(houseType);
   const area = shop2 ? rng.float(20, 400, 1) : rng.float(50, 1200, 1);
   const useType = shop2 ? '商铺' : '写字楼';
   if (sale) {
@@ -1109,7 +1116,7 @@ function seedListingHistory(
     count('operate_log');
   }
   q.operateLog.run(id, '上架', null, price, sqlTime(created));
-  if (houseType === 11) {
+  if (houseType === HOUSE_TYPES.ershoufang) {
     if (rng.chance(0.3)) q.ownerReadme.run(id, rng.pick(W.OWNER_READMES), sqlTime(created));
     if (rng.chance(0.5)) {
       q.listingComment.run(

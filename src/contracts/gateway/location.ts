@@ -37,3 +37,10 @@ export interface Banner {
   link: string;
   sort: number;
 }
+
+/** The places a city's lists filter by: districts, shop areas and metro lines with their stations. */
+export interface LocationDict {
+  regions: ReadonlyArray<{ regionId: number; regionName: string }>;
+  shopMaps: ReadonlyArray<{ shopMapId: number; shopMapName: string; regionId: number }>;
+  metros: ReadonlyArray<{ metroId: number; name: string; stations: ReadonlyArray<{ stationId: number; name: string }> }>;
+}

@@ -50,6 +50,9 @@ export interface DongtaiData {
   /** Without an id: the city's latest and price-cut listings. */
   newest: ListingItem[];
   priceCut: ListingItem[];
+  /** How many listings are new and how many had a price change in the city (the head counts them). */
+  newestTotal?: number;
+  priceCutTotal?: number;
 }
 
 export interface ReferrerData {

@@ -39,4 +39,6 @@ export interface PhotoData {
   back: string;
   houseId: number;
   houseType: number;
+  /** A listing's gallery: what its title and description name (an estate's gallery has none). */
+  caption?: { xiaoquName: string | null; huxing: string; area: number };
 }

@@ -87,13 +87,13 @@ function dianpingInvalid(err: FastifyError): DianpingError {
 }
 
 /** A fetch() caller asks for JSON; a browser form post accepts HTML. */
-const wantsJson = (req: FastifyRequest) =>
+export const wantsJson = (req: FastifyRequest) =>
   (req.headers.accept ?? '').includes('application/json') || req.headers['content-type']?.includes('json');
 
-const withQuery = (path: string, key: string, value: string) => `${path}${path.includes('?') ? '&' : '?'}${key}=${value}`;
+export const withQuery = (path: string, key: string, value: string) => `${path}${path.includes('?') ? '&' : '?'}${key}=${value}`;
 
 /** Cross-site posts are refused: an Origin, when sent, must be this host (the cookie is also SameSite=Lax). */
-function sameOrigin(req: FastifyRequest): boolean {
+export function sameOrigin(req: FastifyRequest): boolean {
   const origin = req.headers.origin;
   if (!origin || origin === 'null') return !origin;
   try {
@@ -103,7 +103,7 @@ function sameOrigin(req: FastifyRequest): boolean {
   }
 }
 
-function memberOf(req: FastifyRequest): { user: UserInfo; memberId: string } | null {
+export function memberOf(req: FastifyRequest): { user: UserInfo; memberId: string } | null {
   const user = readUser(req);
   const memberId = user?.uid || user?.userId || '';
   if (!user || !/^[A-Za-z0-9_-]{1,40}$/.test(memberId)) return null;

@@ -18,6 +18,7 @@ import iconSprite from '../plugins/icon-sprite.ts';
 import loggingPlugin, { PortalLogController } from '../plugins/logging.ts';
 import memberActions from '../plugins/member-actions.ts';
 import memberEvents from '../plugins/member-events.ts';
+import memberForms from '../plugins/member-forms.ts';
 import pageCachePlugin from '../plugins/page-cache.ts';
 import redirectsPlugin from '../plugins/redirects.ts';
 import registryPlugin from '../plugins/registry.ts';
@@ -172,6 +173,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(sitemapPlugin);
   await app.register(memberEvents);
   await app.register(memberActions);
+  await app.register(memberForms);
   await app.register(trackingPlugin);
   await app.register(clientRoutesPlugin);
 

@@ -1,6 +1,16 @@
 import type { Got } from 'got';
+import type {
+  CorrectionRecord,
+  Coupon,
+  CouponBatch,
+  CustomerDemand,
+  FeedbackRecord,
+  JubaoRecord,
+  KanfangRecord,
+  MemberSummary,
+} from '../contracts/gateway/personal.ts';
 import { getList, getObj, post, seg } from './call.ts';
-import { type CallContext, callGateway } from './http.ts';
+import { type CallContext, callGateway, GatewayError } from './http.ts';
 import type { CollectEntry, CollectKind, Entrust, MemberInfo } from './types.ts';
 
 export type { CollectEntry, CollectKind };
@@ -86,7 +96,12 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
       body: { houseId?: number; houseType?: number; memberId?: string; phone?: string; field?: string; content: string },
     ) => getObj<{ id: number }>(gateway, call, '/api/correction/insert', post(body)),
     /** POST /api/file/uploadImg as multipart; jpg, png, gif or webp, at most 5 MB. */
-    async uploadImg(call: CallContext, file: { data: Buffer | Uint8Array; filename: string; mime: string }) {
+    async uploadImg(
+      call: CallContext,
+      file: { data: Buffer | Uint8Array; filename: string; mime: string },
+      /** avatar: re-encoded to a 256×256 square; screenshot: re-encoded whole (issue 13). */
+      purpose?: 'avatar' | 'screenshot',
+    ) {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(file.data)], { type: file.mime }), file.filename);
       const body = await callGateway<{ id: number; url: string; name: string; size: number; mime: string }>(
@@ -96,9 +111,26 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
         {
           method: 'POST',
           body: form,
+          ...(purpose ? { searchParams: { purpose } } : {}),
         },
       );
       return body.obj ?? null;
+    },
+    /** An uploaded picture as stored by the gateway (GET /files/upload/{name}), for the portal to serve; null when absent. */
+    async uploadedFile(call: CallContext, name: string): Promise<{ data: Buffer; mime: string } | null> {
+      const res = await gateway(`files/upload/${seg(name)}`, {
+        responseType: 'buffer',
+        throwHttpErrors: false,
+        headers: { 'x-request-id': call.reqId },
+      }).catch((err: Error) => {
+        call.log.error({ gateway: '/files/upload', err: err.message }, 'gateway call failed');
+        throw new GatewayError(502, '/files/upload', 'upload fetch failed');
+      });
+      if (res.statusCode === 404) return null;
+      if (res.statusCode !== 200) throw new GatewayError(502, '/files/upload', `upload fetch answered HTTP ${res.statusCode}`);
+      const mime = String(res.headers['content-type'] ?? '');
+      if (!/^image\/(jpeg|png|gif|webp)$/.test(mime)) throw new GatewayError(502, '/files/upload', 'upload of an unexpected type');
+      return { data: res.body, mime };
     },
     /** Feedback of /yonghufankui (our path). */
     feedback: (
@@ -119,7 +151,10 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
         demandType: string;
         region?: string;
         budget?: string;
+        area?: string;
         rooms?: string;
+        districts?: number[];
+        moveIn?: string;
         remark?: string;
       },
     ) => getObj<{ id: number }>(gateway, call, '/api/customerDemand/save', post(body)),
@@ -137,7 +172,13 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
       ),
     smsSubscribe: (
       call: CallContext,
-      body: { cityId?: number; phone: string; houseId?: number; kind: '变价通知' | '开盘通知' | '新房源通知' | '降价通知' },
+      body: {
+        cityId?: number;
+        phone: string;
+        houseId?: number;
+        kind: '变价通知' | '开盘通知' | '新房源通知' | '降价通知';
+        filter?: string;
+      },
     ) => getObj<{ subscribed: boolean; created: boolean }>(gateway, call, 'api/duanxindingyue/adddxdy', post(body)),
 
     // Franchise and investment
@@ -238,5 +279,20 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
     logout: (call: CallContext, token: string) => getObj<boolean>(gateway, call, '/api/member/logout', post({ token })),
     updateMember: (call: CallContext, body: { token: string; nickName?: string; headUrl?: string; sex?: 0 | 1 | 2 }) =>
       getObj<MemberInfo>(gateway, call, '/api/member/update', post(body)),
+
+    // The member's own records (issue 13: personal centre and member forms; paths are ours)
+    memberSummary: (call: CallContext, memberId: string, phone?: string) =>
+      getObj<MemberSummary>(gateway, call, `/api/member/summary/${seg(memberId)}`, { searchParams: phone ? { phone } : {} }),
+    kanfangRecords: (call: CallContext, memberId: string) =>
+      getList<KanfangRecord>(gateway, call, `/api/kanfang/findByMember/${seg(memberId)}`),
+    memberJubao: (call: CallContext, memberId: string) => getList<JubaoRecord>(gateway, call, `/api/jubao/findByMember/${seg(memberId)}`),
+    correctionRecords: (call: CallContext, memberId: string) =>
+      getList<CorrectionRecord>(gateway, call, `/api/correction/findByMember/${seg(memberId)}`),
+    feedbackRecords: (call: CallContext, memberId: string) =>
+      getList<FeedbackRecord>(gateway, call, `/api/feedback/findByMember/${seg(memberId)}`),
+    memberCoupons: (call: CallContext, phone: string) => getList<Coupon>(gateway, call, `web/coupon/member/${seg(phone)}`),
+    couponBatches: (call: CallContext, cityId: number) => getList<CouponBatch>(gateway, call, `/api/activity/coupons/${seg(cityId)}`),
+    memberDemand: (call: CallContext, memberId: string) =>
+      getObj<CustomerDemand>(gateway, call, '/api/customerDemand/findOne', { searchParams: { memberId } }),
   };
 }

@@ -15,6 +15,7 @@ import * as haiwai from './haiwai.ts';
 import { loadHome } from './home.ts';
 import * as huxing from './huxing.ts';
 import { jubaoLoader, myShoucangLoader, photoLoader, yuyuekanfangLoader } from './member.ts';
+import * as personal from './personal.ts';
 import * as shangpu from './shangpu.ts';
 import { sydcLoader } from './sydc.ts';
 import * as xinfang from './xinfang.ts';
@@ -83,6 +84,16 @@ export const loaders: Readonly<Record<string, PageLoader<any> | Loader>> = {
   haiwaiList: haiwai.haiwaiListLoader,
   haiwaiDetail: haiwai.haiwaiDetailLoader,
   haiwaiHuxing: haiwai.haiwaiHuxingLoader,
+  // The personal centre and the member forms (issue 13)
+  personalCenter: personal.personalCenter,
+  personalEdit: personal.personalEdit,
+  personalNickname: personal.personalNickname,
+  gujiajilu: personal.gujiajilu,
+  coupon: personal.coupon,
+  jubaoRecord: personal.jubaoRecord,
+  report: personal.report,
+  yonghufankui: personal.yonghufankui,
+  shengxinzhaofang: personal.shengxinzhaofang,
 };
 
 const ID_AD = ['id', 'ad'];
@@ -129,4 +140,5 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   photo: ['id', 'houseId', 'active', 'type'],
   haiwaiDetail: ['id'],
   haiwaiHuxing: ['id'],
+  ...personal.personalQueryKeys,
 };

@@ -88,6 +88,7 @@ export const loaders: Readonly<Record<string, PageLoader<any> | Loader>> = {
   personalCenter: personal.personalCenter,
   personalEdit: personal.personalEdit,
   personalNickname: personal.personalNickname,
+  personalText: personal.personalText,
   gujiajilu: personal.gujiajilu,
   coupon: personal.coupon,
   jubaoRecord: personal.jubaoRecord,

@@ -65,6 +65,9 @@ export const personalNickname: PageLoader<ProfileFormData> = pageLoader(
   personalMeta('修改昵称'),
 );
 
+/** The personal centre's text pages (agreement, privacy, third-party accounts): nothing to load, never indexed. */
+export const personalText: PageLoader<null> = pageLoader(async () => ({ data: null }), personalMeta());
+
 /** /gujiajilu: the member's valuations (filled by the valuation pages). */
 export const gujiajilu: PageLoader<ValuationListData> = pageLoader(async (ctx) => {
   const records = await ctx.api.xiaoqu.valuationRecords(ctx.call, memberId(ctx));
@@ -141,6 +144,7 @@ export const personalQueryKeys: Readonly<Record<string, readonly string[]>> = {
   personalCenter: [],
   personalEdit: ['ok'],
   personalNickname: ['ok'],
+  personalText: [],
   gujiajilu: [],
   coupon: ['ok'],
   jubaoRecord: [],

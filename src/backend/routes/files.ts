@@ -110,7 +110,10 @@ export function registerFileRoutes(app: FastifyInstance, ctx: BackendContext): v
       if (part.file.truncated) return reply.code(413).send({ status: 413, message: 'file: 图片过大', obj: null });
       if (buf.length === 0) return reply.code(400).send({ status: 400, message: 'file: 图片为空', obj: null });
       const sig = SIGNATURES.find((s) => s.test(buf));
-      if (!sig) return reply.code(400).send({ status: 400, message: 'file: 只支持 jpg、png、gif、webp 图片', obj: null });
+      if (!sig) {
+        const types = purpose ? 'JPG、PNG、WebP' : 'jpg、png、gif、webp';
+        return reply.code(400).send({ status: 400, message: `file: 只支持 ${types} 图片`, obj: null });
+      }
       if (purpose) {
         if (!REENCODED_TYPES.has(sig.mime))
           return reply.code(400).send({ status: 400, message: 'file: 只支持 JPG、PNG、WebP 图片', obj: null });

@@ -380,27 +380,19 @@ const memberForms: FastifyPluginAsync = async (app) => {
   });
 
   /** Uploaded pictures (avatars, screenshots) from the gateway. Hash-named files never change: cached for a year. */
-  app.get(
-    '/files/upload/:name',
-    {
-      schema: {
-        params: {
-          type: 'object',
-          properties: { name: { type: 'string', pattern: '^([0-9a-f-]{36}|[0-9a-f]{32})\\.(jpg|png|gif|webp)$' } },
-        },
-      },
-    },
-    async (req, reply) => {
-      const { name } = req.params as { name: string };
-      const file = await app.api.user.uploadedFile({ reqId: req.id, log: req.log }, name);
-      if (!file) return reply.callNotFound();
-      return reply
-        .type(file.mime)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.data);
-    },
-  );
+  const UPLOAD_NAME = /^(?:[0-9a-f-]{36}|[0-9a-f]{32})\.(?:jpg|png|gif|webp)$/;
+  app.get('/files/upload/:name', async function serveUpload(req, reply) {
+    const { name } = req.params as { name: string };
+    // Anything but a stored file's name is the site's 404 page (the name never reaches the gateway).
+    if (!UPLOAD_NAME.test(name)) return reply.callNotFound();
+    const file = await app.api.user.uploadedFile({ reqId: req.id, log: req.log }, name);
+    if (!file) return reply.callNotFound();
+    return reply
+      .type(file.mime)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(file.data);
+  });
 };
 
 // Not encapsulated: the pages' loaders read `formDrafts` from the root instance. The form routes, their body parsers and

@@ -59,7 +59,7 @@ export default function JubaoRecordPage({ data }: PageProps<ReportRecordsData>) 
             ))}
           </ul>
         ) : (
-          <p className="pc-empty">还没有纠错记录。房源信息有误时，可在详情页提交纠错。</p>
+          <p className="pc-empty">还没有纠错记录。房源的价格、面积、楼层等信息有误时，欢迎提交纠错，核实后我们会及时更正。</p>
         )}
       </section>
     </div>

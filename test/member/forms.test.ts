@@ -141,6 +141,8 @@ t.test('avatar: checked by content, at most 5 MB, stored 256×256, shown in the 
     headers: { cookie: mergeCookies(cookie, tooBigForm.headers['set-cookie']) },
   });
   t.match(shown.body, '图片不能超过5MB');
+  t.equal((await app.inject('/files/upload/0123456789abcdef0123456789abcdef.webp')).statusCode, 404, 'an unknown file');
+  t.equal((await app.inject('/files/upload/..%2F..%2Fportal.db')).statusCode, 404, 'no way out of the upload folder');
   const none = await multipartPost(
     app,
     '/-/member/avatar',

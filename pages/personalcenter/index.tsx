@@ -13,7 +13,7 @@ interface Entry {
 
 /** /personalcenter: the member's profile, entries with live counts, latest bookings, settings (issue 13). */
 export default function PersonalCenterPage({ data }: PageProps<PersonalCenterData>) {
-  const { profile, counts, bookings } = data;
+  const { profile, counts, bookings, subscriptions } = data;
   const n = (k: keyof NonNullable<typeof counts>) => (counts ? counts[k] : undefined);
   const entries: Entry[] = [
     { label: '我的收藏', href: '/myshoucang', count: n('collect'), hint: '二手房·租房·新房·小区' },
@@ -106,6 +106,33 @@ export default function PersonalCenterPage({ data }: PageProps<PersonalCenterDat
           <p className="pc-empty">还没有预约看房。在房源详情页点“预约看房”，经纪人会尽快联系您。</p>
         )}
       </section>
+
+      {subscriptions.length ? (
+        <section className="pc-block card" aria-labelledby="subs-title">
+          <h2 id="subs-title" className="pc-block__title">
+            我的短信订阅
+          </h2>
+          <ul className="pc-records" data-testid="subscriptions">
+            {subscriptions.map((s) => (
+              <li key={s.id} className="pc-record">
+                <div className="pc-record__main">
+                  {s.filter ? (
+                    <AppLink href={s.filter} className="pc-record__title">
+                      {s.kind}
+                    </AppLink>
+                  ) : (
+                    <span className="pc-record__title">{s.kind}</span>
+                  )}
+                  <span className="pc-record__meta">
+                    {s.filter ?? '房源'} · 订阅于{s.createdAt.slice(0, 10)}
+                  </span>
+                </div>
+                <StatusTag status="已订阅" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section className="pc-block card" aria-labelledby="settings-title">
         <h2 id="settings-title" className="pc-block__title">

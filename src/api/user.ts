@@ -8,6 +8,7 @@ import type {
   JubaoRecord,
   KanfangRecord,
   MemberSummary,
+  SmsSubscription,
 } from '../contracts/gateway/personal.ts';
 import { getList, getObj, post, seg } from './call.ts';
 import { type CallContext, callGateway, GatewayError } from './http.ts';
@@ -292,6 +293,8 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
       getList<FeedbackRecord>(gateway, call, `/api/feedback/findByMember/${seg(memberId)}`),
     memberCoupons: (call: CallContext, phone: string) => getList<Coupon>(gateway, call, `web/coupon/member/${seg(phone)}`),
     couponBatches: (call: CallContext, cityId: number) => getList<CouponBatch>(gateway, call, `/api/activity/coupons/${seg(cityId)}`),
+    smsSubscriptions: (call: CallContext, phone: string) =>
+      getList<SmsSubscription>(gateway, call, `/api/duanxindingyue/findByPhone/${seg(phone)}`),
     memberDemand: (call: CallContext, memberId: string) =>
       getObj<CustomerDemand>(gateway, call, '/api/customerDemand/findOne', { searchParams: { memberId } }),
   };

@@ -42,15 +42,16 @@ const profileOf = (ctx: PageContext): Profile => ({
 const formOf = (ctx: PageContext, form: string) =>
   formStateOf(ctx.query, ctx.req.server.formDrafts.take(ctx.req, ctx.reply, form, memberId(ctx)));
 
-/** /personalcenter: profile, live counts of each entry, the latest bookings with their status. */
+/** /personalcenter: profile, live counts of each entry, the latest bookings with their status, the SMS subscriptions. */
 export const personalCenter: PageLoader<PersonalCenterData> = pageLoader(async (ctx) => {
   const id = memberId(ctx);
   const phone = /^1\d{10}$/.test(ctx.user?.phone ?? '') ? ctx.user?.phone : undefined;
-  const [counts, bookings] = await Promise.all([
+  const [counts, bookings, subscriptions] = await Promise.all([
     optional(ctx, 'memberSummary', ctx.api.user.memberSummary(ctx.call, id, phone), null),
     optional(ctx, 'kanfangRecords', ctx.api.user.kanfangRecords(ctx.call, id), []),
+    phone ? optional(ctx, 'smsSubscriptions', ctx.api.user.smsSubscriptions(ctx.call, phone), []) : Promise.resolve([]),
   ]);
-  return { data: { profile: profileOf(ctx), counts, bookings: bookings.slice(0, 5) } };
+  return { data: { profile: profileOf(ctx), counts, bookings: bookings.slice(0, 5), subscriptions: subscriptions.slice(0, 10) } };
 }, personalMeta('个人中心'));
 
 /** /personalcenter/edituserinfo: avatar (and the way to the nickname). */

@@ -228,6 +228,7 @@ const CASES: Case[] = [
   G('/api/feedback/findByMember/m100001', { route: '/api/feedback/findByMember/:memberId', nonEmpty: false }),
   G('/api/activity/coupons/1', { route: '/api/activity/coupons/:cityId' }),
   G('/api/member/summary/m100001?phone=13800138000', { route: '/api/member/summary/:memberId' }),
+  G('/api/duanxindingyue/findByPhone/13912345678', { route: '/api/duanxindingyue/findByPhone/:phone', nonEmpty: false }),
   P('/api/correction/insert', { houseId: ids.listing, content: '面积应为89平米' }),
   P('/api/feedback/save', { content: '希望增加地图找房功能', phone: '13912345678' }),
   G('/api/customerDemand/findOne?phone=13912345678', { nonEmpty: false }),

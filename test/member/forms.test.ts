@@ -388,6 +388,8 @@ t.test('SMS subscription from a list page: saved for the current filter', async 
     '/',
     'a filter is always a path of this site',
   );
+  const center = await app.inject({ url: '/personalcenter', headers: { cookie } });
+  t.match(center.body, /data-testid="subscriptions"[\s\S]*href="\/ershoufang\/p3\/"[^>]*>降价通知/, 'the member sees it again');
   const wrongKind = await formPost(app, '/-/member/dxdy', { kind: '开盘通知', phone: '13822220009' }, cookie, true);
   t.equal(wrongKind.statusCode, 400);
   const visitor = await formPost(app, '/-/member/dxdy', { kind: '降价通知', phone: '13822220009', back: '/zufang/' });

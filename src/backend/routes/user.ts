@@ -481,6 +481,14 @@ export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext)
     },
   );
 
+  const subsOf = db.prepare(
+    `SELECT id, kind, filter, house_id AS houseId, created_at AS createdAt FROM sms_subscription WHERE phone = ? ORDER BY id DESC LIMIT 50`,
+  );
+  /** The SMS subscriptions of a phone number (the personal centre lists them; our path). */
+  app.get('/api/duanxindingyue/findByPhone/:phone', { schema: { params: params({ phone }) } }, async (req) =>
+    ok(subsOf.all((req.params as { phone: string }).phone)),
+  );
+
   const franchise = db.prepare(
     'INSERT INTO franchise_apply (name, phone, city, company, stores, remark, source, created_at) VALUES (?,?,?,?,?,?,?,?)',
   );

@@ -110,3 +110,12 @@ export interface ValuationRecord {
   totalPrice: number;
   createdAt: string;
 }
+
+/** An SMS subscription (api/duanxindingyue/adddxdy): a kind and the list filter (path and query) it watches. */
+export interface SmsSubscription {
+  id: number;
+  kind: string;
+  filter: string | null;
+  houseId: number | null;
+  createdAt: string;
+}

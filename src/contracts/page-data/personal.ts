@@ -9,6 +9,7 @@ import type {
   JubaoRecord,
   KanfangRecord,
   MemberSummary,
+  SmsSubscription,
   ValuationRecord,
 } from '../gateway/personal.ts';
 import type { FormHouse } from './member.ts';
@@ -22,6 +23,7 @@ export type {
   JubaoRecord,
   KanfangRecord,
   MemberSummary,
+  SmsSubscription,
   ValuationRecord,
 };
 
@@ -49,6 +51,8 @@ export interface PersonalCenterData {
   counts: MemberSummary | null;
   /** The latest viewing bookings, with their status. */
   bookings: KanfangRecord[];
+  /** The SMS subscriptions made from the list pages. */
+  subscriptions: SmsSubscription[];
 }
 
 export interface ProfileFormData {

@@ -124,7 +124,7 @@ export default function PersonalCenterPage({ data }: PageProps<PersonalCenterDat
                     <span className="pc-record__title">{s.kind}</span>
                   )}
                   <span className="pc-record__meta">
-                    {s.filter ?? '房源'} · 订阅于{s.createdAt.slice(0, 10)}
+                    {channelOf(s.filter)} · 订阅于{s.createdAt.slice(0, 10)}
                   </span>
                 </div>
                 <StatusTag status="已订阅" />
@@ -178,6 +178,16 @@ export default function PersonalCenterPage({ data }: PageProps<PersonalCenterDat
       </section>
     </div>
   );
+}
+
+const CHANNELS: Record<string, string> = { ershoufang: '二手房', zufang: '租房', duanzu: '短租', xinfang: '新房' };
+
+/** What a subscription watches, in words: the list it was made on and whether a filter was set. */
+function channelOf(filter: string | null): string {
+  if (!filter) return '房源';
+  const [first = '', ...rest] = filter.split('?')[0]?.split('/').filter(Boolean) ?? [];
+  const name = CHANNELS[first] ?? '房源';
+  return rest.length || filter.includes('?') ? `${name}（按筛选条件）` : `全部${name}`;
 }
 
 function EntryBody({ e }: { e: Entry }) {

@@ -392,6 +392,16 @@ t.test('SMS subscription from a list page: saved for the current filter', async 
   t.match(center.body, /data-testid="subscriptions"[\s\S]*href="\/ershoufang\/p3\/"[^>]*>降价通知/, 'the member sees it again');
   const wrongKind = await formPost(app, '/-/member/dxdy', { kind: '开盘通知', phone: '13822220009' }, cookie, true);
   t.equal(wrongKind.statusCode, 400);
+  const plain = await formPost(
+    app,
+    '/-/member/dxdy',
+    { kind: '新房源通知', phone: '13822220009', filter: '/zufang/', back: '/zufang/' },
+    cookie,
+  );
+  t.equal(plain.headers.location, '/zufang/?ok=1', 'without JavaScript: back to the list');
+  const list = await app.inject({ url: '/zufang/?ok=1', headers: { cookie } });
+  t.match(list.body, /class="dxdy__msg" role="status">订阅成功</, 'which says it worked');
+  t.match(list.body, 'name="filter" value="/zufang/"', 'the notice is not part of the filter');
   const visitor = await formPost(app, '/-/member/dxdy', { kind: '降价通知', phone: '13822220009', back: '/zufang/' });
   t.equal(visitor.headers.location, '/login?bUrl=%2Fzufang%2F');
 });

@@ -11,7 +11,9 @@ import { currentReturnPath } from '../paths.ts';
  */
 export function SmsSubscribe({ what = '房源' }: { what?: string }) {
   const { route, user } = useAppState();
-  const filter = currentReturnPath(route.path, route.query);
+  // The list and its filters; `ok` is only the notice after a plain post.
+  const { ok, ...filters } = route.query;
+  const filter = currentReturnPath(route.path, filters);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(
     route.query.ok === '1' ? { text: '订阅成功', error: false } : null,
   );

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { type FormAnswer, submitMemberForm } from '../../client/member-forms.ts';
 import type { FormState } from '../../contracts/page-data/personal.ts';
 import { showToast } from '../detail/toast.ts';
@@ -56,7 +56,7 @@ export const typedList = (form: FormState, key: string): string[] | null => {
 };
 
 /** The success screen of a form: what happened, and where to go next. */
-export function Done({ title, children }: { title: string; children?: React.ReactNode }) {
+export function Done({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <section className="pc-done" data-testid="form-done">
       <svg viewBox="0 0 48 48" width="56" height="56" aria-hidden="true">

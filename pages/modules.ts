@@ -72,4 +72,17 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   login: () => import('./login.tsx'),
   register: () => import('./register.tsx'),
   resetpassword: () => import('./resetpassword.tsx'),
+  // The personal centre and the member forms (issue 13)
+  personalcenter: () => import('./personalcenter/index.tsx'),
+  'personalcenter/edituserinfo': () => import('./personalcenter/edituserinfo.tsx'),
+  'personalcenter/setnickname': () => import('./personalcenter/setnickname.tsx'),
+  'personalcenter/agreement': () => import('./personalcenter/agreement.tsx'),
+  'personalcenter/yinsi': () => import('./personalcenter/yinsi.tsx'),
+  'personalcenter/disanfang': () => import('./personalcenter/disanfang.tsx'),
+  'personalcenter/gujiajilu': () => import('./personalcenter/gujiajilu.tsx'),
+  'personalcenter/coupon': () => import('./personalcenter/coupon.tsx'),
+  'personalcenter/jubao-record': () => import('./personalcenter/jubao-record.tsx'),
+  'personalcenter/report': () => import('./personalcenter/report.tsx'),
+  'personalcenter/yonghufankui': () => import('./personalcenter/yonghufankui.tsx'),
+  'personalcenter/shengxinzhaofang': () => import('./personalcenter/shengxinzhaofang.tsx'),
 };

@@ -88,13 +88,13 @@ function dianpingInvalid(err: FastifyError): DianpingError {
 }
 
 /** A fetch() caller asks for JSON; a browser form post accepts HTML. */
-const wantsJson = (req: FastifyRequest) =>
+export const wantsJson = (req: FastifyRequest) =>
   (req.headers.accept ?? '').includes('application/json') || req.headers['content-type']?.includes('json');
 
-const withQuery = (path: string, key: string, value: string) => `${path}${path.includes('?') ? '&' : '?'}${key}=${value}`;
+export const withQuery = (path: string, key: string, value: string) => `${path}${path.includes('?') ? '&' : '?'}${key}=${value}`;
 
 /** The member of the signed cookie, checked against the gateway's record (a reset elsewhere signs it out). */
-async function memberOf(req: FastifyRequest, reply: FastifyReply): Promise<{ user: UserInfo; memberId: string } | null> {
+export async function memberOf(req: FastifyRequest, reply: FastifyReply): Promise<{ user: UserInfo; memberId: string } | null> {
   const user = await resolveMember(req, reply);
   const memberId = user?.uid || user?.userId || '';
   if (!user || !/^[A-Za-z0-9_-]{1,40}$/.test(memberId)) return null;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import fp from 'fastify-plugin';
 import type { UserInfo } from '../src/contracts/session.ts';
 import { CLOSE_SIGNED_OUT, MEMBER_KEY_PATTERN, MEMBER_SOCKET_PATH, memberKey } from '../src/lib/member-socket.ts';
+import { isSameOriginPost } from '../src/lib/same-origin.ts';
 import { resolveMember } from '../src/session.ts';
 import type { MemberEvent } from './member-events.ts';
 
@@ -54,15 +55,7 @@ const MEMBER = Symbol('socket member');
 type WithMember = FastifyRequest & { [MEMBER]?: string };
 
 /** A browser always sends Origin on a WebSocket: another site's page is refused (the cookie would ride along). */
-function sameOrigin(req: FastifyRequest): boolean {
-  const origin = req.headers.origin;
-  if (origin === undefined) return true;
-  try {
-    return new URL(origin).host === req.host;
-  } catch {
-    return false;
-  }
-}
+const sameOrigin = (req: FastifyRequest): boolean => isSameOriginPost(req.headers, req.host);
 
 function admitMember(authenticate: (req: FastifyRequest) => Promise<UserInfo | null>) {
   return async function admitMemberSocket(req: FastifyRequest, reply: FastifyReply) {

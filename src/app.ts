@@ -19,6 +19,7 @@ import iconSprite from '../plugins/icon-sprite.ts';
 import loggingPlugin, { PortalLogController } from '../plugins/logging.ts';
 import memberActions from '../plugins/member-actions.ts';
 import memberEvents from '../plugins/member-events.ts';
+import memberForms from '../plugins/member-forms.ts';
 import memberSignOut from '../plugins/member-sign-out.ts';
 import memberSocket, { type MemberSocketOptions } from '../plugins/member-socket.ts';
 import pageCachePlugin from '../plugins/page-cache.ts';
@@ -180,6 +181,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(memberSignOut, { token: config.adminToken });
   await app.register(accountPlugin);
   await app.register(memberActions);
+  await app.register(memberForms);
   await app.register(trackingPlugin);
   await app.register(clientRoutesPlugin);
 

@@ -1,8 +1,14 @@
 import type { ListPageData } from '../../src/contracts/page-data/list.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { ListingListView } from '../../src/ui/list/ListingListView.tsx';
+import { SmsSubscribe } from '../../src/ui/list/SmsSubscribe.tsx';
 
 /** /ershoufang/ and its filter tails (SPEC 9 second-hand filters). */
 export default function ErshoufangListPage({ data }: PageProps<ListPageData>) {
-  return <ListingListView data={data} />;
+  return (
+    <>
+      <ListingListView data={data} />
+      <SmsSubscribe what="二手房" />
+    </>
+  );
 }

@@ -17,6 +17,7 @@ import { AppLink } from '../../src/ui/AppLink.tsx';
 import { CloseIcon, SearchIcon } from '../../src/ui/icons.tsx';
 import { FIRST_SCREEN_CARDS } from '../../src/ui/LazyImage.tsx';
 import { Pagination } from '../../src/ui/list/Pagination.tsx';
+import { SmsSubscribe } from '../../src/ui/list/SmsSubscribe.tsx';
 import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
 import { Moved } from '../../src/ui/xinfang/Moved.tsx';
 import { XfFilterBar } from '../../src/ui/xinfang/XfFilterBar.tsx';
@@ -133,6 +134,7 @@ export default function XinfangListPage({ data }: PageProps<XinfangListData | { 
         totalPages={data.totalPages}
         hrefOf={(n) => xinfangPath({ ...filter, page: n }, slugs) + (data.keyword ? `?keyword=${encodeURIComponent(data.keyword)}` : '')}
       />
+      <SmsSubscribe what="新房" />
       {data.hot.length ? (
         <section className="card xf-sec">
           <h2 className="xf-sec__title">热门楼盘推荐</h2>

@@ -84,6 +84,17 @@ export interface Envelope<T> {
   content?: unknown;
 }
 
+/** A 4xx envelope's own message (`field: why`), kept so a form can tell which field the gateway refused. */
+function refusalMessage(res: { statusCode: number; body: string }): string | null {
+  if (res.statusCode < 400 || res.statusCode >= 500 || !res.body) return null;
+  try {
+    const m = (JSON.parse(res.body) as { message?: unknown }).message;
+    return typeof m === 'string' && m.length <= 300 ? m : null;
+  } catch {
+    return null;
+  }
+}
+
 function cleanParams(p: CallOptions['searchParams']): Record<string, string | number | boolean> | undefined {
   if (!p) return undefined;
   const out: Record<string, string | number | boolean> = {};
@@ -118,7 +129,11 @@ export async function callGateway<T>(client: Got, call: CallContext, path: strin
   }
   if (res.statusCode !== 200) {
     call.log.error({ gateway: path, method, httpStatus: res.statusCode }, 'gateway answered non-200');
-    throw new GatewayError(res.statusCode >= 400 ? res.statusCode : 502, path, `Gateway ${method} ${path} answered HTTP ${res.statusCode}`);
+    throw new GatewayError(
+      res.statusCode >= 400 ? res.statusCode : 502,
+      path,
+      refusalMessage(res) ?? `Gateway ${method} ${path} answered HTTP ${res.statusCode}`,
+    );
   }
   if (!res.body) {
     call.log.warn({ gateway: path, method }, 'gateway answered an empty body');

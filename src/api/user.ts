@@ -1,6 +1,17 @@
 import type { Got } from 'got';
+import type {
+  CorrectionRecord,
+  Coupon,
+  CouponBatch,
+  CustomerDemand,
+  FeedbackRecord,
+  JubaoRecord,
+  KanfangRecord,
+  MemberSummary,
+  SmsSubscription,
+} from '../contracts/gateway/personal.ts';
 import { getList, getObj, post, seg } from './call.ts';
-import { type CallContext, callGateway } from './http.ts';
+import { type CallContext, callGateway, GatewayError } from './http.ts';
 import { checks } from './records.ts';
 import type { CollectEntry, CollectKind, Entrust, MemberInfo, MemberSession } from './types.ts';
 
@@ -87,7 +98,12 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
       body: { houseId?: number; houseType?: number; memberId?: string; phone?: string; field?: string; content: string },
     ) => getObj<{ id: number }>(gateway, call, '/api/correction/insert', post(body)),
     /** POST /api/file/uploadImg as multipart; jpg, png, gif or webp, at most 5 MB. */
-    async uploadImg(call: CallContext, file: { data: Buffer | Uint8Array; filename: string; mime: string }) {
+    async uploadImg(
+      call: CallContext,
+      file: { data: Buffer | Uint8Array; filename: string; mime: string },
+      /** avatar: re-encoded to a 256×256 square; screenshot: re-encoded whole (issue 13). */
+      purpose?: 'avatar' | 'screenshot',
+    ) {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(file.data)], { type: file.mime }), file.filename);
       const body = await callGateway<{ id: number; url: string; name: string; size: number; mime: string }>(
@@ -97,9 +113,26 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
         {
           method: 'POST',
           body: form,
+          ...(purpose ? { searchParams: { purpose } } : {}),
         },
       );
       return body.obj ?? null;
+    },
+    /** An uploaded picture as stored by the gateway (GET /files/upload/{name}), for the portal to serve; null when absent. */
+    async uploadedFile(call: CallContext, name: string): Promise<{ data: Buffer; mime: string } | null> {
+      const res = await gateway(`files/upload/${seg(name)}`, {
+        responseType: 'buffer',
+        throwHttpErrors: false,
+        headers: { 'x-request-id': call.reqId },
+      }).catch((err: Error) => {
+        call.log.error({ gateway: '/files/upload', err: err.message }, 'gateway call failed');
+        throw new GatewayError(502, '/files/upload', 'upload fetch failed');
+      });
+      if (res.statusCode === 404) return null;
+      if (res.statusCode !== 200) throw new GatewayError(502, '/files/upload', `upload fetch answered HTTP ${res.statusCode}`);
+      const mime = String(res.headers['content-type'] ?? '');
+      if (!/^image\/(jpeg|png|gif|webp)$/.test(mime)) throw new GatewayError(502, '/files/upload', 'upload of an unexpected type');
+      return { data: res.body, mime };
     },
     /** Feedback of /yonghufankui (our path). */
     feedback: (
@@ -120,7 +153,10 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
         demandType: string;
         region?: string;
         budget?: string;
+        area?: string;
         rooms?: string;
+        districts?: number[];
+        moveIn?: string;
         remark?: string;
       },
     ) => getObj<{ id: number }>(gateway, call, '/api/customerDemand/save', post(body)),
@@ -138,7 +174,13 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
       ),
     smsSubscribe: (
       call: CallContext,
-      body: { cityId?: number; phone: string; houseId?: number; kind: '变价通知' | '开盘通知' | '新房源通知' | '降价通知' },
+      body: {
+        cityId?: number;
+        phone: string;
+        houseId?: number;
+        kind: '变价通知' | '开盘通知' | '新房源通知' | '降价通知';
+        filter?: string;
+      },
     ) => getObj<{ subscribed: boolean; created: boolean }>(gateway, call, 'api/duanxindingyue/adddxdy', post(body)),
 
     // Franchise and investment
@@ -241,6 +283,9 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
     /** The console's sign-out: the member's session version is bumped, every login cookie of theirs stops verifying. */
     revokeSessions: (call: CallContext, userId: string) =>
       getObj<MemberSession>(gateway, call, '/api/member/revokeSessions', post({ userId }), checks.memberSession),
+    /** A signed-in member's new nickname or avatar (the portal has verified the login): the updated session record. */
+    updateProfile: (call: CallContext, body: { userId: string; nickName?: string; headUrl?: string }) =>
+      getObj<MemberSession>(gateway, call, '/api/member/profile', post(body), checks.memberSession),
     /** What a login cookie is checked against (issue 13): null when the gateway knows no such member. */
     memberSession: async (call: CallContext, userId: string): Promise<MemberSession | null> => {
       try {
@@ -254,5 +299,22 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
     logout: (call: CallContext, token: string) => getObj<boolean>(gateway, call, '/api/member/logout', post({ token })),
     updateMember: (call: CallContext, body: { token: string; nickName?: string; headUrl?: string; sex?: 0 | 1 | 2 }) =>
       getObj<MemberInfo>(gateway, call, '/api/member/update', post(body)),
+
+    // The member's own records (issue 13: personal centre and member forms; paths are ours)
+    memberSummary: (call: CallContext, memberId: string, phone?: string) =>
+      getObj<MemberSummary>(gateway, call, `/api/member/summary/${seg(memberId)}`, { searchParams: phone ? { phone } : {} }),
+    kanfangRecords: (call: CallContext, memberId: string) =>
+      getList<KanfangRecord>(gateway, call, `/api/kanfang/findByMember/${seg(memberId)}`),
+    memberJubao: (call: CallContext, memberId: string) => getList<JubaoRecord>(gateway, call, `/api/jubao/findByMember/${seg(memberId)}`),
+    correctionRecords: (call: CallContext, memberId: string) =>
+      getList<CorrectionRecord>(gateway, call, `/api/correction/findByMember/${seg(memberId)}`),
+    feedbackRecords: (call: CallContext, memberId: string) =>
+      getList<FeedbackRecord>(gateway, call, `/api/feedback/findByMember/${seg(memberId)}`),
+    memberCoupons: (call: CallContext, phone: string) => getList<Coupon>(gateway, call, `web/coupon/member/${seg(phone)}`),
+    couponBatches: (call: CallContext, cityId: number) => getList<CouponBatch>(gateway, call, `/api/activity/coupons/${seg(cityId)}`),
+    smsSubscriptions: (call: CallContext, phone: string) =>
+      getList<SmsSubscription>(gateway, call, `/api/duanxindingyue/findByPhone/${seg(phone)}`),
+    memberDemand: (call: CallContext, memberId: string) =>
+      getObj<CustomerDemand>(gateway, call, '/api/customerDemand/findOne', { searchParams: { memberId } }),
   };
 }

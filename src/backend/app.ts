@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import Ajv from 'ajv';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { BackendContext } from './context.ts';
 import { openDb } from './db.ts';
@@ -65,6 +66,12 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
     requestIdHeader: 'x-request-id',
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
   }) as unknown as FastifyInstance;
+
+  // Params and querystrings arrive as text and are coerced; a JSON body is taken as typed (no `true` → "true", no
+  // "1e3" → 1000) and loses the fields its schema does not declare (issue 13: strict gateway validation).
+  const coercing = new Ajv({ coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false, strict: false });
+  const strictBody = new Ajv({ coerceTypes: false, removeAdditional: true, useDefaults: true, allErrors: false, strict: false });
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strictBody : coercing).compile(schema));
 
   const db = openDb(opts.dataDir);
   const empty = (db.prepare('SELECT COUNT(*) FROM city').pluck().get() as number) === 0;

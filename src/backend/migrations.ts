@@ -321,6 +321,27 @@ CREATE TABLE login_lock (phone TEXT PRIMARY KEY, fails INTEGER NOT NULL, locked_
 CREATE INDEX sms_code_day ON sms_code(phone, created_at);
 `,
   },
+  {
+    version: 10,
+    name: 'member pages (issue 13): claimable coupon batches, booking/report/feedback statuses, the full customer demand, subscription filters',
+    sql: `
+CREATE TABLE coupon_batch (
+  coupon_no TEXT PRIMARY KEY, city_id INTEGER NOT NULL, title TEXT NOT NULL, amount INTEGER NOT NULL, rule TEXT NOT NULL,
+  valid_days INTEGER NOT NULL, ends_at TEXT NOT NULL
+) WITHOUT ROWID;
+ALTER TABLE kanfang ADD COLUMN status TEXT NOT NULL DEFAULT '待确认';
+CREATE INDEX kanfang_member ON kanfang(member_id, id DESC);
+ALTER TABLE correction ADD COLUMN status TEXT NOT NULL DEFAULT '待处理';
+CREATE INDEX correction_member ON correction(member_id, id DESC);
+ALTER TABLE feedback ADD COLUMN status TEXT NOT NULL DEFAULT '已收到';
+CREATE INDEX feedback_member ON feedback(member_id, id DESC);
+ALTER TABLE customer_demand ADD COLUMN area TEXT;
+ALTER TABLE customer_demand ADD COLUMN districts TEXT;
+ALTER TABLE customer_demand ADD COLUMN move_in TEXT;
+ALTER TABLE sms_subscription ADD COLUMN filter TEXT;
+CREATE INDEX coupon_phone ON coupon(phone, id DESC);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -16,6 +16,7 @@ import * as haiwai from './haiwai.ts';
 import { loadHome } from './home.ts';
 import * as huxing from './huxing.ts';
 import { jubaoLoader, myShoucangLoader, photoLoader, yuyuekanfangLoader } from './member.ts';
+import * as personal from './personal.ts';
 import { schoolLoaderQueryKeys, schoolLoaders } from './school.ts';
 import * as shangpu from './shangpu.ts';
 import { sydcLoader } from './sydc.ts';
@@ -96,6 +97,17 @@ export const loaders: Readonly<Record<string, PageLoader<any> | Loader>> = {
   login: loginLoader,
   register: registerLoader,
   resetpassword: resetpasswordLoader,
+  // The personal centre and the member forms (issue 13)
+  personalCenter: personal.personalCenter,
+  personalEdit: personal.personalEdit,
+  personalNickname: personal.personalNickname,
+  personalText: personal.personalText,
+  gujiajilu: personal.gujiajilu,
+  coupon: personal.coupon,
+  jubaoRecord: personal.jubaoRecord,
+  report: personal.report,
+  yonghufankui: personal.yonghufankui,
+  shengxinzhaofang: personal.shengxinzhaofang,
 };
 
 const ID_AD = ['id', 'ad'];
@@ -149,4 +161,5 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   login: ACCOUNT_QUERY_KEYS,
   register: ACCOUNT_QUERY_KEYS,
   resetpassword: ACCOUNT_QUERY_KEYS,
+  ...personal.personalQueryKeys,
 };

@@ -58,6 +58,8 @@ interface Case {
 const G = (url: string, o: Partial<Case> = {}): Case => ({ method: 'GET', url, nonEmpty: true, ...o });
 const P = (url: string, body: unknown, o: Partial<Case> = {}): Case => ({ method: 'POST', url, body, nonEmpty: true, ...o });
 const q = encodeURIComponent;
+/** A viewing date `n` days ahead (Beijing time): appointments must not be in the past (issue 13). */
+const daysAhead = (n: number) => new Date(Date.now() + 8 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
 
 const CASES: Case[] = [
   // 7.2 banners, city, configuration
@@ -219,10 +221,16 @@ const CASES: Case[] = [
   G(`/api/house/collect/isCollect/${ids.listing}/m100001`, { route: '/api/house/collect/isCollect/:houseId/:memberId' }),
   G('/api/house/collect/list/m100001', { route: '/api/house/collect/list/:memberId' }),
   G(`/api/house/collect/remove/${ids.listing}/m100001?kind=ershoufang`, { route: '/api/house/collect/remove/:houseId/:memberId' }),
-  P('/api/kanfang/add', { houseId: ids.listing, houseType: 11, name: '王先生', phone: '13912345678', visitDate: '2026-12-01' }),
+  P('/api/kanfang/add', { houseId: ids.listing, houseType: 11, name: '王先生', phone: '13912345678', visitDate: daysAhead(6) }),
   P('/api/daikan/addDaiKan', { houseId: ids.listing, belongerId: ids.belonger, customer: '李女士' }),
   P('/api/jubao/save', { houseId: ids.listing, reason: '价格不真实', memberId: 'm100001' }),
   G('/api/jubao/findByMember/m100001', { route: '/api/jubao/findByMember/:memberId' }),
+  G('/api/kanfang/findByMember/m100001', { route: '/api/kanfang/findByMember/:memberId', nonEmpty: false }),
+  G('/api/correction/findByMember/m100001', { route: '/api/correction/findByMember/:memberId', nonEmpty: false }),
+  G('/api/feedback/findByMember/m100001', { route: '/api/feedback/findByMember/:memberId', nonEmpty: false }),
+  G('/api/activity/coupons/1', { route: '/api/activity/coupons/:cityId' }),
+  G('/api/member/summary/m100001?phone=13800138000', { route: '/api/member/summary/:memberId' }),
+  G('/api/duanxindingyue/findByPhone/13912345678', { route: '/api/duanxindingyue/findByPhone/:phone', nonEmpty: false }),
   P('/api/correction/insert', { houseId: ids.listing, content: '面积应为89平米' }),
   P('/api/feedback/save', { content: '希望增加地图找房功能', phone: '13912345678' }),
   G('/api/customerDemand/findOne?phone=13912345678', { nonEmpty: false }),

@@ -99,14 +99,16 @@ t.test('filter, detail, gallery swipe, favourite, booking', async (t) => {
   await page.locator('[data-testid="book"]').click();
   await page.waitForURL(/\/yuyuekanfang\?houseId=/);
   t.equal(await page.locator('input[name="phone"]').inputValue(), member.phone, 'phone prefilled');
-  await page.locator('input[name="visitDate"]').fill('2027-01-15');
+  // A date ahead of today: appointments must not be in the past (issue 13).
+  const visitDate = new Date(Date.now() + 8 * 3_600_000 + 30 * 86_400_000).toISOString().slice(0, 10);
+  await page.locator('input[name="visitDate"]').fill(visitDate);
   await page.locator('textarea[name="remark"]').fill('周六上午');
   await page.locator('[data-testid="book-submit"]').click();
   await page.waitForSelector('text=预约成功');
   const rows = backendRows(backend, 'SELECT house_id, member_id, visit_date, remark, phone FROM kanfang WHERE member_id = ?', member.uid);
   t.same(
     rows,
-    [{ house_id: houseId, member_id: member.uid, visit_date: '2027-01-15', remark: '周六上午', phone: member.phone }],
+    [{ house_id: houseId, member_id: member.uid, visit_date: visitDate, remark: '周六上午', phone: member.phone }],
     'booking saved',
   );
   t.same(

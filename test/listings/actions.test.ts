@@ -2,6 +2,11 @@ import t from 'tap';
 import { buildAppOverBackend } from '../helpers/build.ts';
 import { backendRows, registerMember } from './helpers.ts';
 
+/** Viewing dates ahead of today (Beijing time): appointments must not be in the past (issue 13). */
+const daysAhead = (n: number) => new Date(Date.now() + 8 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
+const VISIT_1 = daysAhead(6);
+const VISIT_2 = daysAhead(7);
+
 const portal = await buildAppOverBackend(t);
 const { backend } = portal;
 
@@ -180,7 +185,7 @@ t.test('a member books a viewing: the form page, a fetch post and a plain form p
     method: 'POST',
     url: '/-/action/kanfang',
     headers: { ...json, cookie },
-    payload: { houseId: sale.houseId, name: '王先生', phone: '13912345678', visitDate: '2026-12-01', remark: '周末下午' },
+    payload: { houseId: sale.houseId, name: '王先生', phone: '13912345678', visitDate: VISIT_1, remark: '周末下午' },
   });
   t.equal(r.statusCode, 200);
   t.match(JSON.parse(r.body), { obj: { id: Number, status: '待确认' } });
@@ -188,7 +193,7 @@ t.test('a member books a viewing: the form page, a fetch post and a plain form p
     method: 'POST',
     url: '/-/action/kanfang',
     headers: { ...form, cookie },
-    payload: `houseId=${sale.houseId}&name=${encodeURIComponent('李女士')}&phone=13700000000&visitDate=2026-12-02&back=${encodeURIComponent(`/yuyuekanfang?houseId=${sale.houseId}`)}`,
+    payload: `houseId=${sale.houseId}&name=${encodeURIComponent('李女士')}&phone=13700000000&visitDate=${VISIT_2}&back=${encodeURIComponent(`/yuyuekanfang?houseId=${sale.houseId}`)}`,
   });
   t.equal(f.statusCode, 303);
   t.equal(f.headers.location, `/yuyuekanfang?houseId=${sale.houseId}&ok=1`);
@@ -206,7 +211,7 @@ t.test('a member books a viewing: the form page, a fetch post and a plain form p
       house_type: 11,
       belonger_id: sale.belongerId,
       member_id: member.uid,
-      visit_date: '2026-12-01',
+      visit_date: VISIT_1,
       city_id: 1,
     },
     {
@@ -216,7 +221,7 @@ t.test('a member books a viewing: the form page, a fetch post and a plain form p
       house_type: 11,
       belonger_id: sale.belongerId,
       member_id: member.uid,
-      visit_date: '2026-12-02',
+      visit_date: VISIT_2,
       city_id: 1,
     },
   ]);

@@ -1,8 +1,9 @@
 import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { NICKNAME_MAX, NICKNAME_MIN } from '../../lib/member-forms.ts';
 import type { BackendContext } from '../context.ts';
 import { fail, ok } from '../envelope.ts';
-import { body, phone, str } from '../schemas.ts';
+import { body, phone, str, text } from '../schemas.ts';
 import { imageUrl } from '../seed/images.ts';
 import { parseSqlTime, sqlTime } from '../seed/index.ts';
 
@@ -292,6 +293,36 @@ export function registerAccountRoutes(app: FastifyInstance, { db, now }: Backend
         bumpSessionVersion.run(sqlNow(), id);
         deleteTokens.run(id);
       })();
+      return ok(sessionRecord(memberById.get(id) as Row));
+    },
+  );
+
+  /**
+   * POST /api/member/profile {userId, nickName?, headUrl?}: the portal changes a signed-in member's nickname or avatar
+   * (issue 13; the portal has verified the member's login, as for every member call by id). Answers the session record.
+   */
+  app.post(
+    '/api/member/profile',
+    {
+      schema: {
+        body: {
+          ...body(
+            {
+              userId: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' },
+              nickName: text(NICKNAME_MAX, NICKNAME_MIN, false),
+              headUrl: { type: 'string', minLength: 1, maxLength: 300, pattern: '^/' },
+            },
+            ['userId'],
+          ),
+          anyOf: [{ required: ['nickName'] }, { required: ['headUrl'] }],
+        },
+      },
+    },
+    async (req) => {
+      const b = req.body as { userId: string; nickName?: string; headUrl?: string };
+      const id = Number(b.userId);
+      if (!memberById.get(id)) return fail(404, '会员不存在');
+      updateProfile.run(b.nickName?.trim() ?? null, b.headUrl ?? null, null, sqlNow(), id);
       return ok(sessionRecord(memberById.get(id) as Row));
     },
   );

@@ -2,6 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import sharp, { type Sharp } from 'sharp';
+import { AVATAR_SIZE } from '../../lib/member-forms.ts';
 import type { BackendContext } from '../context.ts';
 import { fail, ok } from '../envelope.ts';
 import { params, str } from '../schemas.ts';
@@ -27,6 +29,19 @@ const SIGNATURES: Array<{ mime: string; ext: string; test: (b: Buffer) => boolea
     test: (b) => b.length > 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
   },
 ];
+
+/**
+ * What an upload is for (`?purpose=`): an avatar is cut to a 256×256 square, a screenshot kept whole up to 1280×2560;
+ * both are decoded and re-encoded as WebP by sharp (no metadata, nothing but pixels survives) and named by the hash of
+ * what is stored. Without a purpose the file is kept as sent (after the content check).
+ */
+const PURPOSES = {
+  avatar: (img: Sharp) => img.resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' }),
+  screenshot: (img: Sharp) => img.resize(1280, 2560, { fit: 'inside', withoutEnlargement: true }),
+} as const;
+type Purpose = keyof typeof PURPOSES;
+/** Re-encoded uploads take still pictures only. */
+const REENCODED_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
 /**
  * Generated images under /img/{kind}/{n}.svg (the same files `npm run seed` writes to public/img for the portal),
@@ -61,7 +76,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: BackendContext): v
 
   app.get(
     '/files/upload/:name',
-    { schema: { params: params({ name: { type: 'string', pattern: '^[0-9a-f-]{36}\\.(jpg|png|gif|webp)$' } }) } },
+    { schema: { params: params({ name: { type: 'string', pattern: '^([0-9a-f-]{36}|[0-9a-f]{32})\\.(jpg|png|gif|webp)$' } }) } },
     async (req, reply) => {
       const { name } = req.params as { name: string };
       const file = path.join(uploadDir, name);
@@ -76,27 +91,54 @@ export function registerFileRoutes(app: FastifyInstance, ctx: BackendContext): v
     },
   );
 
-  app.post('/api/file/uploadImg', async (req, reply) => {
-    if (!req.isMultipart()) return reply.code(400).send({ status: 400, message: 'file: 请使用 multipart/form-data 上传图片', obj: null });
-    const part = await req.file();
-    if (!part) return reply.code(400).send({ status: 400, message: 'file: 缺少图片文件', obj: null });
-    let buf: Buffer;
-    try {
-      buf = await part.toBuffer();
-    } catch {
-      return reply
-        .code(413)
-        .send({ status: 413, message: `file: 图片不能超过 ${Math.round(ctx.maxUploadBytes / 1024 / 1024)}MB`, obj: null });
-    }
-    if (part.file.truncated) return reply.code(413).send({ status: 413, message: 'file: 图片过大', obj: null });
-    if (buf.length === 0) return reply.code(400).send({ status: 400, message: 'file: 图片为空', obj: null });
-    const sig = SIGNATURES.find((s) => s.test(buf));
-    if (!sig) return reply.code(400).send({ status: 400, message: 'file: 只支持 jpg、png、gif、webp 图片', obj: null });
-    const name = `${randomUUID()}.${sig.ext}`;
-    const sha256 = createHash('sha256').update(buf).digest('hex');
-    // Written and fsynced before the row commits, so an acknowledged upload always has its file.
-    writeFileSync(path.join(uploadDir, name), buf, { flush: true });
-    const info = insert.run(name, part.filename?.slice(0, 200) ?? null, sig.mime, buf.length, sha256, sqlNow());
-    return ok({ id: Number(info.lastInsertRowid), url: `/files/upload/${name}`, name, size: buf.length, mime: sig.mime });
-  });
+  app.post(
+    '/api/file/uploadImg',
+    { schema: { querystring: { type: 'object', properties: { purpose: { type: 'string', enum: Object.keys(PURPOSES) } } } } },
+    async (req, reply) => {
+      const purpose = (req.query as { purpose?: Purpose }).purpose;
+      if (!req.isMultipart()) return reply.code(400).send({ status: 400, message: 'file: 请使用 multipart/form-data 上传图片', obj: null });
+      const part = await req.file();
+      if (!part) return reply.code(400).send({ status: 400, message: 'file: 缺少图片文件', obj: null });
+      let buf: Buffer;
+      try {
+        buf = await part.toBuffer();
+      } catch {
+        return reply
+          .code(413)
+          .send({ status: 413, message: `file: 图片不能超过 ${Math.round(ctx.maxUploadBytes / 1024 / 1024)}MB`, obj: null });
+      }
+      if (part.file.truncated) return reply.code(413).send({ status: 413, message: 'file: 图片过大', obj: null });
+      if (buf.length === 0) return reply.code(400).send({ status: 400, message: 'file: 图片为空', obj: null });
+      const sig = SIGNATURES.find((s) => s.test(buf));
+      if (!sig) {
+        const types = purpose ? 'JPG、PNG、WebP' : 'jpg、png、gif、webp';
+        return reply.code(400).send({ status: 400, message: `file: 只支持 ${types} 图片`, obj: null });
+      }
+      if (purpose) {
+        if (!REENCODED_TYPES.has(sig.mime))
+          return reply.code(400).send({ status: 400, message: 'file: 只支持 JPG、PNG、WebP 图片', obj: null });
+        let out: Buffer;
+        try {
+          out = await PURPOSES[purpose](sharp(buf, { failOn: 'error', limitInputPixels: 40_000_000 }).rotate())
+            .webp({ quality: 82 })
+            .toBuffer();
+        } catch (err) {
+          req.log.info({ err: (err as Error).message }, 'upload not decodable');
+          return reply.code(400).send({ status: 400, message: 'file: 图片已损坏或无法识别', obj: null });
+        }
+        const hash = createHash('sha256').update(out).digest('hex');
+        const hashed = `${hash.slice(0, 32)}.webp`;
+        const target = path.join(uploadDir, hashed);
+        if (!existsSync(target)) writeFileSync(target, out, { flush: true });
+        const row = insert.run(hashed, part.filename?.slice(0, 200) ?? null, 'image/webp', out.length, hash, sqlNow());
+        return ok({ id: Number(row.lastInsertRowid), url: `/files/upload/${hashed}`, name: hashed, size: out.length, mime: 'image/webp' });
+      }
+      const name = `${randomUUID()}.${sig.ext}`;
+      const sha256 = createHash('sha256').update(buf).digest('hex');
+      // Written and fsynced before the row commits, so an acknowledged upload always has its file.
+      writeFileSync(path.join(uploadDir, name), buf, { flush: true });
+      const info = insert.run(name, part.filename?.slice(0, 200) ?? null, sig.mime, buf.length, sha256, sqlNow());
+      return ok({ id: Number(info.lastInsertRowid), url: `/files/upload/${name}`, name, size: buf.length, mime: sig.mime });
+    },
+  );
 }

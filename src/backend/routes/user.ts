@@ -1,10 +1,21 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { JUBAO_REASONS } from '../../lib/jubao.ts';
 import { RENT_HOUSE_TYPES, SALE_HOUSE_TYPES } from '../../lib/listing-kinds.ts';
+import {
+  CORRECTION_FIELDS,
+  CORRECTION_MAX,
+  CORRECTION_MIN,
+  DEMAND_DISTRICTS_MAX,
+  DEMAND_TYPES,
+  FEEDBACK_KINDS,
+  FEEDBACK_MAX,
+  FEEDBACK_MIN,
+} from '../../lib/member-forms.ts';
 import type { BackendContext } from '../context.ts';
 import { fail, ok } from '../envelope.ts';
 import { listingItem, loupanItem, overseasItem, xiaoquItem } from '../mappers.ts';
-import { body, int, memberId, params, phone, str } from '../schemas.ts';
+import { body, dateTime, futureDateProblem, int, memberId, params, phone, str, text } from '../schemas.ts';
+import { sqlTime } from '../seed/index.ts';
 import { jsonOrNull, sqlNow } from '../util.ts';
 import { LISTING_SELECT } from './listing.ts';
 import { XIAOQU_SELECT } from './xiaoqu.ts';
@@ -18,7 +29,17 @@ export const COLLECT_KINDS = ['ershoufang', 'rent', 'newhouse', 'xiaoqu', 'overs
 export type CollectKind = (typeof COLLECT_KINDS)[number];
 
 const houseMember = params({ houseId: int(1), memberId });
-const images = { type: 'array', items: str(300, 1), maxItems: 9 } as const;
+/** Pictures of a report or feedback: files this gateway stored (POST /api/file/uploadImg), never an outside address. */
+const images = {
+  type: 'array',
+  items: { type: 'string', pattern: '^/files/upload/[0-9a-f-]{32,64}\\.(jpg|png|gif|webp)$' },
+  maxItems: 9,
+} as const;
+
+/** A field that names something the gateway does not have: 400 naming the field, as a schema failure does. */
+function unknownId(reply: FastifyReply, field: string, message: string) {
+  return reply.code(400).send({ status: 400, message: `${field}: ${message}`, obj: null });
+}
 
 /** SPEC 7.8: every user write (favourites, viewings, reports, corrections, demands, coupons, subscriptions, franchise, tracking). */
 export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext): void {
@@ -92,6 +113,15 @@ export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext)
   const insertKanfang =
     db.prepare(`INSERT INTO kanfang (city_id, house_id, house_type, member_id, name, phone, visit_date, remark, belonger_id, source, created_at)
     VALUES (?,?,?,?,?,?,?,?,?,?,?)`);
+  const listingExists = db.prepare('SELECT 1 FROM listing WHERE id = ?').pluck();
+  const belongerExists = db.prepare('SELECT 1 FROM belonger WHERE id = ?').pluck();
+  const kanfangList = db.prepare(`SELECT k.id, k.house_id AS houseId, k.house_type AS houseType, k.name, k.visit_date AS visitDate,
+    k.remark, k.status, k.created_at AS createdAt, l.title FROM kanfang k LEFT JOIN listing l ON l.id = k.house_id
+    WHERE k.member_id = ? ORDER BY k.id DESC LIMIT 100`);
+  /** A member's viewing bookings with their status (我的预约 of /personalcenter; our path). */
+  app.get('/api/kanfang/findByMember/:memberId', { schema: { params: params({ memberId }) } }, async (req) =>
+    ok(kanfangList.all((req.params as { memberId: string }).memberId)),
+  );
   app.post(
     '/api/kanfang/add',
     {
@@ -102,10 +132,10 @@ export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext)
             houseId: int(1),
             houseType: int(1, 16),
             memberId,
-            name: str(30, 1),
+            name: text(30, 1, false),
             phone,
-            visitDate: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2})?$' },
-            remark: str(500),
+            visitDate: dateTime,
+            remark: text(500),
             belongerId: int(1),
             source: str(30),
           },
@@ -113,8 +143,12 @@ export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext)
         ),
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const b = req.body as Row;
+      if (b.houseId !== undefined && !listingExists.get(b.houseId)) return unknownId(reply, 'houseId', '房源不存在');
+      if (b.belongerId !== undefined && !belongerExists.get(b.belongerId)) return unknownId(reply, 'belongerId', '经纪人不存在');
+      const dateProblem = b.visitDate === undefined ? null : futureDateProblem(b.visitDate);
+      if (dateProblem) return unknownId(reply, 'visitDate', dateProblem);
       const info = insertKanfang.run(
         b.cityId ?? null,
         b.houseId ?? null,
@@ -136,7 +170,6 @@ export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext)
   const insertDaikan =
     db.prepare(`INSERT INTO daikan (listing_id, house_number, loupan_id, belonger_id, member_id, customer, phone, remark, created_at)
     VALUES (?,?,?,?,?,?,?,?,?)`);
-  const belongerExists = db.prepare('SELECT 1 FROM belonger WHERE id = ?').pluck();
   app.post(
     '/api/daikan/addDaiKan',
     {
@@ -193,15 +226,16 @@ export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext)
             memberId,
             phone,
             reason: { type: 'string', enum: JUBAO_REASONS },
-            content: str(1000),
+            content: text(1000),
             images,
           },
           ['houseId', 'reason'],
         ),
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const b = req.body as Row;
+      if (!listingExists.get(b.houseId)) return unknownId(reply, 'houseId', '房源不存在');
       const info = insertJubao.run(
         b.houseId,
         b.houseType ?? null,
@@ -227,22 +261,39 @@ export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext)
     '/api/correction/insert',
     {
       schema: {
-        body: body({ houseId: int(1), houseType: int(1, 16), memberId, phone, field: str(30), content: str(1000, 2) }, ['content']),
+        body: body(
+          {
+            houseId: int(1),
+            houseType: int(1, 16),
+            memberId,
+            phone,
+            field: { type: 'string', enum: CORRECTION_FIELDS },
+            content: text(CORRECTION_MAX, CORRECTION_MIN),
+          },
+          ['content'],
+        ),
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const b = req.body as Row;
+      if (b.houseId !== undefined && !listingExists.get(b.houseId)) return unknownId(reply, 'houseId', '房源不存在');
       const info = insertCorrection.run(
         b.houseId ?? null,
         b.houseType ?? null,
         b.memberId ?? null,
         b.phone ?? null,
         b.field ?? null,
-        b.content,
+        b.content.trim(),
         sqlNow(),
       );
-      return ok({ id: Number(info.lastInsertRowid) });
+      return ok({ id: Number(info.lastInsertRowid), status: '待处理' });
     },
+  );
+  const correctionList = db.prepare(`SELECT c.id, c.house_id AS houseId, c.house_type AS houseType, c.field, c.content, c.status,
+    c.created_at AS createdAt, l.title FROM correction c LEFT JOIN listing l ON l.id = c.house_id WHERE c.member_id = ? ORDER BY c.id DESC LIMIT 100`);
+  /** A member's corrections (/jubaoRecord; our path). */
+  app.get('/api/correction/findByMember/:memberId', { schema: { params: params({ memberId }) } }, async (req) =>
+    ok(correctionList.all((req.params as { memberId: string }).memberId)),
   );
 
   const insertFeedback = db.prepare(
@@ -251,7 +302,21 @@ export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext)
   /** Feedback of /yonghufankui (its path is not in SPEC 7; this is ours). */
   app.post(
     '/api/feedback/save',
-    { schema: { body: body({ cityId: int(1, 9999), memberId, phone, kind: str(20), content: str(2000, 5), images }, ['content']) } },
+    {
+      schema: {
+        body: body(
+          {
+            cityId: int(1, 9999),
+            memberId,
+            phone,
+            kind: { type: 'string', enum: FEEDBACK_KINDS },
+            content: text(FEEDBACK_MAX, FEEDBACK_MIN),
+            images,
+          },
+          ['content'],
+        ),
+      },
+    },
     async (req) => {
       const b = req.body as Row;
       const info = insertFeedback.run(
@@ -259,24 +324,37 @@ export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext)
         b.memberId ?? null,
         b.phone ?? null,
         b.kind ?? '其他',
-        b.content,
+        b.content.trim(),
         jsonOrNull(b.images),
         sqlNow(),
       );
-      return ok({ id: Number(info.lastInsertRowid) });
+      return ok({ id: Number(info.lastInsertRowid), status: '已收到' });
     },
+  );
+  const feedbackList = db.prepare(`SELECT id, kind, content, phone, images, status, created_at AS createdAt FROM feedback
+    WHERE member_id = ? ORDER BY id DESC LIMIT 50`);
+  /** A member's feedback (/yonghufankui; our path). */
+  app.get('/api/feedback/findByMember/:memberId', { schema: { params: params({ memberId }) } }, async (req) =>
+    ok(
+      (feedbackList.all((req.params as { memberId: string }).memberId) as Row[]).map((r) => ({
+        ...r,
+        images: r.images ? JSON.parse(r.images) : [],
+      })),
+    ),
   );
 
   const demandOne =
     db.prepare(`SELECT id, city_id AS cityId, member_id AS memberId, phone, name, demand_type AS demandType, region, budget, rooms, remark,
-    created_at AS createdAt FROM customer_demand WHERE (member_id = ? OR phone = ?) ORDER BY id DESC LIMIT 1`);
+    area, districts, move_in AS moveIn, created_at AS createdAt FROM customer_demand WHERE (member_id = ? OR phone = ?) ORDER BY id DESC LIMIT 1`);
   const demandInsert =
-    db.prepare(`INSERT INTO customer_demand (city_id, member_id, phone, name, demand_type, region, budget, rooms, remark, created_at)
-    VALUES (?,?,?,?,?,?,?,?,?,?)`);
+    db.prepare(`INSERT INTO customer_demand (city_id, member_id, phone, name, demand_type, region, budget, rooms, remark, area, districts,
+    move_in, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)`);
+  const regionOf = db.prepare('SELECT name, city_id FROM region WHERE id = ?');
   app.get('/api/customerDemand/findOne', { schema: { querystring: body({ memberId, phone }) } }, async (req) => {
     const q = req.query as { memberId?: string; phone?: string };
     if (!q.memberId && !q.phone) return fail(400, 'memberId: memberId 或 phone 必传一个');
-    return ok(demandOne.get(q.memberId ?? '', q.phone ?? '') ?? null);
+    const row = demandOne.get(q.memberId ?? '', q.phone ?? '') as Row | undefined;
+    return ok(row ? { ...row, districts: row.districts ? JSON.parse(row.districts) : [] } : null);
   });
   app.post(
     '/api/customerDemand/save',
@@ -287,37 +365,61 @@ export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext)
             cityId: int(1, 9999),
             memberId,
             phone,
-            name: str(30),
-            demandType: { type: 'string', enum: ['买新房', '买二手房', '租房', '卖房', '出租', '商铺写字楼'] },
-            region: str(40),
-            budget: str(40),
-            rooms: str(20),
-            remark: str(500),
+            name: text(30, 0, false),
+            demandType: { type: 'string', enum: DEMAND_TYPES },
+            region: text(40, 0, false),
+            budget: text(40, 0, false),
+            area: text(40, 0, false),
+            rooms: text(20, 0, false),
+            districts: { type: 'array', items: int(1), maxItems: DEMAND_DISTRICTS_MAX, uniqueItems: true },
+            moveIn: text(20, 0, false),
+            remark: text(500),
           },
           ['phone', 'demandType'],
         ),
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const b = req.body as Row;
+      const names: string[] = [];
+      for (const id of (b.districts as number[] | undefined) ?? []) {
+        const r = regionOf.get(id) as Row | undefined;
+        if (!r || (b.cityId !== undefined && r.city_id !== b.cityId)) return unknownId(reply, 'districts', `区域 ${id} 不存在`);
+        names.push(r.name);
+      }
       const info = demandInsert.run(
         b.cityId ?? null,
         b.memberId ?? null,
         b.phone,
         b.name ?? null,
         b.demandType,
-        b.region ?? null,
+        b.region ?? (names.length ? names.join('、') : null),
         b.budget ?? null,
         b.rooms ?? null,
-        b.remark ?? null,
+        b.remark?.trim() || null,
+        b.area ?? null,
+        b.districts?.length ? JSON.stringify(b.districts) : null,
+        b.moveIn ?? null,
         sqlNow(),
       );
       return ok({ id: Number(info.lastInsertRowid) });
     },
   );
 
+  // A coupon past its date reads 已过期 whatever its stored status, unless it was used.
+  const COUPON_STATUS = `CASE WHEN status = '未使用' AND expires_at < ? THEN '已过期' ELSE status END`;
   const couponsOf = db.prepare(
-    `SELECT coupon_no AS couponNo, title, amount, status, expires_at AS expiresAt, created_at AS createdAt FROM coupon WHERE phone = ? ORDER BY id DESC`,
+    `SELECT coupon_no AS couponNo, title, amount, ${COUPON_STATUS} AS status, expires_at AS expiresAt, created_at AS createdAt FROM coupon
+    WHERE phone = ? ORDER BY id DESC`,
+  );
+  const batchOf = db.prepare('SELECT * FROM coupon_batch WHERE coupon_no = ?');
+  const batchesOf = db.prepare(
+    `SELECT coupon_no AS couponNo, title, amount, rule, valid_days AS validDays, ends_at AS endsAt FROM coupon_batch
+    WHERE city_id = ? AND ends_at > ? ORDER BY coupon_no`,
+  );
+  /** The coupons of a city's running activities, claimable by number (our path). */
+  app.get('/api/activity/coupons/:cityId', { schema: { params: params({ cityId: int(1, 9999) }) } }, async (req) =>
+    ok(batchesOf.all((req.params as { cityId: number }).cityId, sqlNow())),
   );
   const couponInsert = db.prepare(
     `INSERT OR IGNORE INTO coupon (coupon_no, phone, city_id, title, amount, status, expires_at, created_at) VALUES (?,?,?,?,?,?,?,?)`,
@@ -326,27 +428,34 @@ export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext)
     `SELECT coupon_no AS couponNo, title, amount, status, expires_at AS expiresAt, created_at AS createdAt FROM coupon WHERE phone = ? AND coupon_no = ?`,
   );
   app.get('/web/coupon/member/:phone', { schema: { params: params({ phone }) } }, async (req) =>
-    ok(couponsOf.all((req.params as { phone: string }).phone)),
+    ok(couponsOf.all(sqlNow(), (req.params as { phone: string }).phone)),
   );
   app.get(
     '/api/activity/get/coupon/:phone/:couponNo',
     { schema: { params: params({ phone, couponNo: { type: 'string', pattern: '^[A-Z0-9]{4,20}$' } }) } },
-    async (req) => {
+    async (req, reply) => {
       const p = req.params as { phone: string; couponNo: string };
+      const batch = batchOf.get(p.couponNo) as Row | undefined;
+      if (!batch) return unknownId(reply, 'couponNo', '优惠券不存在');
+      if (batch.ends_at < sqlNow()) return unknownId(reply, 'couponNo', '活动已结束');
       const info = couponInsert.run(
         p.couponNo,
         p.phone,
-        null,
-        '看房优惠券 立减3000元',
-        3000,
+        batch.city_id,
+        batch.title,
+        batch.amount,
         '未使用',
-        sqlNow().replace(/^\d{4}/, (y) => String(Number(y) + 1)),
+        sqlTime(Date.now() + batch.valid_days * 86_400_000),
         sqlNow(),
       );
       return ok({ ...(couponOne.get(p.phone, p.couponNo) as Row), received: info.changes === 1 });
     },
   );
-  const subInsert = db.prepare('INSERT OR IGNORE INTO sms_subscription (city_id, phone, house_id, kind, created_at) VALUES (?,?,?,?,?)');
+  const subInsert = db.prepare(
+    'INSERT OR IGNORE INTO sms_subscription (city_id, phone, house_id, kind, filter, created_at) VALUES (?,?,?,?,?,?)',
+  );
+  const subSame = db.prepare('SELECT 1 FROM sms_subscription WHERE phone = ? AND kind = ? AND house_id IS NULL AND filter IS ?').pluck();
+  const subjectExists = db.prepare('SELECT 1 FROM listing WHERE id = ? UNION ALL SELECT 1 FROM loupan WHERE id = ?').pluck();
   app.post(
     '/api/duanxindingyue/adddxdy',
     {
@@ -357,16 +466,28 @@ export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext)
             phone,
             houseId: int(1),
             kind: { type: 'string', enum: ['变价通知', '开盘通知', '新房源通知', '降价通知'] },
+            /** The list filter subscribed to: a path of this site with its query. */
+            filter: { type: 'string', maxLength: 300, pattern: '^/[\\x21-\\x7e]*$' },
           },
           ['phone', 'kind'],
         ),
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const b = req.body as Row;
-      const info = subInsert.run(b.cityId ?? null, b.phone, b.houseId ?? null, b.kind, sqlNow());
+      if (b.houseId !== undefined && !subjectExists.get(b.houseId, b.houseId)) return unknownId(reply, 'houseId', '房源不存在');
+      if (b.houseId === undefined && subSame.get(b.phone, b.kind, b.filter ?? null)) return ok({ subscribed: true, created: false });
+      const info = subInsert.run(b.cityId ?? null, b.phone, b.houseId ?? null, b.kind, b.filter ?? null, sqlNow());
       return ok({ subscribed: true, created: info.changes === 1 });
     },
+  );
+
+  const subsOf = db.prepare(
+    `SELECT id, kind, filter, house_id AS houseId, created_at AS createdAt FROM sms_subscription WHERE phone = ? ORDER BY id DESC LIMIT 50`,
+  );
+  /** The SMS subscriptions of a phone number (the personal centre lists them; our path). */
+  app.get('/api/duanxindingyue/findByPhone/:phone', { schema: { params: params({ phone }) } }, async (req) =>
+    ok(subsOf.all((req.params as { phone: string }).phone)),
   );
 
   const franchise = db.prepare(
@@ -433,6 +554,26 @@ export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext)
     },
   );
 
+  const counts = db.prepare(`SELECT
+    (SELECT COUNT(*) FROM collect WHERE member_id = @m) AS collect,
+    (SELECT COUNT(*) FROM kanfang WHERE member_id = @m) AS kanfang,
+    (SELECT COUNT(*) FROM jubao WHERE member_id = @m) AS jubao,
+    (SELECT COUNT(*) FROM correction WHERE member_id = @m) AS correction,
+    (SELECT COUNT(*) FROM valuation WHERE member_id = @m) AS valuation,
+    (SELECT COUNT(*) FROM entrust WHERE member_id = @m) AS entrust,
+    (SELECT COUNT(*) FROM feedback WHERE member_id = @m) AS feedback,
+    (SELECT COUNT(*) FROM coupon WHERE phone = @p AND status = '未使用' AND expires_at >= @now) AS coupon`);
+  /** What the personal centre counts for a member, in one call (our path). */
+  app.get(
+    '/api/member/summary/:memberId',
+    { schema: { params: params({ memberId }), querystring: { type: 'object', properties: { phone } } } },
+    async (req) => {
+      const m = (req.params as { memberId: string }).memberId;
+      const p = (req.query as { phone?: string }).phone ?? '';
+      return ok(counts.get({ m, p, now: sqlNow() }));
+    },
+  );
+
   const personFind = db.prepare('SELECT payload, updated_at FROM person_info WHERE member_id = ?');
   const personSave = db.prepare(
     'INSERT INTO person_info VALUES (?,?,?) ON CONFLICT (member_id) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at',
@@ -445,9 +586,18 @@ export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext)
     '/Personinformation/save',
     {
       schema: {
-        body: body({ memberId, realName: str(30), sex: int(0, 2), birthday: str(10), city: str(30), job: str(40), intro: str(300) }, [
-          'memberId',
-        ]),
+        body: body(
+          {
+            memberId,
+            realName: text(30, 0, false),
+            sex: int(0, 2),
+            birthday: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+            city: text(30, 0, false),
+            job: text(40, 0, false),
+            intro: text(300),
+          },
+          ['memberId'],
+        ),
       },
     },
     async (req) => {

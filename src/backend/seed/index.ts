@@ -198,6 +198,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
       sqlTime(SEED_NOW - 10 * DAY),
     );
     count('coupon');
+    seedCouponBatches(ctx);
     q.meta.run('seed', String(seed));
     q.meta.run('scale', String(scale));
     q.meta.run('seed_version', String(SEED_VERSION));
@@ -208,6 +209,36 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.exec('ANALYZE');
   return { seed, scale, rows, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * The coupons a member may claim by number on /coupon (issue 13): two activities per city, their numbers printed on the
+ * page's help text. 长沙's first number is the one the contract tests claim.
+ */
+function seedCouponBatches({ db, count }: Seeder) {
+  const insert = db.prepare('INSERT INTO coupon_batch VALUES (?,?,?,?,?,?,?)');
+  for (const city of CITIES) {
+    const prefix = city.id === 1 ? 'XH' : city.domain.toUpperCase();
+    insert.run(
+      `${prefix}2026002`,
+      city.id,
+      `${city.name}看房季 立减3000元`,
+      3000,
+      `${city.name}新房、二手房成交可用，每位会员限领一张`,
+      90,
+      sqlTime(SEED_NOW + 120 * DAY),
+    );
+    insert.run(
+      `${prefix}2026088`,
+      city.id,
+      `${city.name}租房节 中介费8折`,
+      800,
+      '整租成交时抵扣中介服务费，最高抵扣800元',
+      30,
+      sqlTime(SEED_NOW + 60 * DAY),
+    );
+    count('coupon_batch', 2);
+  }
 }
 
 type Statements = ReturnType<typeof prepareStatements>;

@@ -1,0 +1,41 @@
+import type { ValuationListData } from '../../src/contracts/page-data/personal.ts';
+import type { PageProps } from '../../src/render/page-props.ts';
+import { AppLink } from '../../src/ui/AppLink.tsx';
+
+/** /gujiajilu: the member's valuations, newest first; filled by the valuation pages (/fangjia/gujia). */
+export default function GujiajiluPage({ data }: PageProps<ValuationListData>) {
+  return (
+    <div className="pc">
+      <section className="fm pc-form">
+        <h1 className="fm__title">我的估价记录</h1>
+        {data.records.length ? (
+          <ul className="pc-records" data-testid="valuations">
+            {data.records.map((r) => (
+              <li key={r.id} className="pc-record">
+                <div className="pc-record__main">
+                  <AppLink href={`/xiaoqu/${r.stressId}.html`} className="pc-record__title">
+                    {r.xiaoquName}
+                  </AppLink>
+                  <span className="pc-record__meta">
+                    {r.area}㎡ · 单价{r.unitPrice.toLocaleString('zh-CN')}元/㎡ · {r.createdAt.slice(0, 10)}
+                  </span>
+                </div>
+                <strong className="pc-record__price">{r.totalPrice}万</strong>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className="pc-empty" data-testid="empty">
+            <p>您还没有估价记录。</p>
+            <p>想知道自己的房子值多少钱？输入小区和面积，一分钟就能得到参考价，每次估价都会保存在这里，方便您随时对比。</p>
+            <p>
+              <AppLink className="btn btn--primary btn--sm" href="/fangjia/gujia">
+                去估个价
+              </AppLink>
+            </p>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

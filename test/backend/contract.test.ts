@@ -288,6 +288,7 @@ const CASES: Case[] = [
   G('/api/member/session/1', { route: '/api/member/session/:userId' }),
   P('/api/member/changePassword', { userId: '1', oldPassword: 'wrong1234', password: 'abc12345' }, { nonEmpty: false }),
   P('/api/member/revokeSessions', { userId: '1' }),
+  P('/api/member/profile', { userId: '1', nickName: '新名字' }),
   // 7.9 chat
   G('/api/microchat/revert'),
   P('/api/microchat/record', { userId: 'm100001', targetId: ids.belongerUid, msgType: 'text', content: '你好' }),

@@ -19,7 +19,7 @@ function userCookie(setCookie: string | string[] | undefined): Record<string, st
 }
 
 t.test('nickname: 2–16 characters, trimmed, no control characters; shows at once and is announced', async (t) => {
-  const { app, cookie, member } = await memberPortal(t, '13822220001', '旧名字');
+  const { app, backend, cookie, member } = await memberPortal(t, '13822220001', '旧名字');
   const events: MemberEvent[] = [];
   const stop = app.memberEvents.subscribe((e) => events.push(e));
   t.teardown(stop);
@@ -41,7 +41,8 @@ t.test('nickname: 2–16 characters, trimmed, no control characters; shows at on
   const ok = await formPost(app, '/-/member/nickname', { nickName: '  城南买房人  ' }, cookie, true);
   t.equal(ok.statusCode, 200);
   t.match(ok.json(), { message: '昵称已修改', obj: { nickName: '城南买房人' } });
-  t.match(userCookie(ok.headers['set-cookie']), { nickName: '城南买房人', uid: member.uid }, 'the login cookie carries the new name');
+  t.same(backendRows(backend, 'SELECT nick_name FROM member WHERE uid = ?', member.uid), [{ nick_name: '城南买房人' }], 'saved, trimmed');
+  t.equal(userCookie(ok.headers['set-cookie']), null, 'the login cookie (ids only) is not re-issued for a profile change');
   t.same(events, [{ type: 'profile', userId: member.userId }], 'a profile event for every process');
   const after = mergeCookies(cookie, ok.headers['set-cookie']);
   const center = await app.inject({ url: '/personalcenter', headers: { cookie: after } });
@@ -91,7 +92,7 @@ t.test('cross-site posts and visitors are refused', async (t) => {
 });
 
 t.test('avatar: checked by content, at most 5 MB, stored 256×256, shown in the page and the menu', async (t) => {
-  const { app, cookie, member } = await memberPortal(t, '13822220004');
+  const { app, backend, cookie, member } = await memberPortal(t, '13822220004');
   const events: MemberEvent[] = [];
   t.teardown(app.memberEvents.subscribe((e) => events.push(e)));
   const png = await sharp({ create: { width: 500, height: 300, channels: 3, background: '#d9c7a6' } })
@@ -101,7 +102,7 @@ t.test('avatar: checked by content, at most 5 MB, stored 256×256, shown in the 
   t.equal(res.statusCode, 200, 'a PNG named .jpg is accepted');
   const url = res.json().obj.headUrl as string;
   t.match(url, /^\/files\/upload\/[0-9a-f]{32}\.webp$/, 'named by its content hash');
-  t.match(userCookie(res.headers['set-cookie']), { headUrl: url });
+  t.same(backendRows(backend, 'SELECT head_url FROM member WHERE uid = ?', member.uid), [{ head_url: url }], 'saved as the avatar');
   t.same(events, [{ type: 'profile', userId: member.userId }]);
   const file = await app.inject(url);
   t.equal(file.statusCode, 200);

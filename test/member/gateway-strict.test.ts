@@ -46,6 +46,10 @@ t.test('a wrong type is 400 naming the field: nothing is coerced in a body', asy
     ['/Personinformation/save', { memberId: 'm100001', sex: true }, 'sex'],
     ['/apply/saveApply', { name: '张三', phone: '13912345678', stores: '5' }, 'stores'],
     ['/api/member/update', { token: 123 }, 'token'],
+    ['/api/member/profile', { userId: 1, nickName: '新名字' }, 'userId'],
+    ['/api/member/profile', { userId: '1', nickName: '新\u202e名字' }, 'nickName'],
+    ['/api/member/profile', { userId: '1', nickName: '   ' }, 'nickName'],
+    ['/api/member/revokeSessions', { userId: 1 }, 'userId'],
   ];
   for (const [url, body, field] of table) {
     const res = await post(url, body);

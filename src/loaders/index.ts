@@ -1,6 +1,6 @@
 import { KEYWORD_QUERY_KEYS as XINFANG_KEYWORD_KEYS } from '../lib/xinfang-filters.ts';
 import { homeMeta } from '../meta/home.ts';
-import { type Loader, type PageLoader, pageLoader } from '../pipeline/types.ts';
+import { type PageLoader, pageLoader } from '../pipeline/types.ts';
 import { ACCOUNT_QUERY_KEYS, loginLoader, registerLoader, resetpasswordLoader } from './account.ts';
 import * as dongtai from './dongtai.ts';
 import { downloadappLoader } from './downloadapp.ts';
@@ -30,7 +30,7 @@ import { duanzuListLoader, zufangDetailLoader, zufangListLoader, zuyjDetailLoade
  * the head built from that data).
  */
 // biome-ignore lint/suspicious/noExplicitAny: each loader's data type is its own; load and meta agree per entry.
-export const loaders: Readonly<Record<string, PageLoader<any> | Loader>> = {
+export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   home: pageLoader(loadHome, homeMeta),
   xinfangList: xinfang.xinfangList,
   xinfangDetail: xinfang.xinfangDetail,

@@ -29,20 +29,20 @@ export function canonicalPath(ctx: Pick<PageContext, 'page' | 'params' | 'query'
 
 const withCity = (text: string, cityName: string) => text.replaceAll('{city}', cityName);
 
-export function buildHead(ctx: PageContext, fromLoader: Partial<PageHead> | undefined): PageHead {
+export function buildHead(ctx: PageContext, fromMeta: Partial<PageHead> | undefined): PageHead {
   const { meta } = ctx.page;
   const cityName = ctx.city.name;
   const brand = ctx.site.brand;
   const origin = cityOrigin(ctx.site, ctx.city);
-  const title = fromLoader?.title ?? `${cityName}${withCity(meta.title, cityName)}_${brand}`;
-  const canonical = fromLoader?.canonical ?? canonicalPath(ctx);
+  const title = fromMeta?.title ?? `${cityName}${withCity(meta.title, cityName)}_${brand}`;
+  const canonical = fromMeta?.canonical ?? canonicalPath(ctx);
   return {
     title,
-    description: fromLoader?.description ?? withCity(meta.description ?? '', cityName),
-    keywords: fromLoader?.keywords ?? withCity(meta.keywords ?? '', cityName),
+    description: fromMeta?.description ?? withCity(meta.description ?? '', cityName),
+    keywords: fromMeta?.keywords ?? withCity(meta.keywords ?? '', cityName),
     canonical: canonical.startsWith('http') ? canonical : origin + canonical,
-    links: fromLoader?.links?.map((l) => ({ rel: l.rel, href: l.href.startsWith('/') ? origin + l.href : l.href })),
-    jsonLd: fromLoader?.jsonLd,
-    robots: fromLoader?.robots ?? (ctx.page.cache === 'no-cache' ? 'noindex' : undefined),
+    links: fromMeta?.links?.map((l) => ({ rel: l.rel, href: l.href.startsWith('/') ? origin + l.href : l.href })),
+    jsonLd: fromMeta?.jsonLd,
+    robots: fromMeta?.robots ?? (ctx.page.cache === 'no-cache' ? 'noindex' : undefined),
   };
 }

@@ -3,13 +3,13 @@ import type { Registry } from '../registry/load.ts';
 import type { PageEntry } from '../registry/types.ts';
 import { buildHead } from './head.ts';
 import { recordView } from './record-view.ts';
-import type { Loader, LoadResult, Middleware, MiddlewareOutcome, PageContext, PageHead, PageLoader, Validator } from './types.ts';
+import type { LoadResult, Middleware, MiddlewareOutcome, PageContext, PageHead, PageLoader, Validator } from './types.ts';
 
 export interface PipelineParts {
   middleware: Readonly<Record<string, Middleware>>;
   validators: Readonly<Record<string, Validator>>;
   // biome-ignore lint/suspicious/noExplicitAny: each loader's data type is its own; load and meta agree per entry.
-  loaders: Readonly<Record<string, PageLoader<any> | Loader>>;
+  loaders: Readonly<Record<string, PageLoader<any>>>;
 }
 
 export type PageOutcome = Exclude<MiddlewareOutcome, undefined> | { kind: 'page'; result: LoadResult; head: PageHead };
@@ -39,21 +39,15 @@ export async function runPage(ctx: PageContext, registry: Registry, parts: Pipel
     if (!(await validate(ctx))) throw errors.pageNotFound();
   }
   let result: LoadResult = { data: null };
-  let head = buildHead(ctx, undefined);
+  let fromMeta: Partial<PageHead> | undefined;
   if (ctx.page.loader) {
     const loader = parts.loaders[ctx.page.loader];
     if (!loader) throw errors.unknownLoader(ctx.page.loader);
-    if (typeof loader === 'function') {
-      const legacy = await loader(ctx);
-      if (legacy.redirect) return { kind: 'redirect', ...legacy.redirect };
-      result = legacy;
-      head = buildHead(ctx, legacy.head);
-    } else {
-      result = await loader.load(ctx);
-      head = buildHead(ctx, loader.meta?.(ctx, result.data));
-    }
+    result = await loader.load(ctx);
+    fromMeta = loader.meta?.(ctx, result.data);
     if (result.view) recordView(ctx, result.view);
   }
+  const head = buildHead(ctx, fromMeta);
   if (UNPRINTABLE.test(head.title) || UNPRINTABLE.test(head.description) || UNPRINTABLE.test(head.keywords)) {
     ctx.log.error({ page: ctx.page.name, title: head.title }, 'page head built from incomplete data');
     throw errors.incompleteData(ctx.page.name);

@@ -68,16 +68,3 @@ export interface PageLoader<D = unknown> {
 
 /** Pairs a load with its meta, keeping the data type between them. */
 export const pageLoader = <D>(load: PageLoader<D>['load'], meta?: Meta<D>): PageLoader<D> => ({ load, meta });
-
-/**
- * @deprecated The shape before issue 12 point 2 (load, head and redirect in one function); being converted to
- * PageLoader family by family. runPage accepts both until the last one is gone.
- */
-export interface LoaderResult<D = unknown> {
-  data: D;
-  head?: Partial<PageHead>;
-  status?: number;
-  redirect?: { location: string; status: RedirectStatus };
-}
-/** @deprecated see LoaderResult */
-export type Loader<D = unknown> = (ctx: PageContext) => Promise<LoaderResult<D>>;

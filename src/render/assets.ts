@@ -22,18 +22,15 @@ export interface ClientAssets {
 const ENTRY = 'src/client/entry.tsx';
 
 /**
- * The source files a registry module key may name (pages/modules.ts): `ershoufang/list` is pages/ershoufang/list.tsx,
- * `xinfang-list` is pages/xinfang/list.tsx (a channel's screens live in the channel's folder).
+ * The source file a registry module key names (pages/modules.ts): the key is the file's path under pages/ without
+ * `.tsx` (`xinfang/list` is pages/xinfang/list.tsx, `not-found` is pages/not-found.tsx).
  */
-export function pageSourceCandidates(moduleKey: string): string[] {
-  const direct = `pages/${moduleKey}.tsx`;
-  const dash = moduleKey.indexOf('-');
-  return dash > 0 ? [direct, `pages/${moduleKey.slice(0, dash)}/${moduleKey.slice(dash + 1)}.tsx`] : [direct];
-}
+export const pageSourceOf = (moduleKey: string): string => `pages/${moduleKey}.tsx`;
 
 /** The manifest key of a page module's chunk, or undefined without one. */
 export function pageChunkKey(manifest: Record<string, unknown>, moduleKey: string): string | undefined {
-  return pageSourceCandidates(moduleKey).find((k) => Object.hasOwn(manifest, k));
+  const source = pageSourceOf(moduleKey);
+  return Object.hasOwn(manifest, source) ? source : undefined;
 }
 
 export function emptyAssets(): ClientAssets {

@@ -34,7 +34,7 @@ t.test('the footer shows the city service phone, supervision phone, links and no
 });
 
 t.test('new-home pages carry the fixed supervision phone; others do not', async (t) => {
-  const xinfang = render(createElement(Layout, null, page), fakeState({ route: { page: 'xinfang-detail', path: '/xinfang/1.html' } }));
+  const xinfang = render(createElement(Layout, null, page), fakeState({ route: { page: 'xinfang/detail', path: '/xinfang/1.html' } }));
   t.match(xinfang, 'class="svbar"');
   t.match(textOf(xinfang), '新房销售监督电话 0731-12345');
   const other = render(createElement(Layout, null, page));

@@ -184,7 +184,7 @@ t.test('new homes', async (t) => {
     const res = await get('/-/data/xinfang/s2/');
     t.equal(res.statusCode, 200);
     const body = res.json() as { status: number; route: { module: string; data: { list: Array<{ saleStatus: string }>; total: number } } };
-    t.equal(body.route.module, 'xinfang-list');
+    t.equal(body.route.module, 'xinfang/list');
     t.ok(body.route.data.list.length > 0);
     t.same([...new Set(body.route.data.list.map((e) => e.saleStatus))], ['期房']);
   });

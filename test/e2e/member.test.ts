@@ -46,12 +46,12 @@ t.test('personal centre, profile, feedback, demand, report', async (t) => {
   await page.locator('a[href="/personalcenter/setnickname"]').click();
   await page.waitForURL(/\/personalcenter\/setnickname$/);
   await page.locator('input[name="nickName"]').fill('x');
-  await page.locator('button[type="submit"]').click();
+  await page.locator('button[type="submit"]:not([data-testid="menu-logout"])').click();
   await page.waitForSelector('[data-testid="form-error"]');
   t.match(await page.locator('[data-testid="form-error"]').textContent(), '昵称须为2-16个字', 'a refusal shows beside the form');
   t.equal(await page.locator('input[name="nickName"]').inputValue(), 'x', 'what was typed stays');
   await page.locator('input[name="nickName"]').fill('  湘江边的家  ');
-  await page.locator('button[type="submit"]').click();
+  await page.locator('button[type="submit"]:not([data-testid="menu-logout"])').click();
   await page.waitForSelector('[data-testid="form-ok"]');
   t.match(await page.locator('[data-testid="form-ok"]').textContent(), '湘江边的家');
   await page.locator('.hd__menu-btn').click();
@@ -78,7 +78,7 @@ t.test('personal centre, profile, feedback, demand, report', async (t) => {
   await page.goto(`${e2e.base}/yonghufankui`);
   await page.locator('input[name="kind"][value="功能建议"]').check();
   await page.locator('textarea[name="content"]').fill('希望能按地铁线路筛选二手房，谢谢！');
-  await page.locator('button[type="submit"]').click();
+  await page.locator('button[type="submit"]:not([data-testid="menu-logout"])').click();
   await page.waitForSelector('[data-testid="form-done"]');
   await page.reload();
   t.match(
@@ -97,7 +97,7 @@ t.test('personal centre, profile, feedback, demand, report', async (t) => {
   const districtId = (await district.getAttribute('value')) as string;
   await district.check();
   await page.locator('select[name="moveIn"]').selectOption('半年内');
-  await page.locator('button[type="submit"]').click();
+  await page.locator('button[type="submit"]:not([data-testid="menu-logout"])').click();
   await page.waitForSelector('[data-testid="form-done"]');
   await page.goto(`${e2e.base}/sxzf.html`);
   t.equal(await page.locator('input[name="demandType"][value="买新房"]').isChecked(), true, 'pre-filled: what');
@@ -112,12 +112,12 @@ t.test('personal centre, profile, feedback, demand, report', async (t) => {
   await page.goto(`${e2e.base}/jubao?houseId=${listing.id}`);
   await page.locator('input[name="reason"]').nth(1).check();
   await page.locator('textarea[name="content"]').fill('实地看过，房子已经卖掉了');
-  await page.locator('button[type="submit"]').click();
+  await page.locator('button[type="submit"]:not([data-testid="menu-logout"])').click();
   await page.waitForSelector('text=举报已提交');
   await page.goto(`${e2e.base}/report?houseId=${listing.id}`);
   await page.locator('input[name="field"][value="楼层"]').check();
   await page.locator('textarea[name="content"]').fill('实际在18楼，不是8楼');
-  await page.locator('button[type="submit"]').click();
+  await page.locator('button[type="submit"]:not([data-testid="menu-logout"])').click();
   await page.waitForSelector('[data-testid="form-done"]');
   await page.locator('a[href="/jubaoRecord"]').first().click();
   await page.waitForURL(/\/jubaoRecord$/);

@@ -59,4 +59,7 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   'haiwai/list': () => import('./haiwai/list.tsx'),
   'haiwai/detail': () => import('./haiwai/detail.tsx'),
   'haiwai/huxing': () => import('./haiwai/huxing.tsx'),
+  // Site-wide search and the city picker (issue 14)
+  search: () => import('./search/index.tsx'),
+  city: () => import('./city/index.tsx'),
 };

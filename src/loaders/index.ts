@@ -1,6 +1,10 @@
+import { SEARCH_QUERY_KEYS } from '../lib/search-groups.ts';
 import { KEYWORD_QUERY_KEYS as XINFANG_KEYWORD_KEYS } from '../lib/xinfang-filters.ts';
+import { cityMeta } from '../meta/city.ts';
 import { homeMeta } from '../meta/home.ts';
+import { searchMeta } from '../meta/search.ts';
 import { type Loader, type PageLoader, pageLoader } from '../pipeline/types.ts';
+import { CITY_QUERY_KEYS, loadCity } from './city.ts';
 import * as dongtai from './dongtai.ts';
 import { downloadappLoader } from './downloadapp.ts';
 import {
@@ -15,6 +19,7 @@ import * as haiwai from './haiwai.ts';
 import { loadHome } from './home.ts';
 import * as huxing from './huxing.ts';
 import { jubaoLoader, myShoucangLoader, photoLoader, yuyuekanfangLoader } from './member.ts';
+import { loadSearch } from './search.ts';
 import * as shangpu from './shangpu.ts';
 import { sydcLoader } from './sydc.ts';
 import * as xinfang from './xinfang.ts';
@@ -83,6 +88,9 @@ export const loaders: Readonly<Record<string, PageLoader<any> | Loader>> = {
   haiwaiList: haiwai.haiwaiListLoader,
   haiwaiDetail: haiwai.haiwaiDetailLoader,
   haiwaiHuxing: haiwai.haiwaiHuxingLoader,
+  // Site-wide search and the city picker (issue 14)
+  search: pageLoader(loadSearch, searchMeta),
+  city: pageLoader(loadCity, cityMeta),
 };
 
 const ID_AD = ['id', 'ad'];
@@ -129,4 +137,6 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   photo: ['id', 'houseId', 'active', 'type'],
   haiwaiDetail: ['id'],
   haiwaiHuxing: ['id'],
+  search: SEARCH_QUERY_KEYS,
+  city: CITY_QUERY_KEYS,
 };

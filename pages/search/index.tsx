@@ -12,11 +12,11 @@ import { SearchGroups } from '../../src/ui/search/SearchGroups.tsx';
  * says so and offers the hot searches.
  */
 export default function SearchPage({ data }: PageProps<SearchPageData>) {
-  const { keyword, groups, total, hot } = data;
+  const { keyword, resolved, groups, total, hot } = data;
   return (
     <div className="srch">
       <div className="srch__top">
-        <SearchBox defaultValue={keyword} autoFocus={!keyword} recentPanel={false} className="srch__bar" />
+        <SearchBox key={keyword} defaultValue={keyword} autoFocus={!keyword} recentPanel={false} className="srch__bar" />
       </div>
       {!keyword ? (
         <>
@@ -28,6 +28,7 @@ export default function SearchPage({ data }: PageProps<SearchPageData>) {
           <RememberSearch keyword={keyword} />
           <p className="srch__summary" data-testid="search-summary">
             “<strong>{keyword}</strong>”共找到 {total} 个结果
+            {resolved ? <span className="srch__resolved">，房源按“{resolved}”查找</span> : null}
           </p>
           <SearchGroups groups={groups} />
         </>

@@ -159,7 +159,9 @@ export function suggest(db: DB, keyword: string, cityId: number, limit: number):
   for (const r of rows) {
     const g = groups[GROUP_OF[r.kind]];
     g.total++;
-    if (g.list.length < limit) g.list.push({ kind: GROUP_OF[r.kind], id: r.ref_id, title: r.title, subtitle: r.subtitle, url: r.url });
+    if (g.list.length < limit) {
+      g.list.push({ kind: GROUP_OF[r.kind], id: r.ref_id, title: r.title, subtitle: r.subtitle, url: r.url, exact: r.exact === 1 });
+    }
   }
   return { total: rows.length, groups };
 }

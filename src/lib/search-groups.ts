@@ -68,6 +68,7 @@ export function searchGroups(
   suggest: Partial<SuggestGroups> | null | undefined,
   listings: Partial<Record<'ershoufang' | 'zufang', { total: number; list: SearchHit[] }>> = {},
   limit = 5,
+  listingKeyword = keyword,
 ): SearchGroupView[] {
   const out: SearchGroupView[] = [];
   for (const kind of GROUP_ORDER) {
@@ -78,7 +79,7 @@ export function searchGroups(
       label: LABEL[kind],
       total: g.total,
       items: g.list.slice(0, limit).map((h) => item(kind, h)),
-      more: moreHref(kind, keyword),
+      more: moreHref(kind, kind === 'ershoufang' || kind === 'zufang' ? listingKeyword : keyword),
     });
   }
   return out;
@@ -92,6 +93,23 @@ export const HOT_TYPES: ReadonlyArray<{ type: number; label: string }> = [
   { type: 2, label: '二手房热搜' },
   { type: 3, label: '租房热搜' },
 ];
+
+const HAN = /\p{Script=Han}/u;
+/** Kinds whose name also appears in listing titles and addresses. */
+const NAMED_IN_LISTINGS: readonly SuggestKind[] = ['xiaoqu', 'loupan', 'area'];
+
+/**
+ * The Chinese name a pinyin keyword stands for: the first place, in display order, whose whole name (or its initials)
+ * is the keyword. Null for a keyword with Chinese characters, or when no name matches whole.
+ */
+export function resolvedName(keyword: string, suggest: Partial<SuggestGroups> | null | undefined): string | null {
+  if (!keyword || HAN.test(keyword)) return null;
+  for (const kind of NAMED_IN_LISTINGS) {
+    const hit = suggest?.[kind]?.list?.[0];
+    if (hit?.exact) return hit.title;
+  }
+  return null;
+}
 
 /** The results page of a keyword. */
 export const searchHref = (keyword: string) => `/search?q=${encodeURIComponent(keyword)}`;

@@ -1,5 +1,5 @@
 import type { HotGroup, SearchPageData } from '../contracts/page-data/search.ts';
-import { HOT_TYPES, searchGroups, searchKeyword } from '../lib/search-groups.ts';
+import { HOT_TYPES, resolvedName, searchGroups, searchKeyword } from '../lib/search-groups.ts';
 import type { LoadResult, PageContext } from '../pipeline/types.ts';
 
 const HOT_LIMIT = 10;
@@ -25,17 +25,19 @@ async function loadHot(ctx: PageContext): Promise<HotGroup[]> {
 /**
  * /search (SPEC 7.6, issue 14): without a keyword, the hot searches; with one, the suggestion index's groups
  * (communities, estates, areas, schools, stations, stores: Chinese, full pinyin or initials) and the keyword search
- * of second-hand and rental listings, counts per kind; nothing found, the hot searches again.
+ * of second-hand and rental listings (by the Chinese name a pinyin keyword names exactly), counts per kind; nothing
+ * found, the hot searches again.
  */
 export async function loadSearch(ctx: PageContext): Promise<LoadResult<SearchPageData>> {
   const keyword = searchKeyword(ctx.query);
   if (!keyword) return { data: { keyword, groups: [], total: 0, hot: await loadHot(ctx) } };
   const { cityId } = ctx.city;
-  const [places, listings] = await Promise.all([
-    ctx.api.search.suggest(ctx.call, { keyword, cityId, limit: 5 }),
-    ctx.api.search.common(ctx.call, { keyword, cityId, kinds: ['ershoufang', 'zufang'], limit: 5 }),
-  ]);
-  const groups = searchGroups(keyword, places?.groups, listings?.groups ?? {});
+  const places = await ctx.api.search.suggest(ctx.call, { keyword, cityId, limit: 5 });
+  // A pinyin keyword that names a place searches the listings by that place's Chinese name.
+  const resolved = resolvedName(keyword, places?.groups);
+  const listingKeyword = resolved ?? keyword;
+  const listings = await ctx.api.search.common(ctx.call, { keyword: listingKeyword, cityId, kinds: ['ershoufang', 'zufang'], limit: 5 });
+  const groups = searchGroups(keyword, places?.groups, listings?.groups ?? {}, 5, listingKeyword);
   const total = groups.reduce((n, g) => n + g.total, 0);
-  return { data: { keyword, groups, total, hot: total ? [] : await loadHot(ctx) } };
+  return { data: { keyword, ...(resolved ? { resolved } : {}), groups, total, hot: total ? [] : await loadHot(ctx) } };
 }

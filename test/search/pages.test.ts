@@ -56,6 +56,11 @@ t.test('the older ?keyword= of the search boxes gives the same results; pinyin f
   t.match(textOf(res.body), /共找到 \d+ 个结果/);
   const py = await get('/search?q=sdy');
   t.match(py.body, `<span class="srch-item__title">${FEATURED_XIAOQU}</span>`);
+  t.match(textOf(py.body), `房源按“${FEATURED_XIAOQU}”查找`, 'the initials name 时代苑: its listings are searched by that name');
+  t.match(py.body, /data-kind="ershoufang"/);
+  t.match(py.body, `href="/ershoufang/?keyword=${encodeURIComponent(FEATURED_XIAOQU)}" class="srch-group__more"`);
+  const partial = await get('/search?q=shidai');
+  t.notMatch(textOf(partial.body), '房源按', 'a keyword that names no place whole is searched as typed');
 });
 
 t.test('/search without a keyword offers the hot searches of every kind from the gateway', async (t) => {

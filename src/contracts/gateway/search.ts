@@ -21,6 +21,8 @@ export interface SuggestHit {
   title: string;
   subtitle: string;
   url: string;
+  /** The keyword is this name: typed whole, in full pinyin or as its initials (`sdy` for 时代苑). */
+  exact?: boolean;
 }
 
 export type SuggestGroups = Record<SuggestKind, { total: number; list: SuggestHit[] }>;

@@ -30,6 +30,11 @@ export interface HotGroup {
 
 export interface SearchPageData {
   keyword: string;
+  /**
+   * The place a pinyin keyword names exactly (`sdy` → 时代苑): the listings are searched by this name, since listing
+   * titles are Chinese. Absent for a Chinese keyword or when no name matches whole.
+   */
+  resolved?: string;
   /** Groups with at least one hit, in display order. */
   groups: SearchGroupView[];
   total: number;

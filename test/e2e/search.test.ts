@@ -43,6 +43,11 @@ t.test('from the home page: type sdy, pick 时代苑, come back, find it under r
 t.test('a search typed on /search opens its results page and is kept as a recent search', async (t) => {
   const { page, errors } = await e2e.newPage();
   await page.goto(`${e2e.base}/search`, { waitUntil: 'networkidle' });
+  await page.locator('.srch__top input[name=q]').fill('mxh');
+  await page.locator('[data-testid=suggestions]').waitFor();
+  await page.mouse.click(20, 700);
+  await page.locator('[data-testid=suggestions]').waitFor({ state: 'detached' });
+  t.pass('a tap elsewhere closes the suggestions');
   await page.locator('.srch__top input[name=q]').fill(FEATURED_XIAOQU);
   await page.locator('.srch__top button[type=submit]').click();
   await page.waitForURL(/\/search\?q=/);

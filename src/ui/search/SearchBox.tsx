@@ -37,6 +37,9 @@ export function SearchBox({
   const [value, setValue] = useState(defaultValue);
   const [answer, setAnswer] = useState<SuggestAnswer | null>(null);
   const [focused, setFocused] = useState(false);
+  /** The list under the box: open while typing, closed by a tap elsewhere or Escape. */
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
   const [recent, setRecent] = useState<RecentSearch[] | null>(null);
   const seq = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -49,6 +52,18 @@ export function SearchBox({
     },
     [],
   );
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (e: PointerEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) {
+        setOpen(false);
+        setFocused(false);
+      }
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, [open]);
 
   const ask = (keyword: string) => {
     clearTimeout(timer.current);
@@ -79,15 +94,16 @@ export function SearchBox({
 
   const onChange = (e: ChangeEvent<HTMLInputElement>) => {
     setValue(e.target.value);
+    setOpen(true);
     ask(e.target.value.trim());
   };
 
   const keyword = value.trim();
-  const current = answer && answer.keyword === keyword.slice(0, SEARCH_QUERY_MAX) ? answer : null;
-  const showRecent = recentPanel && focused && !keyword && recent !== null && recent.length > 0;
+  const current = open && answer && answer.keyword === keyword.slice(0, SEARCH_QUERY_MAX) ? answer : null;
+  const showRecent = open && recentPanel && focused && !keyword && recent !== null && recent.length > 0;
 
   return (
-    <div className="srch-box">
+    <div className="srch-box" ref={root}>
       <form
         className={`sbar ${className}`.trim()}
         action="/search"
@@ -109,10 +125,11 @@ export function SearchBox({
           value={value}
           onChange={onChange}
           onKeyDown={(e) => {
-            if (e.key === 'Escape') setAnswer(null);
+            if (e.key === 'Escape') setOpen(false);
           }}
           onFocus={() => {
             setFocused(true);
+            setOpen(true);
             if (recentPanel) setRecent(readRecent());
           }}
           placeholder={placeholder}

@@ -317,6 +317,8 @@ CREATE INDEX loupan_view ON loupan(city_id, view_num DESC, id);
     name: 'site-wide search: suggestion index with full pinyin and initials; hot cities of the city picker',
     sql: `
 ALTER TABLE city ADD COLUMN hot INTEGER NOT NULL DEFAULT 0;
+-- A database seeded before: its cities with listings are the hot ones.
+UPDATE city SET hot = 1 WHERE id IN (SELECT DISTINCT city_id FROM listing);
 CREATE TABLE search_entity (
   kind TEXT NOT NULL, ref_id INTEGER NOT NULL, city_id INTEGER NOT NULL, title TEXT NOT NULL, subtitle TEXT NOT NULL, url TEXT NOT NULL,
   hot INTEGER NOT NULL, PRIMARY KEY (kind, ref_id)

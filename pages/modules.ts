@@ -85,4 +85,7 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   'personalcenter/report': () => import('./personalcenter/report.tsx'),
   'personalcenter/yonghufankui': () => import('./personalcenter/yonghufankui.tsx'),
   'personalcenter/shengxinzhaofang': () => import('./personalcenter/shengxinzhaofang.tsx'),
+  // Site-wide search and the city picker (issue 14)
+  search: () => import('./search/index.tsx'),
+  city: () => import('./city/index.tsx'),
 };

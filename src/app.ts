@@ -25,6 +25,7 @@ import memberSocket, { type MemberSocketOptions } from '../plugins/member-socket
 import pageCachePlugin from '../plugins/page-cache.ts';
 import redirectsPlugin from '../plugins/redirects.ts';
 import registryPlugin from '../plugins/registry.ts';
+import searchSuggest from '../plugins/search-suggest.ts';
 import securityHeaders from '../plugins/security-headers.ts';
 import sitemapPlugin from '../plugins/sitemap.ts';
 import { publicFileHeaders } from '../plugins/static-headers.ts';
@@ -183,6 +184,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(memberActions);
   await app.register(memberForms);
   await app.register(trackingPlugin);
+  await app.register(searchSuggest);
   await app.register(clientRoutesPlugin);
 
   app.setErrorHandler(handleError);

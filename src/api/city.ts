@@ -9,6 +9,11 @@ export interface City {
   cname?: string;
   domain: string;
   servicePhone?: string;
+  /** Full pinyin of the name (`changsha`), for the city picker's letters and filter. */
+  pinyin?: string;
+  province?: string;
+  /** 1 for a hot city of the picker. */
+  hot?: number;
 }
 
 const TWO_HOURS = 2 * 60 * 60 * 1000;
@@ -71,7 +76,38 @@ async function fetchCity(gateway: Got, call: CallContext, path: string, searchPa
   throw new GatewayError(502, path, `Gateway ${path} answered an incomplete city`);
 }
 
+/** The key of the one entry of the city list cache. */
+const ALL = 'all';
+
+/**
+ * The whole city list (the city picker, issue 14), fetched once and kept 2 hours like every city answer (SPEC 9: 100
+ * entries, 2 h); concurrent first requests share one call; a failure or an answer without cities is not kept.
+ */
+function cityList(gateway: Got, opts: CityCacheOptions) {
+  const cache = new LRUCache<string, City[]>({ max: opts.max ?? 100, ttl: opts.ttlMs ?? TWO_HOURS });
+  let inflight: Promise<City[]> | null = null;
+  return (call: CallContext): Promise<City[]> => {
+    const hit = cache.get(ALL);
+    if (hit) return Promise.resolve(hit);
+    inflight ??= callGateway<City[]>(gateway, call, '/api/city/findAll')
+      .then((body) => {
+        const list = Array.isArray(body.obj) ? body.obj.filter(isCity) : [];
+        if (!list.length) {
+          call.log.error({ gateway: '/api/city/findAll' }, 'gateway answered no cities');
+          throw new GatewayError(502, '/api/city/findAll', 'Gateway /api/city/findAll answered no cities');
+        }
+        cache.set(ALL, list);
+        return list;
+      })
+      .finally(() => {
+        inflight = null;
+      });
+    return inflight;
+  };
+}
+
 export function createCityApi(gateway: Got, opts: CityCacheOptions = {}) {
+  const all = cityList(gateway, opts);
   const byDomain = cityLookup((call, domain) => fetchCity(gateway, call, '/api/city/getCityByDomain', { domain }), opts);
   const byName = cityLookup((call, name) => fetchCity(gateway, call, 'api/city/findSiteByName', { name }), opts);
   return {
@@ -83,6 +119,10 @@ export function createCityApi(gateway: Got, opts: CityCacheOptions = {}) {
     },
     findSiteByName(call: CallContext, name: string): Promise<City | null> {
       return byName(call, name);
+    },
+    /** Every city of the site (GET /api/city/findAll), cached. */
+    findAll(call: CallContext): Promise<City[]> {
+      return all(call);
     },
   };
 }

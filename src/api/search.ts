@@ -1,4 +1,5 @@
 import type { Got } from 'got';
+import type { SuggestResult } from '../contracts/gateway/search.ts';
 import { getList, getObj, post, seg } from './call.ts';
 import type { CallContext } from './http.ts';
 import type { SearchHit, SearchKind, Store } from './types.ts';
@@ -22,6 +23,9 @@ export function createSearchApi(gateway: Got) {
     /** GET /api/search/ with text, cityId, newHouse, houseType (the SPEC's second form). */
     searchText: (call: CallContext, q: { text: string; cityId: number; newHouse?: boolean; houseType?: number }) =>
       getObj<SearchResult>(gateway, call, '/api/search/', { searchParams: q }),
+    /** Suggestions while typing (issue 14): named places grouped by kind, by Chinese text, full pinyin or initials. */
+    suggest: (call: CallContext, q: { keyword: string; cityId: number; limit?: number }) =>
+      getObj<SuggestResult>(gateway, call, '/api/search/', { searchParams: { ...q, suggest: true } }),
     mendian: (call: CallContext, q: { keyword: string; cityId: number }) =>
       getList<Store>(gateway, call, '/api/search/mendian', { searchParams: q }),
     common: (call: CallContext, body: { keyword: string; cityId: number; kinds?: SearchKind[]; limit?: number }) =>

@@ -21,6 +21,7 @@ import { registerSearchRoutes } from './routes/search.ts';
 import { registerUserRoutes } from './routes/user.ts';
 import { registerXiaoquRoutes } from './routes/xiaoqu.ts';
 import { registerXinfangRoutes } from './routes/xinfang.ts';
+import { ensureSearchIndex } from './search-index.ts';
 import { DEFAULT_SEED, seedDatabase } from './seed/index.ts';
 
 declare module 'fastify' {
@@ -78,6 +79,9 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
   if (empty) {
     const summary = seedDatabase(db, { seed: opts.seed ?? DEFAULT_SEED, scale: opts.scale ?? 1 });
     app.log.info({ seed: summary.seed, scale: summary.scale, ms: summary.ms, rows: summary.rows }, 'empty database seeded');
+  } else {
+    const indexed = ensureSearchIndex(db);
+    if (indexed) app.log.info({ entities: indexed }, 'search index built');
   }
   const ctx: BackendContext = {
     db,

@@ -342,6 +342,26 @@ ALTER TABLE sms_subscription ADD COLUMN filter TEXT;
 CREATE INDEX coupon_phone ON coupon(phone, id DESC);
 `,
   },
+  {
+    version: 11,
+    name: 'site-wide search: suggestion index with full pinyin and initials; hot cities of the city picker',
+    sql: `
+ALTER TABLE city ADD COLUMN hot INTEGER NOT NULL DEFAULT 0;
+-- A database seeded before: its cities with listings are the hot ones.
+UPDATE city SET hot = 1 WHERE id IN (SELECT DISTINCT city_id FROM listing);
+CREATE TABLE search_entity (
+  kind TEXT NOT NULL, ref_id INTEGER NOT NULL, city_id INTEGER NOT NULL, title TEXT NOT NULL, subtitle TEXT NOT NULL, url TEXT NOT NULL,
+  hot INTEGER NOT NULL, PRIMARY KEY (kind, ref_id)
+) WITHOUT ROWID;
+CREATE INDEX search_entity_city ON search_entity(city_id);
+-- One row per starting character of a name: the pinyin of the name from there on, in full and as initials.
+CREATE TABLE search_pinyin (
+  city_id INTEGER NOT NULL, full TEXT NOT NULL, initials TEXT NOT NULL, kind TEXT NOT NULL, ref_id INTEGER NOT NULL, pos INTEGER NOT NULL
+);
+CREATE INDEX search_pinyin_full ON search_pinyin(city_id, full);
+CREATE INDEX search_pinyin_initials ON search_pinyin(city_id, initials);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -1,7 +1,11 @@
+import { SEARCH_QUERY_KEYS } from '../lib/search-groups.ts';
 import { KEYWORD_QUERY_KEYS as XINFANG_KEYWORD_KEYS } from '../lib/xinfang-filters.ts';
+import { cityMeta } from '../meta/city.ts';
 import { homeMeta } from '../meta/home.ts';
+import { searchMeta } from '../meta/search.ts';
 import { type PageLoader, pageLoader } from '../pipeline/types.ts';
 import { ACCOUNT_QUERY_KEYS, loginLoader, registerLoader, resetpasswordLoader } from './account.ts';
+import { CITY_QUERY_KEYS, loadCity } from './city.ts';
 import * as dongtai from './dongtai.ts';
 import { downloadappLoader } from './downloadapp.ts';
 import {
@@ -18,6 +22,7 @@ import * as huxing from './huxing.ts';
 import { jubaoLoader, myShoucangLoader, photoLoader, yuyuekanfangLoader } from './member.ts';
 import * as personal from './personal.ts';
 import { schoolLoaderQueryKeys, schoolLoaders } from './school.ts';
+import { loadSearch } from './search.ts';
 import * as shangpu from './shangpu.ts';
 import { sydcLoader } from './sydc.ts';
 import * as xiaoqu from './xiaoqu.ts';
@@ -108,6 +113,9 @@ export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   report: personal.report,
   yonghufankui: personal.yonghufankui,
   shengxinzhaofang: personal.shengxinzhaofang,
+  // Site-wide search and the city picker (issue 14)
+  search: pageLoader(loadSearch, searchMeta),
+  city: pageLoader(loadCity, cityMeta),
 };
 
 const ID_AD = ['id', 'ad'];
@@ -162,4 +170,6 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   register: ACCOUNT_QUERY_KEYS,
   resetpassword: ACCOUNT_QUERY_KEYS,
   ...personal.personalQueryKeys,
+  search: SEARCH_QUERY_KEYS,
+  city: CITY_QUERY_KEYS,
 };

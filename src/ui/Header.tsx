@@ -22,7 +22,11 @@ export function Header() {
           <BrandMark size={28} />
           <span className="hd__brand">{site.brand}</span>
         </AppLink>
-        <AppLink href="/city" className="hd__city" aria-label={`当前城市${city.selectCityName}，切换城市`}>
+        <AppLink
+          href={cityPickerHref(route.path, route.query)}
+          className="hd__city"
+          aria-label={`当前城市${city.selectCityName}，切换城市`}
+        >
           <span className="hd__city-name">{city.selectCityName}</span>
           <ChevronDown size={14} />
         </AppLink>
@@ -42,4 +46,11 @@ export function Header() {
       </div>
     </header>
   );
+}
+
+/** The city picker, told the page to return to on the chosen city's host (issue 14; /city validates it). */
+export function cityPickerHref(path: string, query: Record<string, string>): string {
+  if (/^\/city(?:\/|$)/i.test(path)) return '/city';
+  const search = new URLSearchParams(query).toString();
+  return `/city?from=${encodeURIComponent(search ? `${path}?${search}` : path)}`;
 }

@@ -13,10 +13,15 @@ export const TEST_SCALE = 0.05;
 
 const backendDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/backend');
 
-/** Key of the cached test database: schema and seed versions plus a hash of the seed and migration sources. */
+/** Key of the cached test database: schema and seed versions plus a hash of the seed, migration and index-building sources. */
 function cacheKey(): string {
   const h = createHash('sha256');
-  for (const f of ['migrations.ts', 'segment.ts', ...readdirSync(path.join(backendDir, 'seed')).map((n) => `seed/${n}`)].sort()) {
+  for (const f of [
+    'migrations.ts',
+    'search-index.ts',
+    'segment.ts',
+    ...readdirSync(path.join(backendDir, 'seed')).map((n) => `seed/${n}`),
+  ].sort()) {
     h.update(f).update(readFileSync(path.join(backendDir, f)));
   }
   return `v${SCHEMA_VERSION}-s${SEED_VERSION}-${DEFAULT_SEED}-${TEST_SCALE}-${h.digest('hex').slice(0, 12)}`;

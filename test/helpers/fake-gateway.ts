@@ -52,6 +52,17 @@ export async function startFakeGateway(extra?: (app: FastifyInstance) => void): 
     m.sessionVersion += 1;
     return { status: 200, obj: m };
   });
+  // The city picker and the site-wide search (issue 14): every city; searches that find nothing.
+  app.get('/api/city/findAll', async () => ({ status: 200, obj: CITIES }));
+  app.get('/api/search/', async (req) => ({
+    status: 200,
+    obj: { keyword: (req.query as { keyword?: string }).keyword ?? '', total: 0, groups: {} },
+  }));
+  app.post('/api/search/common', async (req) => ({
+    status: 200,
+    obj: { keyword: (req.body as { keyword?: string }).keyword ?? '', groups: {} },
+  }));
+  app.get('/api/search/hotcommont/:type/:cityId', async () => ({ status: 200, obj: [] }));
   extra?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

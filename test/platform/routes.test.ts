@@ -32,7 +32,8 @@ t.test('every path of the registry answers a server-rendered Chinese page with h
           /<title>[^<]+<\/title>/.test(res.body) &&
           res.body.includes(site.supervisionPhone) &&
           res.body.includes('<header') &&
-          res.body.includes('href="/city"') &&
+          // The header's city link: /city, with the page to return to (issue 14).
+          /href="\/city(\?from=%2F[^"]*)?"/.test(res.body) &&
           res.body.includes('<footer'));
       if (!ok) failures.push(`${page.name} ${pattern} → ${url}: ${res.statusCode}`);
     }

@@ -65,7 +65,7 @@ t.test('the header shows brand, city → /city and the quick links off the home 
   const text = textOf(html);
   t.match(text, '安居好房');
   t.match(text, '长沙');
-  t.match(html, 'href="/city"');
+  t.match(html, 'href="/city?from=%2Fershoufang%2F"', 'the city picker, told the page to return to (issue 14)');
   for (const href of ['/xinfang/', '/ershoufang/', '/zufang/']) t.match(html, `href="${href}"`);
   t.notMatch(text, '打开APP');
 });

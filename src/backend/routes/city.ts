@@ -6,7 +6,7 @@ import { body, cityIdParams, int, params, str } from '../schemas.ts';
 
 /** SPEC 7.2: banners, city, configuration, regions, metro lines, link lists. */
 export function registerCityRoutes(app: FastifyInstance, { db }: BackendContext): void {
-  const cityCols = `id AS cityId, name, cname, domain, service_phone AS servicePhone, pinyin, province, lat, lng`;
+  const cityCols = `id AS cityId, name, cname, domain, service_phone AS servicePhone, pinyin, province, lat, lng, hot`;
   const byDomain = db.prepare(`SELECT ${cityCols} FROM city WHERE domain = ?`);
   const byName = db.prepare(`SELECT ${cityCols} FROM city WHERE name = ? OR cname = ? OR pinyin = ?`);
   const byId = db.prepare(`SELECT ${cityCols} FROM city WHERE id = ?`);

@@ -6,6 +6,7 @@ import type { DB } from '../db.ts';
 import { ok } from '../envelope.ts';
 import { storeItem } from '../mappers.ts';
 import { body, int, params, str } from '../schemas.ts';
+import { suggest } from '../search-index.ts';
 import { segmentForQuery } from '../segment.ts';
 import { cachedStatement } from '../util.ts';
 
@@ -111,7 +112,10 @@ export function registerSearchRoutes(app: FastifyInstance, { db }: BackendContex
     },
   );
 
-  /** GET /api/search and /api/search/: keyword (or text), cityId, and the kind: type, or newHouse / houseType as the SPEC names them. */
+  /**
+   * GET /api/search and /api/search/: keyword (or text), cityId, and the kind: type, or newHouse / houseType as the SPEC
+   * names them; with suggest=true, the suggestion index's groups instead (see search-index.ts).
+   */
   const suggestQuery = body({
     keyword: str(64),
     text: str(64),
@@ -120,6 +124,7 @@ export function registerSearchRoutes(app: FastifyInstance, { db }: BackendContex
     newHouse: { type: 'boolean' },
     houseType: int(1, 16),
     limit: int(1, 50),
+    suggest: { type: 'boolean' },
   });
   app.get('/api/search', { schema: { querystring: suggestQuery } }, async (req, reply) => {
     const q = req.query as {
@@ -130,10 +135,13 @@ export function registerSearchRoutes(app: FastifyInstance, { db }: BackendContex
       newHouse?: boolean;
       houseType?: number;
       limit?: number;
+      suggest?: boolean;
     };
     const keyword = (q.keyword ?? q.text ?? '').trim();
     if (!keyword) return reply.code(400).send({ status: 400, message: 'querystring/keyword 必须提供搜索词 (keyword 或 text)', obj: null });
     const cityId = q.cityId ?? 1;
+    // Suggestions while typing (issue 14): named places by Chinese text, full pinyin or initials; never counted as a hot search.
+    if (q.suggest) return ok({ keyword, ...suggest(db, keyword, cityId, q.limit ?? 5) });
     let kinds: SearchKind[];
     if (q.type) kinds = [q.type];
     else if (q.newHouse) kinds = ['loupan'];

@@ -527,6 +527,80 @@ export const CITIES: CitySeed[] = [
   },
 ];
 
+/**
+ * Cities of the city picker beyond those with a demo catalogue (issue 14): real prefecture-level cities around the
+ * served ones and the big national markets, each with its sub-domain label. They have a city row and no listings.
+ */
+export interface PickerCitySeed {
+  name: string;
+  domain: string;
+  pinyin: string;
+  province: string;
+  areaCode: string;
+  lat: number;
+  lng: number;
+}
+
+const pc = (
+  name: string,
+  domain: string,
+  pinyin: string,
+  province: string,
+  areaCode: string,
+  lat: number,
+  lng: number,
+): PickerCitySeed => ({
+  name,
+  domain,
+  pinyin,
+  province,
+  areaCode,
+  lat,
+  lng,
+});
+
+export const PICKER_CITIES: PickerCitySeed[] = [
+  pc('湘潭', 'xt', 'xiangtan', '湖南省', '0731', 27.83, 112.944),
+  pc('常德', 'changde', 'changde', '湖南省', '0736', 29.032, 111.699),
+  pc('益阳', 'yiyang', 'yiyang', '湖南省', '0737', 28.554, 112.355),
+  pc('娄底', 'ld', 'loudi', '湖南省', '0738', 27.7, 111.994),
+  pc('邵阳', 'shaoyang', 'shaoyang', '湖南省', '0739', 27.239, 111.468),
+  pc('郴州', 'chenzhou', 'chenzhou', '湖南省', '0735', 25.771, 113.015),
+  pc('永州', 'yongzhou', 'yongzhou', '湖南省', '0746', 26.42, 111.613),
+  pc('怀化', 'hh', 'huaihua', '湖南省', '0745', 27.569, 110.002),
+  pc('张家界', 'zjj', 'zhangjiajie', '湖南省', '0744', 29.117, 110.479),
+  pc('九江', 'jj', 'jiujiang', '江西省', '0792', 29.705, 116.002),
+  pc('赣州', 'ganzhou', 'ganzhou', '江西省', '0797', 25.831, 114.935),
+  pc('上饶', 'sr', 'shangrao', '江西省', '0793', 28.455, 117.943),
+  pc('宜春', 'yichun', 'yichun', '江西省', '0795', 27.815, 114.417),
+  pc('吉安', 'ja', 'jian', '江西省', '0796', 27.114, 114.993),
+  pc('宜昌', 'yc', 'yichang', '湖北省', '0717', 30.692, 111.287),
+  pc('襄阳', 'xy', 'xiangyang', '湖北省', '0710', 32.009, 112.122),
+  pc('荆州', 'jingzhou', 'jingzhou', '湖北省', '0716', 30.335, 112.24),
+  pc('黄冈', 'hg', 'huanggang', '湖北省', '0713', 30.453, 114.872),
+  pc('孝感', 'xg', 'xiaogan', '湖北省', '0712', 30.925, 113.917),
+  pc('北京', 'bj', 'beijing', '北京市', '010', 39.904, 116.407),
+  pc('上海', 'sh', 'shanghai', '上海市', '021', 31.23, 121.474),
+  pc('广州', 'gz', 'guangzhou', '广东省', '020', 23.129, 113.264),
+  pc('深圳', 'sz', 'shenzhen', '广东省', '0755', 22.543, 114.058),
+  pc('杭州', 'hz', 'hangzhou', '浙江省', '0571', 30.274, 120.155),
+  pc('南京', 'nj', 'nanjing', '江苏省', '025', 32.06, 118.797),
+  pc('苏州', 'su', 'suzhou', '江苏省', '0512', 31.299, 120.585),
+  pc('成都', 'cd', 'chengdu', '四川省', '028', 30.573, 104.066),
+  pc('重庆', 'cq', 'chongqing', '重庆市', '023', 29.563, 106.551),
+  pc('西安', 'xa', 'xian', '陕西省', '029', 34.341, 108.94),
+  pc('郑州', 'zhengzhou', 'zhengzhou', '河南省', '0371', 34.746, 113.625),
+  pc('合肥', 'hf', 'hefei', '安徽省', '0551', 31.821, 117.227),
+  pc('贵阳', 'gy', 'guiyang', '贵州省', '0851', 26.647, 106.63),
+  pc('南宁', 'nn', 'nanning', '广西壮族自治区', '0771', 22.817, 108.366),
+  pc('福州', 'fz', 'fuzhou', '福建省', '0591', 26.075, 119.296),
+  pc('厦门', 'xm', 'xiamen', '福建省', '0592', 24.48, 118.089),
+  pc('天津', 'tj', 'tianjin', '天津市', '022', 39.343, 117.362),
+  pc('青岛', 'qd', 'qingdao', '山东省', '0532', 36.067, 120.383),
+  pc('昆明', 'km', 'kunming', '云南省', '0871', 24.88, 102.833),
+  pc('海口', 'hk', 'haikou', '海南省', '0898', 20.044, 110.199),
+];
+
 /** Overseas markets of the overseas section: country, city, local currency and price per m² in CNY. */
 export const OVERSEAS = [
   { country: '泰国', city: '曼谷', currency: '泰铢', rate: 0.2, ppsm: 28000 },

@@ -1,8 +1,9 @@
 import { scryptSync } from 'node:crypto';
 import { COMMERCIAL_HOUSE_TYPES, HOUSE_TYPES, isRentHouseType } from '../../lib/listing-kinds.ts';
 import type { DB } from '../db.ts';
+import { buildSearchIndex } from '../search-index.ts';
 import { segmentForIndex } from '../segment.ts';
-import { CITIES, type CitySeed, OVERSEAS } from './cities.ts';
+import { CITIES, type CitySeed, OVERSEAS, PICKER_CITIES } from './cities.ts';
 import { coherentTags, deferredPick, type Facts, fits } from './coherence.ts';
 import { imageUrl } from './images.ts';
 import { Rng } from './rng.ts';
@@ -10,7 +11,7 @@ import * as W from './words.ts';
 
 export const DEFAULT_SEED = 20261122;
 /** Bump when the generated data changes shape, so cached test databases are rebuilt. */
-export const SEED_VERSION = 1;
+export const SEED_VERSION = 2;
 /** The data set's "today": fixed, so the same seed gives the same rows on any day. */
 export const SEED_NOW = Date.UTC(2026, 10, 20, 8, 0, 0);
 
@@ -31,6 +32,9 @@ export const FULL_COUNTS = {
   wenda: 300,
   overseas: 100,
 };
+
+/** The community of 长沙 that the search examples name (SPEC 7.6, issue 14). */
+export const FEATURED_XIAOQU = '时代苑';
 
 export const DEMO_MEMBER = { phone: '13800138000', password: 'Demo@2026', nickName: '演示用户' };
 
@@ -174,6 +178,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
     progress(`城市 ${city.name}`, city.id, CITIES.length);
   }
   db.transaction(() => {
+    seedPickerCities(ctx);
     seedOverseas(ctx);
     const salt = Buffer.from(rng.digits(16));
     const hash = `scrypt$${salt.toString('base64')}$${scryptSync(DEMO_MEMBER.password, salt, 32).toString('base64')}`;
@@ -205,6 +210,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
     q.meta.run('seeded_at', sqlTime(SEED_NOW));
   })();
   progress('海外房源与账户', 1, 1);
+  count('search_entity', buildSearchIndex(db));
   db.pragma('foreign_keys = ON');
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.exec('ANALYZE');
@@ -247,7 +253,9 @@ type Statements = ReturnType<typeof prepareStatements>;
 function prepareStatements(db: DB) {
   const ins = (sql: string) => db.prepare(sql);
   return {
-    city: ins('INSERT INTO city VALUES (?,?,?,?,?,?,?,?,?,?)'),
+    city: ins(
+      'INSERT INTO city (id, name, cname, domain, pinyin, province, service_phone, lat, lng, sort, hot) VALUES (?,?,?,?,?,?,?,?,?,?,?)',
+    ),
     region: ins('INSERT INTO region (id, city_id, name, sort) VALUES (?,?,?,?)'),
     shopMap: ins('INSERT INTO shop_map (id, city_id, region_id, name, lat, lng) VALUES (?,?,?,?,?,?)'),
     metro: ins('INSERT INTO metro (id, city_id, name, color) VALUES (?,?,?,?)'),
@@ -424,7 +432,7 @@ function seedCity(ctx: Seeder, city: CitySeed) {
 
 function seedCityRow({ q, count }: Seeder, city: CitySeed) {
   const cid = city.id;
-  q.city.run(cid, city.name, city.cname, city.domain, city.pinyin, city.province, city.servicePhone, city.lat, city.lng, cid);
+  q.city.run(cid, city.name, city.cname, city.domain, city.pinyin, city.province, city.servicePhone, city.lat, city.lng, cid, 1);
   count('city');
 }
 
@@ -561,9 +569,13 @@ function seedXiaoqu({ q, rng, C, ids, months, count }: Seeder, { city, cid, shop
       sname = `${sname}${cn(rng.int(2, 5))}期`;
       if (!usedNames.has(sname)) break;
     }
-    usedNames.add(sname);
     const branded = rng.chance(0.55);
-    const name = branded ? `${dev}${sname}` : sname;
+    // The site-wide search's example community (issue 14: `shidaiyuan` and `sdy` find 时代苑): the first of 长沙,
+    // renamed after its draws so that every other row stays as the seed makes it.
+    const featured = cid === 1 && i === 0;
+    if (featured) sname = FEATURED_XIAOQU;
+    usedNames.add(sname);
+    const name = branded && !featured ? `${dev}${sname}` : sname;
     const year = rng.weighted([
       [rng.int(1990, 2004), 2],
       [rng.int(2005, 2014), 4],
@@ -600,7 +612,7 @@ function seedXiaoqu({ q, rng, C, ids, months, count }: Seeder, { city, cid, shop
     const parking = `地上${rng.int(100, 800)}个 地下${rng.int(300, 2000)}个`;
     const lat = round5(shop.lat + rng.float(-0.01, 0.01, 5));
     const lng = round5(shop.lng + rng.float(-0.01, 0.01, 5));
-    const hot = rng.int(0, 100);
+    const hot = Math.max(rng.int(0, 100), featured ? 100 : 0);
     const views = rng.int(100, 20000);
     // The description once drew its own building count; the draw is kept (same sequence) but the text says `buildings`.
     rng.int(4, 40);
@@ -1599,6 +1611,15 @@ function seedSeoLinks({ q, count }: Seeder, { cid, regions }: CityPlaces) {
       count('seo_link');
     }
   }
+}
+
+/** The city picker's other cities: a city row each, after the served ones (issue 14). */
+function seedPickerCities({ q, count }: Seeder) {
+  PICKER_CITIES.forEach((c, i) => {
+    const id = CITIES.length + i + 1;
+    q.city.run(id, c.name, `${c.name}市`, c.domain, c.pinyin, c.province, `400-888-${c.areaCode.padStart(4, '0')}`, c.lat, c.lng, id, 0);
+  });
+  count('city', PICKER_CITIES.length);
 }
 
 function seedOverseas({ q, rng, C, count, pastTime }: Seeder) {

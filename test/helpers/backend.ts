@@ -84,6 +84,11 @@ export interface TestBackend {
 const backendDirs = new Map<string, string>();
 export const testBackendDataDir = (url: string | undefined): string | undefined => (url ? backendDirs.get(url) : undefined);
 
+/** A proxy in front of a test backend (a test that records the portal's calls) signs members of that backend too. */
+export function aliasTestBackend(proxyUrl: string, backend: TestBackend): void {
+  backendDirs.set(proxyUrl, backend.dataDir);
+}
+
 /**
  * The embedded backend on 127.0.0.1 and an ephemeral port, over a fresh seeded DATA_DIR. `now` sets the clock of the
  * account rules (SMS windows, login locks).

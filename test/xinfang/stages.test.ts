@@ -2,7 +2,7 @@ import http from 'node:http';
 import t from 'tap';
 import type { PageContext } from '../../src/pipeline/types.ts';
 import { validators } from '../../src/validators/index.ts';
-import { startTestBackend } from '../helpers/backend.ts';
+import { aliasTestBackend, startTestBackend } from '../helpers/backend.ts';
 import { buildTestApp } from '../helpers/build.ts';
 
 /**
@@ -29,6 +29,7 @@ async function recordingGateway(t: { teardown(fn: () => unknown): void }) {
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+  aliasTestBackend(url, backend);
   t.teardown(async () => {
     await new Promise((resolve) => proxy.close(resolve));
     await backend.close();

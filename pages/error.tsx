@@ -10,7 +10,7 @@ export function errorMessage(status: number): { title: string; text: string } {
   if (status === 403) return { title: '暂无访问权限', text: '抱歉，你没有权限访问该页面。' };
   if (status === 404) return { title: '页面不存在', text: '你访问的页面不存在或已下线。' };
   if (status === 408 || status === 504) return { title: '请求超时', text: '网络有些拥堵，请稍后刷新重试。' };
-  if (status === 429) return { title: '访问太频繁', text: '请稍作休息，过一会儿再试。' };
+  if (status === 429) return { title: '操作过于频繁', text: '操作过于频繁，请稍后再试。' };
   if (status === 502 || status === 503) return { title: '服务暂时不可用', text: '服务正在升级维护，请稍后再试。' };
   if (status >= 500) return { title: '服务器开小差了', text: '页面出了点问题，我们正在抢修，请稍后再试。' };
   return { title: '出错了', text: '页面加载失败，请稍后再试。' };

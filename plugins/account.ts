@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
 import { setAccountFlash } from '../src/account-flash.ts';
 import type { MemberInfo, MemberSession } from '../src/contracts/gateway/index.ts';
 import type { AccountFlash } from '../src/contracts/page-data/account.ts';
@@ -136,10 +137,21 @@ function gatewayFailure(err: unknown, fieldByStatus: Partial<Record<number, Acco
   return { status: status === 503 || status === 504 ? status : 502, message: GATEWAY_DOWN };
 }
 
-const accountRoutes: FastifyPluginAsync = async (app) => {
+const accountRoutes: FastifyPluginAsync<AccountOptions> = async (app, opts) => {
   await app.register(formbody, { bodyLimit: 16_384 });
   app.removeContentTypeParser('text/plain');
-  await app.register(rateLimit, { global: false });
+  // With REDIS_URL the counters live in Redis, so the limits hold across portal processes and machines; a Redis outage
+  // lets requests through (skipOnError) rather than locking everyone out of their account.
+  const store = opts.redisUrl
+    ? new Redis(opts.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : null;
+  if (store) {
+    store.on('error', (err) => app.log.warn({ err: err.message }, 'account rate-limit store (Redis) unavailable'));
+    app.addHook('onClose', async function closeRateLimitStore() {
+      store.disconnect();
+    });
+  }
+  await app.register(rateLimit, { global: false, ...(store ? { redis: store, nameSpace: 'portal-rl:', skipOnError: true } : {}) });
   // Answers that sign in or out, or carry a form's messages, are never stored by a cache.
   app.addHook('onSend', async function neverStoreAccountAnswers(_req, reply) {
     reply.header('cache-control', 'no-store');
@@ -380,14 +392,19 @@ declare module 'fastify' {
   }
 }
 
-const account: FastifyPluginAsync = async (app: FastifyInstance) => {
+export interface AccountOptions {
+  /** config.redisUrl: the rate-limit counters are shared through Redis. */
+  redisUrl?: string;
+}
+
+const account: FastifyPluginAsync<AccountOptions> = async (app: FastifyInstance, opts) => {
   const directory = createMemberDirectory((call, userId) => app.api.user.memberSession(call, userId));
   app.decorate('memberDirectory', directory);
   const unsubscribe = app.memberEvents.subscribe((event) => directory.forget(event.userId));
   app.addHook('onClose', async function stopHearingMemberEvents() {
     unsubscribe();
   });
-  await app.register(accountRoutes);
+  await app.register(accountRoutes, opts);
 };
 
 export default fp(account, { name: 'account', fastify: '5.x', dependencies: ['member-events'] });

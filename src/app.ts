@@ -180,7 +180,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(memberEvents, { redisUrl: config.redisUrl });
   await app.register(memberSocket, opts.memberSocket ?? {});
   await app.register(memberSignOut, { token: config.adminToken });
-  await app.register(accountPlugin);
+  await app.register(accountPlugin, { redisUrl: config.redisUrl });
   await app.register(memberActions);
   await app.register(memberForms);
   await app.register(trackingPlugin);

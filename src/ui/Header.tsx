@@ -22,11 +22,7 @@ export function Header() {
           <BrandMark size={28} />
           <span className="hd__brand">{site.brand}</span>
         </AppLink>
-        <AppLink
-          href={cityPickerHref(route.path, route.query)}
-          className="hd__city"
-          aria-label={`当前城市${city.selectCityName}，切换城市`}
-        >
+        <AppLink href={cityPickerHref(route.path)} className="hd__city" aria-label={`当前城市${city.selectCityName}，切换城市`}>
           <span className="hd__city-name">{city.selectCityName}</span>
           <ChevronDown size={14} />
         </AppLink>
@@ -48,9 +44,11 @@ export function Header() {
   );
 }
 
-/** The city picker, told the page to return to on the chosen city's host (issue 14; /city validates it). */
-export function cityPickerHref(path: string, query: Record<string, string>): string {
+/**
+ * The city picker, told the page type to return to on the chosen city's host (issue 14; /city validates it): the path
+ * only, since a query (filters, ids, a login's bUrl) names things of this city, not of the next one.
+ */
+export function cityPickerHref(path: string): string {
   if (/^\/city(?:\/|$)/i.test(path)) return '/city';
-  const search = new URLSearchParams(query).toString();
-  return `/city?from=${encodeURIComponent(search ? `${path}?${search}` : path)}`;
+  return `/city?from=${encodeURIComponent(path)}`;
 }

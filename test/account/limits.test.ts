@@ -135,6 +135,7 @@ t.test('rate limits: per client address and per phone, 429 操作过于频繁，
   const page = await sms('13500019998', '10.1.1.1', true);
   t.equal(page.statusCode, 429, 'a plain form post gets 429 too');
   t.match(page.headers['content-type'], 'text/html');
+  t.match(page.body, '操作过于频繁，请稍后再试', 'the page says so in words');
   t.equal((await sms('13500019997', '10.1.1.2')).statusCode, 200, 'another address is not limited');
 
   // Per phone: 10 logins in 10 minutes for one phone, from any addresses.

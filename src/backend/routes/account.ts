@@ -117,8 +117,11 @@ export function registerAccountRoutes(app: FastifyInstance, { db, now }: Backend
   };
   const lockedMessage = (until: number) =>
     `密码错误次数过多，请${Math.max(1, Math.ceil((until - now()) / 60_000))}分钟后再试，或使用验证码登录`;
+  const purgeExpiredTokens = db.prepare('DELETE FROM session_token WHERE member_id = ? AND expires_at <= ?');
+  /** A new token for the member; their expired ones go, so a member's rows stay bounded by the logins of 30 days. */
   const issueToken = (memberId: number) => {
     const token = randomBytes(32).toString('base64url');
+    purgeExpiredTokens.run(memberId, sqlNow());
     insertToken.run(sha256(token), memberId, sqlNow(), sqlTime(now() + TOKEN_DAYS * 86_400_000));
     return token;
   };

@@ -86,6 +86,6 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   'personalcenter/yonghufankui': () => import('./personalcenter/yonghufankui.tsx'),
   'personalcenter/shengxinzhaofang': () => import('./personalcenter/shengxinzhaofang.tsx'),
   // Site-wide search and the city picker (issue 14)
-  search: () => import('./search/index.tsx'),
-  city: () => import('./city/index.tsx'),
+  'search/index': () => import('./search/index.tsx'),
+  'city/index': () => import('./city/index.tsx'),
 };

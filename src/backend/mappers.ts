@@ -14,6 +14,7 @@ import type {
   XiaoquItem,
   XiaoquProfile,
 } from '../contracts/gateway/index.ts';
+import { isRentHouseType } from '../lib/listing-kinds.ts';
 import { splitList } from './envelope.ts';
 import { imageUrl } from './seed/images.ts';
 import { photoList } from './util.ts';
@@ -39,8 +40,6 @@ export const HOUSE_TYPE_NAMES: Record<number, string> = {
   16: '写字楼出租',
 };
 
-const isRent = (t: number) => t === 12 || t === 14 || t === 16;
-
 function floorLevel(floor: number, total: number): string {
   const r = floor / Math.max(1, total);
   return r <= 1 / 3 ? '低楼层' : r <= 2 / 3 ? '中楼层' : '高楼层';
@@ -48,7 +47,7 @@ function floorLevel(floor: number, total: number): string {
 
 /** A second-hand / rental / commercial listing as a list item. Expects joined region, shop, xiaoqu and station names. */
 export function listingItem(r: Row): ListingItem {
-  const rent = isRent(r.house_type);
+  const rent = isRentHouseType(r.house_type);
   return {
     houseId: r.id,
     houseNumber: r.house_number,

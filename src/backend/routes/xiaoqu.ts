@@ -226,7 +226,11 @@ export function registerXiaoquRoutes(app: FastifyInstance, { db }: BackendContex
     '/api/housePrice/buglist/:stressid/:type/:useAgeType',
     {
       schema: {
-        params: params({ stressid: int(1), type: { type: 'integer', enum: [11, 12] }, useAgeType: str(20, 1) }),
+        params: params({
+          stressid: int(1),
+          type: { type: 'integer', enum: [HOUSE_TYPES.ershoufang, HOUSE_TYPES.zufang] },
+          useAgeType: str(20, 1),
+        }),
         querystring: body({ limit: int(1, 100) }),
       },
     },

@@ -1,4 +1,5 @@
 import type { CollectKind } from '../../contracts/gateway/index.ts';
+import { isRentHouseType } from '../../lib/listing-kinds.ts';
 import { num, withReturnUrl } from '../paths.ts';
 
 /** Pure link and rule helpers of the detail pages, shared by every listing kind (SPEC 4, 5, 7.8). */
@@ -8,7 +9,7 @@ export type { CollectKind };
 /** SPEC 7.8's four favourite kinds: sale listings (second-hand, shop, office), rentals, new homes, communities. */
 export function collectKindOf(houseType: number): CollectKind {
   if (houseType === 1) return 'newhouse';
-  if (houseType === 12 || houseType === 14 || houseType === 16) return 'rent';
+  if (isRentHouseType(houseType)) return 'rent';
   return 'ershoufang';
 }
 

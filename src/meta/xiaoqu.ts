@@ -104,7 +104,7 @@ export const xiaoquDetailMeta: Meta<XiaoquDetailData> = (ctx, d) => {
   const mom = d.monthRatio === null ? '' : `，环比上月${percent(d.monthRatio)}`;
   return {
     title: `${x.name}_${x.name}房价_${x.name}二手房_${city}${x.regionName ?? ''}小区_${ctx.site.brand}`,
-    description: `${x.name}位于${city}${where}，${x.address}，${x.buildYear}年建成。${last ? `${last.month}参考均价${grouped(last.price)}元/㎡${mom}` : `参考均价${grouped(x.avgPrice)}元/㎡`}，在售二手房${x.ershoucount}套，在租${x.zufangcount}套。`,
+    description: `${x.name}位于${city}${where}${x.address ? `，${x.address}` : ''}${x.buildYear != null ? `，${x.buildYear}年建成` : ''}。${last ? `${last.month}参考均价${grouped(last.price)}元/㎡${mom}` : `参考均价${grouped(x.avgPrice)}元/㎡`}，在售二手房${x.ershoucount}套，在租${x.zufangcount}套。`,
     keywords: `${x.name},${x.name}房价,${x.name}二手房,${x.name}租房,${where}小区`,
     canonical: detailPath(x.stressId),
     jsonLd: [
@@ -123,12 +123,26 @@ export const xiaoquDetailMeta: Meta<XiaoquDetailData> = (ctx, d) => {
   };
 };
 
+/** The facts a community's record has, in reading order; a fact the gateway left empty is left out, never printed. */
+function factsText(x: XiaoquInformationData['xiaoqu']): string {
+  const facts = [
+    x.buildYear != null ? `${x.buildYear}年建成` : null,
+    x.developer ? `开发商${x.developer}` : null,
+    x.propertyCompany ? `物业公司${x.propertyCompany}` : null,
+    x.propertyFee != null ? `物业费${x.propertyFee}元/㎡·月` : null,
+    x.households != null ? `共${x.households}户` : null,
+    x.plotRatio != null ? `容积率${x.plotRatio}` : null,
+    x.greenRate != null ? `绿化率${x.greenRate}%` : null,
+  ];
+  return facts.filter(Boolean).join('，') || '建筑年代、开发商、物业等详细信息';
+}
+
 export const xiaoquInformationMeta: Meta<XiaoquInformationData> = (ctx, d) => {
   const x = d.xiaoqu;
   const path = `/xiaoqu/information?id=${x.stressId}`;
   return {
     title: `${x.name}小区概况_开发商_物业_${ctx.city.name}${x.regionName ?? ''}小区_${ctx.site.brand}`,
-    description: `${x.name}小区概况：${x.buildYear}年建成，开发商${x.developer}，物业公司${x.propertyCompany}，物业费${x.propertyFee}元/㎡·月，共${x.households}户，容积率${x.plotRatio}，绿化率${x.greenRate}%。`,
+    description: `${x.name}小区概况：${factsText(x)}。`,
     keywords: `${x.name}小区概况,${x.name}物业,${x.name}开发商`,
     canonical: path,
     jsonLd: [residence(ctx, x), breadcrumbs(ctx, [...communityTrail(ctx, x, d.regionHref), { name: `${x.name}小区概况`, path }])],

@@ -67,8 +67,10 @@ async function entriesOf(ctx: PageContext, def: RankingDef, size: number, region
       return (await ctx.api.xiaoqu.hotStress(ctx.call, { cityId, regionId, limit: size })).map(rankXiaoqu);
     case 'priceRise':
     case 'priceFall': {
-      const sort = def.key === 'priceRise' ? 'ratioDesc' : 'ratioAsc';
-      return (await ctx.api.xiaoqu.stressRank(ctx.call, { cityId, regionId, sort, size })).content.map(rankXiaoqu);
+      const rise = def.key === 'priceRise';
+      const page = await ctx.api.xiaoqu.stressRank(ctx.call, { cityId, regionId, sort: rise ? 'ratioDesc' : 'ratioAsc', size });
+      // A rise ranking lists rises only, a fall ranking falls only (a district where prices all rose has no fall ranking).
+      return page.content.filter((x) => (rise ? x.ratio > 0 : x.ratio < 0)).map(rankXiaoqu);
     }
     case 'hotLoupan':
       return (
@@ -81,18 +83,19 @@ async function entriesOf(ctx: PageContext, def: RankingDef, size: number, region
   }
 }
 
-const boardOf = (def: RankingDef, entries: RankingBoard['entries']): RankingBoard => ({
+const boardOf = (def: RankingDef, entries: RankingBoard['entries'] | null): RankingBoard => ({
   slug: def.slug,
   name: def.name,
   rule: def.rule,
   figure: def.key === 'priceRise' || def.key === 'priceFall' ? 'ratio' : 'views',
-  entries,
+  entries: entries ?? [],
+  ...(entries ? {} : { failed: true }),
 });
 
-/** Every ranking, each a section the page still shows (empty, and the page uncached) when its call fails. */
+/** Every ranking, each a section the page still shows (marked failed, and the page uncached) when its call fails. */
 const boardsOf = (ctx: PageContext, size: number, regionId?: number): Promise<RankingBoard[]> =>
   Promise.all(
-    RANKINGS.map(async (def) => boardOf(def, await optional(ctx, `ranking.${def.key}`, entriesOf(ctx, def, size, regionId), []))),
+    RANKINGS.map(async (def) => boardOf(def, await optional(ctx, `ranking.${def.key}`, entriesOf(ctx, def, size, regionId), null))),
   );
 
 /** The city's districts with their latest area price, change and deals (SPEC 7.5 housePrice/area/city). */

@@ -45,6 +45,8 @@ export interface RankingBoard {
   /** What the board's figure is: views (关注), or the month's price change. */
   figure: 'views' | 'ratio';
   entries: RankEntry[];
+  /** Its call failed: the section says so (the page is not cached). */
+  failed?: boolean;
 }
 
 /** A district with its latest area price, its change on the month before and its deals (SPEC 7.5 housePrice/area/city). */

@@ -116,7 +116,8 @@ export function RankRow({ entry, figure }: { entry: RankEntry; figure: RankingBo
 
 /** A ranking's entries, numbered. */
 export function RankList({ board, testId = 'rank-list' }: { board: RankingBoard; testId?: string }) {
-  if (!board.entries.length) return <p className="rk-empty">榜单暂时无法加载，请稍后再试</p>;
+  if (board.failed) return <p className="rk-empty">榜单暂时无法加载，请稍后再试</p>;
+  if (!board.entries.length) return <p className="rk-empty">本期暂无上榜</p>;
   return (
     <ol className="rk-list" data-testid={testId}>
       {board.entries.map((e) => (

@@ -68,6 +68,15 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   'xiaoqu/detail': () => import('./xiaoqu/detail.tsx'),
   'xiaoqu/information': () => import('./xiaoqu/information.tsx'),
   'xiaoqu/huxing': () => import('./xiaoqu/huxing.tsx'),
+  // Rankings, topics and discovery (issue 15 part C)
+  'bangdan/index': () => import('./bangdan/index.tsx'),
+  'bangdan/district': () => import('./bangdan/district.tsx'),
+  'bangdan/ranking': () => import('./bangdan/ranking.tsx'),
+  'bangdan/indextype': () => import('./bangdan/indextype.tsx'),
+  'discover/topics': () => import('./discover/topics.tsx'),
+  'discover/topic': () => import('./discover/topic.tsx'),
+  'discover/faxian': () => import('./discover/faxian.tsx'),
+  'discover/composite': () => import('./discover/composite.tsx'),
   // Accounts (issue 13 part A)
   login: () => import('./login.tsx'),
   register: () => import('./register.tsx'),

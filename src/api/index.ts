@@ -9,6 +9,7 @@ import { createInfoApi } from './info.ts';
 import { createRecommendApi } from './recommend.ts';
 import { createSchoolApi } from './school.ts';
 import { createSearchApi } from './search.ts';
+import { createTopicApi } from './topic.ts';
 import { createUserApi } from './user.ts';
 import { createXiaoquApi } from './xiaoqu.ts';
 
@@ -37,6 +38,7 @@ export function createApi(cfg: ClientsConfig) {
     recommend: createRecommendApi({ city, config, house, xiaoqu }),
     school: createSchoolApi(clients.gateway),
     search: createSearchApi(clients.gateway),
+    topic: createTopicApi(clients.gateway),
     belonger: createBelongerApi(clients.gateway),
     user: createUserApi(clients.gateway, clients.console, clients.www, clients.urls.www),
     chat: createChatApi(clients.gateway, clients.chat, clients.urls.chat),

@@ -60,7 +60,7 @@ export function createXiaoquApi(gateway: Got) {
       (await getList<XiaoquItem>(gateway, call, '/api/findXiaoquByName', post(body))).map(withShortName),
     stressRank: async (call: CallContext, filter: XiaoquFilter) =>
       pageWithShortNames(call, await getObj<Page<XiaoquItem & { rank: number }>>(gateway, call, '/api/stressRank/queryPage', post(filter))),
-    hotStress: async (call: CallContext, body: { cityId: number; limit?: number }) =>
+    hotStress: async (call: CallContext, body: { cityId: number; regionId?: number; limit?: number }) =>
       (await getList<XiaoquItem>(gateway, call, 'api/hotStress', post(body))).map(withShortName),
     /** A community's floor plans from its listings (our path). */
     huxing: (call: CallContext, id: number | string) =>

@@ -18,6 +18,7 @@ import { registerListingRoutes } from './routes/listing.ts';
 import { registerOverseasRoutes } from './routes/overseas.ts';
 import { registerSchoolRoutes } from './routes/school.ts';
 import { registerSearchRoutes } from './routes/search.ts';
+import { registerTopicRoutes } from './routes/topics.ts';
 import { registerUserRoutes } from './routes/user.ts';
 import { registerXiaoquRoutes } from './routes/xiaoqu.ts';
 import { registerXinfangRoutes } from './routes/xinfang.ts';
@@ -123,6 +124,7 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
   registerXinfangRoutes(app, ctx);
   registerListingRoutes(app, ctx);
   registerXiaoquRoutes(app, ctx);
+  registerTopicRoutes(app, ctx);
   registerSchoolRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerBelongerRoutes(app, ctx);

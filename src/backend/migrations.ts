@@ -362,6 +362,19 @@ CREATE INDEX search_pinyin_full ON search_pinyin(city_id, full);
 CREATE INDEX search_pinyin_initials ON search_pinyin(city_id, initials);
 `,
   },
+  {
+    version: 12,
+    name: 'housing topics (issue 15 part C): curated groups of articles, questions and listings per city',
+    sql: `
+CREATE TABLE topic (
+  id INTEGER PRIMARY KEY, city_id INTEGER NOT NULL, title TEXT NOT NULL, intro TEXT NOT NULL, cover TEXT NOT NULL, sort INTEGER NOT NULL
+);
+CREATE INDEX topic_city ON topic(city_id, sort);
+CREATE TABLE topic_item (
+  topic_id INTEGER NOT NULL, kind TEXT NOT NULL, ref_id INTEGER NOT NULL, sort INTEGER NOT NULL, PRIMARY KEY (topic_id, kind, ref_id)
+) WITHOUT ROWID;
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

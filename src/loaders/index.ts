@@ -5,7 +5,9 @@ import { homeMeta } from '../meta/home.ts';
 import { searchMeta } from '../meta/search.ts';
 import { type PageLoader, pageLoader } from '../pipeline/types.ts';
 import { ACCOUNT_QUERY_KEYS, loginLoader, registerLoader, resetpasswordLoader } from './account.ts';
+import * as bangdan from './bangdan.ts';
 import { CITY_QUERY_KEYS, loadCity } from './city.ts';
+import * as discover from './discover.ts';
 import * as dongtai from './dongtai.ts';
 import { downloadappLoader } from './downloadapp.ts';
 import {
@@ -99,6 +101,15 @@ export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   xiaoquDetail: xiaoqu.xiaoquDetail,
   xiaoquInformation: xiaoqu.xiaoquInformation,
   xiaoquHuxing: xiaoqu.xiaoquHuxing,
+  // Rankings, topics and discovery (issue 15 part C)
+  bangdan: bangdan.bangdan,
+  bangdanSqbd: bangdan.bangdanSqbd,
+  rankingList: bangdan.rankingList,
+  indextype: bangdan.indextype,
+  topicList: discover.topicList,
+  topicDetail: discover.topicDetail,
+  faxian: discover.faxian,
+  composite: discover.composite,
   login: loginLoader,
   register: registerLoader,
   resetpassword: resetpasswordLoader,
@@ -166,6 +177,8 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   xiaoquDetail: ['id'],
   xiaoquInformation: ['id'],
   xiaoquHuxing: ['id'],
+  topicDetail: ['id'],
+  composite: ['regionId'],
   login: ACCOUNT_QUERY_KEYS,
   register: ACCOUNT_QUERY_KEYS,
   resetpassword: ACCOUNT_QUERY_KEYS,

@@ -2,6 +2,7 @@ import { parseHuxingTail } from '../lib/huxing-tail.ts';
 import { isId } from '../lib/ids.ts';
 import type { PageContext, Validator } from '../pipeline/types.ts';
 import { listingValidators } from './listing.ts';
+import { rankingValidatorQueryKeys, rankingValidators } from './ranking.ts';
 
 /** The first of these values that is present (`??`): the id a page reads when it accepts several spellings. */
 const firstOf = (...values: Array<string | undefined>): string | undefined => values.find((v) => v !== undefined);
@@ -18,6 +19,7 @@ const idOf = (ctx: PageContext) => ctx.params.id ?? ctx.query.id;
 /** The named validate hooks registry.json may refer to. False → the 404 screen (SPEC 2.5). */
 export const validators: Readonly<Record<string, Validator>> = {
   ...listingValidators,
+  ...rankingValidators,
   /** `:id` (or `?id=` on a plain twin like /ershoufang/details) is an id (src/lib/ids.ts). */
   numericId: (ctx) => isId(idOf(ctx)),
   /** Present id, if any, must be numeric (optional id tails). */
@@ -55,4 +57,5 @@ export const validatorQueryKeys: Readonly<Record<string, readonly string[]>> = {
   numericIdWithPage: ['id', 'page'],
   huxingTail: [],
   pageNumber: ['page'],
+  ...rankingValidatorQueryKeys,
 };

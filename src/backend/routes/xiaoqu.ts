@@ -117,7 +117,9 @@ export function registerXiaoquRoutes(app: FastifyInstance, { db }: BackendContex
     SUM(house_type = ${HOUSE_TYPES.ershoufang}) AS count, SUM(house_type = ${HOUSE_TYPES.zufang}) AS rentCount,
     CAST(ROUND(AVG(CASE WHEN house_type = ${HOUSE_TYPES.ershoufang} THEN price END), 1) AS REAL) AS avgPrice
     FROM listing WHERE xiaoqu_id = ? AND status = 1 AND rooms > 0 GROUP BY rooms, halls, toilets ORDER BY rooms, halls, toilets`);
-  const hotStress = db.prepare(`${XIAOQU_SELECT} WHERE x.city_id = ? ORDER BY x.view_num DESC, x.id LIMIT ?`);
+  const hotStress = db.prepare(
+    `${XIAOQU_SELECT} WHERE x.city_id = ? AND (? IS NULL OR x.region_id = ?) ORDER BY x.view_num DESC, x.id LIMIT ?`,
+  );
 
   const detail = (id: number): XiaoquDetail | null => {
     const row = one.get(id) as Row | undefined;
@@ -188,9 +190,12 @@ export function registerXiaoquRoutes(app: FastifyInstance, { db }: BackendContex
       r.size,
     );
   });
-  app.post('/api/hotStress', { schema: { body: body({ cityId: int(1, 9999), limit: int(1, 100) }, ['cityId']) } }, async (req) => {
-    const b = req.body as { cityId: number; limit?: number };
-    return ok((hotStress.all(b.cityId, b.limit ?? 30) as Row[]).map(xiaoquItem));
+  // SPEC 9: the hot list is at most 30, by viewNum; a region (district) narrows it (the rankings of /bangdan/{id}/sqbd).
+  const hotStressBody = body({ cityId: int(1, 9999), regionId: int(1), limit: int(1, 30) }, ['cityId']);
+  app.post('/api/hotStress', { schema: { body: hotStressBody } }, async (req) => {
+    const b = req.body as { cityId: number; regionId?: number; limit?: number };
+    const region = b.regionId ?? null;
+    return ok((hotStress.all(b.cityId, region, region, b.limit ?? 30) as Row[]).map(xiaoquItem));
   });
   app.get('/api/avgprice/findlist/:id', { schema: { params: idParams } }, async (req) =>
     ok(cityPrices.all((req.params as { id: number }).id)),

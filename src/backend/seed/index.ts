@@ -428,6 +428,7 @@ function seedCity(ctx: Seeder, city: CitySeed) {
   seedCityConfig(ctx, places);
   seedHotSearches(ctx, places, loupans, xiaoqus);
   seedSeoLinks(ctx, places);
+  seedTopics(ctx, places);
 }
 
 function seedCityRow({ q, count }: Seeder, city: CitySeed) {
@@ -1648,4 +1649,116 @@ function seedOverseas({ q, rng, C, count, pastTime }: Seeder) {
     );
   }
   count('overseas', C.overseas);
+}
+
+/**
+ * Housing topics (issue 15 part C): per city, curated groups of articles, questions and listings, picked by SQL from
+ * what the city's earlier steps wrote. It draws nothing from the random sequence, so every earlier table (of every
+ * city) keeps its values; the picks are ordered by view count and id, so one seed gives one set of topics.
+ */
+const TOPICS: ReadonlyArray<{
+  title: string;
+  intro: string;
+  docs: string;
+  listings?: string;
+  loupans?: string;
+}> = [
+  {
+    title: '{city}学区房专题',
+    intro: '孩子上学是很多家庭买房的第一考量。本专题精选{city}名校周边在售二手房，并汇总学区划片、入学政策与购房攻略，帮您算清学区房的账。',
+    docs: "(d.title LIKE '%学区%' OR t.name = '购房指南')",
+    listings: `l.house_type = ${HOUSE_TYPES.ershoufang} AND l.xiaoqu_id IN (SELECT xiaoqu_id FROM school_xiaoqu)`,
+  },
+  {
+    title: '{city}地铁房精选',
+    intro: '出门即地铁，通勤更从容。本专题汇总{city}地铁沿线的热门在售房源与行情解读，看看哪条线路的房子最受关注。',
+    docs: "t.name = '市场行情'",
+    listings: `l.house_type = ${HOUSE_TYPES.ershoufang} AND l.station_id IS NOT NULL`,
+  },
+  {
+    title: '{city}刚需上车指南',
+    intro: '预算有限也能安家。本专题精选{city}总价100万以内的在售二手房，附首套房贷款、公积金与购房流程指南，帮刚需买家少走弯路。',
+    docs: "(t.name = '购房指南' OR t.name = '政策解读')",
+    listings: `l.house_type = ${HOUSE_TYPES.ershoufang} AND l.price <= 100`,
+  },
+  {
+    title: '{city}改善换房专题',
+    intro: '三房起步、面积110㎡以上的大户型，适合二孩家庭和改善换房。本专题汇总{city}热门改善房源与楼市动态，换房前先看看。',
+    docs: "t.name = '楼市动态'",
+    listings: `l.house_type = ${HOUSE_TYPES.ershoufang} AND l.rooms >= 3 AND l.area >= 110`,
+  },
+  {
+    title: '{city}新房热盘推荐',
+    intro: '{city}近期关注度最高的新楼盘都在这里：在售、待售楼盘一览，附开盘动态与土地市场解读，买新房先看热盘。',
+    docs: "(t.name = '楼市动态' OR t.name = '土地市场')",
+    loupans: "l.sale_status <> '售完'",
+  },
+  {
+    title: '{city}购房政策解读',
+    intro: '限购、贷款、公积金、契税补贴，政策一变，买房成本就变。本专题汇总{city}最新购房政策解读与常见问答，一文看懂。',
+    docs: "t.name = '政策解读'",
+  },
+];
+
+/** How many of each kind a topic holds. */
+const TOPIC_SIZES = { doc: 4, wenda: 3, listing: 6, loupan: 6 } as const;
+
+function seedTopics({ db, count }: Seeder, { city, cid }: CityPlaces) {
+  const topic = db.prepare('INSERT INTO topic (city_id, title, intro, cover, sort) VALUES (?,?,?,?,?)');
+  const item = db.prepare('INSERT OR IGNORE INTO topic_item (topic_id, kind, ref_id, sort) VALUES (?,?,?,?)');
+  const ids = (sql: string, ...args: unknown[]) =>
+    db
+      .prepare(sql)
+      .pluck()
+      .all(...args) as number[];
+  let items = 0;
+  TOPICS.forEach((def, i) => {
+    const fill = (text: string) => text.replaceAll('{city}', city.name);
+    const topicId = Number(topic.run(cid, fill(def.title), fill(def.intro), imageUrl('banner', cid + i), i + 1).lastInsertRowid);
+    const picks: Array<[string, number[]]> = [
+      [
+        'doc',
+        ids(
+          `SELECT d.id FROM info_doc d JOIN info_type t ON t.id = d.type_id WHERE d.city_id = ? AND ${def.docs}
+           ORDER BY d.view_num DESC, d.id LIMIT ?`,
+          cid,
+          TOPIC_SIZES.doc,
+        ),
+      ],
+      // Questions: the city's most read, a different slice for each topic.
+      ['wenda', ids('SELECT id FROM wenda WHERE city_id = ? ORDER BY view_num DESC, id LIMIT ? OFFSET ?', cid, TOPIC_SIZES.wenda, i * 2)],
+      ...(def.listings
+        ? ([
+            [
+              'listing',
+              ids(
+                `SELECT l.id FROM listing l WHERE l.city_id = ? AND l.status = 1 AND ${def.listings} ORDER BY l.view_num DESC, l.id LIMIT ?`,
+                cid,
+                TOPIC_SIZES.listing,
+              ),
+            ],
+          ] as Array<[string, number[]]>)
+        : []),
+      ...(def.loupans
+        ? ([
+            [
+              'loupan',
+              ids(
+                `SELECT l.id FROM loupan l WHERE l.city_id = ? AND ${def.loupans} ORDER BY l.view_num DESC, l.id LIMIT ?`,
+                cid,
+                TOPIC_SIZES.loupan,
+              ),
+            ],
+          ] as Array<[string, number[]]>)
+        : []),
+    ];
+    for (const [kind, refs] of picks) {
+      refs.forEach((ref, n) => {
+        item.run(topicId, kind, ref, n + 1);
+      });
+      items += refs.length;
+    }
+  });
+  count('topic', TOPICS.length);
+  count('topic_item', items);
 }

@@ -9,5 +9,6 @@ export type * from './member.ts';
 export type * from './overseas.ts';
 export type * from './school.ts';
 export type * from './search.ts';
+export type * from './topic.ts';
 export type * from './xiaoqu.ts';
 export type * from './xinfang.ts';

@@ -56,14 +56,15 @@ t.test('the portal in the browser', async (t) => {
   t.test('the 404 counts 5..0 and replaces itself with home: no 404 entry in history', async (t) => {
     const { page, errors } = await e2e.newPage();
     await page.goto(`${e2e.base}/aboutUs`, { waitUntil: 'networkidle' });
-    const res = await page.goto(`${e2e.base}/no-such-page-4`, { waitUntil: 'networkidle' });
-    t.equal(res?.status(), 404);
-    const length = await page.evaluate(() => history.length);
     const started = Date.now();
-    t.equal(await page.locator('.nf__sec').textContent(), '5');
-    await page.waitForURL(`${e2e.base}/`, { timeout: 9000 });
+    const res = await page.goto(`${e2e.base}/no-such-page-4`, { waitUntil: 'domcontentloaded' });
+    t.equal(res?.status(), 404);
+    // The count starts at 5 in the page as served; the browser then ticks it down (a loaded machine may be past 5 already).
+    t.match(await res?.text(), /class="nf__sec"[^>]*>5</, 'the count starts at 5');
+    const length = await page.evaluate(() => history.length);
+    await page.waitForURL(`${e2e.base}/`, { timeout: 12_000 });
     const took = Date.now() - started;
-    t.ok(took > 4000 && took < 7500, `landed on home after about 5 s (${took} ms)`);
+    t.ok(took > 4500 && took < 10_000, `landed on home after about 5 s (${took} ms)`);
     t.equal(await page.evaluate(() => history.length), length, 'the 404 entry was replaced, not pushed over');
     await page.goBack();
     await page.waitForURL(`${e2e.base}/aboutUs`);

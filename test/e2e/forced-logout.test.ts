@@ -103,12 +103,17 @@ t.test('forced logout in the browser', async (t) => {
   });
   t.equal(res.statusCode, 200, 'the console signs the member out');
 
+  // Both browsers run the sequence at once: wait for both before reading either (a toast does not stay forever).
+  await Promise.all(
+    [page, other].map(async (p) => {
+      await p.locator('.toast', { hasText: LOGOUT_SUCCESS_MESSAGE }).waitFor({ state: 'attached', timeout: 10_000 });
+      await p.waitForURL(`${e2e.base}/`, { timeout: 10_000 });
+    }),
+  );
   for (const [name, p] of [
     ['first browser', page],
     ['second browser', other],
   ] as const) {
-    await p.locator('.toast', { hasText: LOGOUT_SUCCESS_MESSAGE }).waitFor({ state: 'visible', timeout: 10_000 });
-    await p.waitForURL(`${e2e.base}/`, { timeout: 10_000 });
     const toasts = await toastsOf(p);
     const loading = toasts.find((x) => x.loading);
     const done = toasts.find((x) => x.text === LOGOUT_SUCCESS_MESSAGE);

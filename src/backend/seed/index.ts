@@ -4,6 +4,7 @@ import type { DB } from '../db.ts';
 import { segmentForIndex } from '../segment.ts';
 import { CITIES, type CitySeed, OVERSEAS } from './cities.ts';
 import { coherentTags, deferredPick, type Facts, fits } from './coherence.ts';
+import { seedCoordinates } from './geo.ts';
 import { imageUrl } from './images.ts';
 import { Rng } from './rng.ts';
 import * as W from './words.ts';
@@ -170,7 +171,10 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
   })();
 
   for (const city of CITIES) {
-    db.transaction(() => seedCity(ctx, city))();
+    db.transaction(() => {
+      seedCity(ctx, city);
+      seedCoordinates(db, city, seed);
+    })();
     progress(`城市 ${city.name}`, city.id, CITIES.length);
   }
   db.transaction(() => {

@@ -143,16 +143,29 @@ for (const city of CITIES) {
       });
     });
   });
+  // main roads: ring roads around the centre and a few radial avenues that start outside the core
   city.roads.forEach((road, i) => {
-    const angle = (Math.PI * i) / city.roads.length + 0.25 + hash(road) * 0.3;
-    const len = span * 1.1;
-    const off = (hash(`${road}o`) - 0.5) * 0.04;
-    const coords: LngLat[] = [-1, -0.5, 0, 0.5, 1].map((t) =>
-      roundPt([
-        centre[0] + t * len * Math.cos(angle) * 1.15 - off * Math.sin(angle),
-        centre[1] + t * len * Math.sin(angle) + off * Math.cos(angle) + (t * t - 0.25) * 0.006,
-      ]),
-    );
+    let coords: LngLat[];
+    if (i === 0 || i === 4) {
+      const r = span * (i === 0 ? 0.3 : 0.55);
+      coords = Array.from({ length: 25 }, (_, k) => {
+        const a = (k / 24) * 2 * Math.PI;
+        const wobble = 1 + 0.08 * Math.sin(3 * a + hash(road) * 6);
+        return roundPt([centre[0] + r * wobble * Math.cos(a) * 1.15, centre[1] + r * wobble * Math.sin(a) * 0.9]);
+      });
+    } else {
+      const angle = hash(road) * 2 * Math.PI;
+      const from = span * 0.15;
+      const to = span * (0.9 + 0.3 * hash(`${road}l`));
+      coords = [0, 0.25, 0.5, 0.75, 1].map((t) => {
+        const d = from + t * (to - from);
+        const bend = Math.sin(t * Math.PI) * 0.01;
+        return roundPt([
+          centre[0] + d * Math.cos(angle) * 1.15 - bend * Math.sin(angle),
+          centre[1] + d * Math.sin(angle) + bend * Math.cos(angle),
+        ]);
+      });
+    }
     features.unshift({
       type: 'Feature',
       properties: { kind: 'road', name: road, color: '#f5c76b' },

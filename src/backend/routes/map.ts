@@ -96,7 +96,12 @@ export function mapBubbles(db: DB): (level: MapLevel, query: unknown) => Envelop
       cols: 'g.name, g.lng, g.lat',
       pos: ['g.lng', 'g.lat'],
     },
-    xiaoqu: { id: 't.xiaoqu_id', join: 'JOIN xiaoqu g ON g.id = t.xiaoqu_id', cols: 'g.name, g.lng, g.lat', pos: ['g.lng', 'g.lat'] },
+    xiaoqu: {
+      id: 't.xiaoqu_id',
+      join: 'JOIN xiaoqu g ON g.id = t.xiaoqu_id',
+      cols: "COALESCE(NULLIF(g.sname, ''), g.name) AS name, g.lng, g.lat",
+      pos: ['g.lng', 'g.lat'],
+    },
   };
 
   function listingRows(level: MapLevel, q: MapQuery, rooms: number[] | undefined, bbox: Bbox | null): MapBubble[] {

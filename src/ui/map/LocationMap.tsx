@@ -22,6 +22,16 @@ export function LocationMap({ data }: { data: LocationMapData }) {
   const outline = (data.district?.polygons ?? [])
     .flatMap((poly) => poly.map((ring) => `M${ring.map(([a, b]) => `${x(a).toFixed(1)},${y(b).toFixed(1)}`).join('L')}Z`))
     .join('');
+  // labels placed one after the other, each moved down until it no longer covers one placed before (nor the point's)
+  const placed: Array<{ x: number; y: number; w: number }> = [{ x: W / 2 - 40, y: H / 2 + 16, w: 80 }];
+  const labelY = places.map((p) => {
+    const lx = x(p.lng) + 8;
+    const w = (p.name.length + 1) * 11;
+    let ly = y(p.lat) + 4;
+    for (let i = 0; i < 6 && placed.some((q) => Math.abs(q.y - ly) < 12 && lx < q.x + q.w && q.x < lx + w); i++) ly += 13;
+    placed.push({ x: lx, y: ly, w });
+    return ly;
+  });
   const label = `${data.name}位置示意图${data.district ? `，位于${data.district.name}` : ''}`;
   return (
     <figure className="locmap-fig" data-testid="location-map">
@@ -34,7 +44,7 @@ export function LocationMap({ data }: { data: LocationMapData }) {
             {data.district.name}
           </text>
         ) : null}
-        {places.map((p) => (
+        {places.map((p, i) => (
           <g key={`${p.kind}-${p.name}`} data-kind={p.kind}>
             {p.kind === 'station' ? (
               <rect
@@ -50,7 +60,7 @@ export function LocationMap({ data }: { data: LocationMapData }) {
             ) : (
               <circle cx={x(p.lng)} cy={y(p.lat)} r="5" fill="#1f6fd1" stroke="#fff" strokeWidth="1.5" />
             )}
-            <text x={x(p.lng) + 8} y={y(p.lat) + 4} fontSize="11" fill="#1f2329" stroke="#fff" strokeWidth="3" paintOrder="stroke">
+            <text x={x(p.lng) + 8} y={labelY[i]} fontSize="11" fill="#1f2329" stroke="#fff" strokeWidth="3" paintOrder="stroke">
               {p.kind === 'station' ? `${p.name}站` : p.name}
             </text>
           </g>

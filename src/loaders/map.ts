@@ -82,7 +82,8 @@ export async function loadMap(ctx: PageContext): Promise<LoadResult<MapData>> {
     ctx.api.map.bubbles(ctx.call, level, q),
     sheetLevel && sheetLevel !== level ? ctx.api.map.bubbles(ctx.call, sheetLevel, q) : null,
   ]);
-  const path = ctx.path;
+  // the registry's own spelling (a request may come as /DITU/): links and the canonical use it
+  const path = ctx.page.paths[0] ?? ctx.path;
   const base = queryOf(f, defaultKind);
   const link = (g: MapFilter) => {
     const s = queryOf(g, defaultKind);

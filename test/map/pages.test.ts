@@ -56,6 +56,8 @@ t.test('the filters of the list pages: price band and rooms', async (t) => {
   t.match(title(r.body), '80-100万_二室_三室');
   const rent = await get('/ditu?kind=zufang');
   t.match(noComments(rent.body), /元\/月/);
+  const upper = await get('/DITU/?rooms=2');
+  t.equal(canonical(upper.body), 'http://localhost:3000/ditu?rooms=2', 'the canonical is spelled as the registry spells the path');
   const bad = await get('/ditu?price=99&rooms=x');
   t.equal(bad.statusCode, 200, 'unknown filter values are dropped');
   t.equal(canonical(bad.body), 'http://localhost:3000/ditu');

@@ -56,6 +56,8 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   downloadapp: () => import('./downloadapp.tsx'),
   // Overseas property (issue 5 point 5)
   'haiwai/home': () => import('./haiwai/home.tsx'),
+  // Map search (issue 14 part D)
+  'map/index': () => import('./map/index.tsx'),
   'haiwai/list': () => import('./haiwai/list.tsx'),
   'haiwai/detail': () => import('./haiwai/detail.tsx'),
   'haiwai/huxing': () => import('./haiwai/huxing.tsx'),

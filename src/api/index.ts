@@ -6,6 +6,7 @@ import { createDictionaryApi } from './dictionaries.ts';
 import { createHouseApi } from './house.ts';
 import { type ClientsConfig, createClients, type GatewayClients } from './http.ts';
 import { createInfoApi } from './info.ts';
+import { createMapApi } from './map.ts';
 import { createRecommendApi } from './recommend.ts';
 import { createSchoolApi } from './school.ts';
 import { createSearchApi } from './search.ts';
@@ -43,6 +44,7 @@ export function createApi(cfg: ClientsConfig) {
     user: createUserApi(clients.gateway, clients.console, clients.www, clients.urls.www),
     chat: createChatApi(clients.gateway, clients.chat, clients.urls.chat),
     info,
+    map: createMapApi(clients.gateway),
   };
 }
 

@@ -15,6 +15,7 @@ import { registerArticleRoutes } from './routes/info/articles.ts';
 import { registerBaikeRoutes } from './routes/info/baike.ts';
 import { registerWendaRoutes } from './routes/info/wenda.ts';
 import { registerListingRoutes } from './routes/listing.ts';
+import { registerMapRoutes } from './routes/map.ts';
 import { registerOverseasRoutes } from './routes/overseas.ts';
 import { registerSchoolRoutes } from './routes/school.ts';
 import { registerSearchRoutes } from './routes/search.ts';
@@ -139,5 +140,6 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
   registerWendaRoutes(app, ctx);
   registerOverseasRoutes(app, ctx);
   registerFileRoutes(app, ctx);
+  registerMapRoutes(app, ctx);
   return app;
 }

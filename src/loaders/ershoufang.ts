@@ -9,6 +9,7 @@ import { listMeta } from '../meta/listing.ts';
 import { cityOrigin } from '../pipeline/head.ts';
 import { type LoadResult, type PageContext, pageLoader } from '../pipeline/types.ts';
 import { detailExtras, idOf, isAdVariant, loadList, orNotFound, viewOf } from './listing-common.ts';
+import { locationOf } from './map.ts';
 import { optional } from './optional.ts';
 
 const SIMILAR_SIZE = 6;
@@ -36,7 +37,7 @@ export async function loadListingDetail(
   const house = await loadHouse(ctx, kind, idOf(ctx));
   const ad = isAdVariant(ctx);
   const agent = house.agentInfo as Belonger | null;
-  const [extras, log, daikan, comments, readme] = await Promise.all([
+  const [extras, log, daikan, comments, readme, location] = await Promise.all([
     detailExtras(ctx, house, { similarSize: kind === 'zufang' ? SIMILAR_RENTALS : SIMILAR_SIZE }),
     optional(ctx, 'houseoperatelog', ctx.api.house.houseOperateLog(ctx.call, house.houseId), []),
     kind === 'ershoufang'
@@ -60,12 +61,14 @@ export async function loadListingDetail(
           null,
         )
       : Promise.resolve(null),
+    locationOf(ctx, { name: house.xiaoquName || house.title, lng: house.lng, lat: house.lat, regionId: house.regionId }),
   ]);
   return {
     data: {
       kind,
       ad,
       house,
+      location,
       extras,
       log,
       daikanCount: daikan.length,

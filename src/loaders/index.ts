@@ -21,6 +21,7 @@ import {
 import * as haiwai from './haiwai.ts';
 import { loadHome } from './home.ts';
 import * as huxing from './huxing.ts';
+import { MAP_QUERY_KEYS, map } from './map.ts';
 import { jubaoLoader, myShoucangLoader, photoLoader, yuyuekanfangLoader } from './member.ts';
 import * as personal from './personal.ts';
 import { schoolLoaderQueryKeys, schoolLoaders } from './school.ts';
@@ -39,6 +40,7 @@ import { duanzuListLoader, zufangDetailLoader, zufangListLoader, zuyjDetailLoade
 // biome-ignore lint/suspicious/noExplicitAny: each loader's data type is its own; load and meta agree per entry.
 export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   home: pageLoader(loadHome, homeMeta),
+  map,
   xinfangList: xinfang.xinfangList,
   xinfangDetail: xinfang.xinfangDetail,
   xinfangBelonger: xinfang.xinfangBelonger,
@@ -175,6 +177,7 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   haiwaiHuxing: ['id'],
   ...schoolLoaderQueryKeys,
   xiaoquDetail: ['id'],
+  map: MAP_QUERY_KEYS,
   xiaoquInformation: ['id'],
   xiaoquHuxing: ['id'],
   topicDetail: ['id'],

@@ -16,6 +16,7 @@ import { xiaoquDetailMeta, xiaoquHuxingMeta, xiaoquInformationMeta, xiaoquListMe
 import { cityOrigin } from '../pipeline/head.ts';
 import { type LoadResult, type PageContext, pageLoader } from '../pipeline/types.ts';
 import { idOf, locationDict, orNotFound } from './listing-common.ts';
+import { locationOf } from './map.ts';
 import { optional } from './optional.ts';
 
 /**
@@ -120,7 +121,7 @@ export async function loadXiaoquDetail(ctx: PageContext): Promise<LoadResult<Xia
   const x = await loadCommunity(ctx, id);
   const memberId = ctx.user?.uid || ctx.user?.userId || '';
   const band = { priceMin: Math.round(x.avgPrice * 0.85), priceMax: Math.round(x.avgPrice * 1.15) };
-  const [regionHref, ershou, zufang, plans, schools, stores, similar, collected] = await Promise.all([
+  const [regionHref, ershou, zufang, plans, schools, stores, similar, collected, location] = await Promise.all([
     regionHrefOf(ctx, x.regionId),
     listingsOf(ctx, { houseType: HOUSE_TYPES.ershoufang, stressId: id, size: DETAIL_ERSHOU }),
     listingsOf(ctx, { houseType: HOUSE_TYPES.zufang, stressId: id, size: DETAIL_ZUFANG }),
@@ -136,6 +137,7 @@ export async function loadXiaoquDetail(ctx: PageContext): Promise<LoadResult<Xia
       [] as XiaoquItem[],
     ),
     memberId ? optional(ctx, 'isCollect', ctx.api.user.isCollect(ctx.call, id, memberId, 'xiaoqu'), false) : false,
+    locationOf(ctx, { name: x.name, lng: x.lng, lat: x.lat, regionId: x.regionId }),
   ]);
   const prices = x.prices.slice(-12);
   const last = x.prices.at(-1);
@@ -143,6 +145,7 @@ export async function loadXiaoquDetail(ctx: PageContext): Promise<LoadResult<Xia
     data: {
       xiaoqu: recordOf(x),
       regionHref,
+      location,
       prices,
       monthRatio: change(x.prices.at(-2), last),
       yearRatio: x.prices.length > 12 ? change(x.prices.at(-13), last) : null,

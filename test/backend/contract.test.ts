@@ -96,6 +96,8 @@ const CASES: Case[] = [
   G('/api/house/findHotLoupan?cityId=1'),
   G('/api/house/findNewest/1/5', { route: '/api/house/findNewest/:cityId/:limit' }),
   G('/api/house/getHousebyLocation/112.94,28.23?cityId=1', { route: '/api/house/getHousebyLocation/:x' }),
+  G('/api/house/getHousebyLocation/region?cityId=1&kind=ershoufang', { route: '/api/house/getHousebyLocation/:x' }),
+  G('/api/map/nearby?cityId=1&lng=112.94&lat=28.23'),
   G('/api/house/getCityAvgPriceByCityId/1', { route: '/api/house/getCityAvgPriceByCityId/:cityId' }),
   G(`/api/house/louPanWylbPrice/${ids.loupan}/all`, { route: '/api/house/louPanWylbPrice/:houseId/:type' }),
   G(`/api/house/wylbPrice/${ids.loupan}`, { route: '/api/house/wylbPrice/:id' }),

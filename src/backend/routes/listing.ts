@@ -9,7 +9,7 @@ import { belongerItem, listingDetail, listingItem, xiaoquItem } from '../mappers
 import { body, int, params, str } from '../schemas.ts';
 import { segmentForQuery } from '../segment.ts';
 import { cachedStatement, sqlNow } from '../util.ts';
-import { whereClause } from '../where.ts';
+import { type Where, whereClause } from '../where.ts';
 
 export const LISTING_SORTS = [
   'default',
@@ -126,8 +126,8 @@ export const LISTING_LIST_SELECT = LISTING_SELECT.replace('SELECT l.*,', `SELECT
 
 const SEED_YEAR = 2026;
 
-/** The list query behind the second-hand, rental and commercial list pages: one count, one page, both indexed. */
-export function searchListings(db: DB, f: ListingFilter) {
+/** The WHERE of the list query for a filter (shared with the map's bubbles, so their counts are the lists' counts). */
+export function listingWhere(f: ListingFilter): Where {
   const types = f.houseTypes?.length ? [...new Set(f.houseTypes)] : [f.houseType ?? HOUSE_TYPES.ershoufang];
   const filter = whereClause();
   filter.add('l.city_id = ?', f.cityId);
@@ -174,6 +174,12 @@ export function searchListings(db: DB, f: ListingFilter) {
         match,
       );
   }
+  return filter;
+}
+
+/** The list query behind the second-hand, rental and commercial list pages: one count, one page, both indexed. */
+export function searchListings(db: DB, f: ListingFilter) {
+  const filter = listingWhere(f);
   const { pageNo, size, offset } = paging(f, 20);
   const whereSql = filter.clause();
   const total = cachedStatement(db, `SELECT COUNT(*) FROM listing l ${whereSql}`)

@@ -8,6 +8,7 @@ import { body, cityIdParams, idParams, int, params, str } from '../schemas.ts';
 import { segmentForQuery } from '../segment.ts';
 import { cachedStatement, sqlNow } from '../util.ts';
 import { whereClause } from '../where.ts';
+import { isMapLevel, mapBubbles } from './map.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
 type Row = Record<string, any>;
@@ -84,6 +85,7 @@ export function searchLoupans(db: DB, f: LoupanFilter) {
 
 /** SPEC 7.3: new-home estates, floor plans, news feed, pre-sale permits, prices by property type, rankings. */
 export function registerXinfangRoutes(app: FastifyInstance, { db }: BackendContext): void {
+  const bubbles = mapBubbles(db);
   const one = db.prepare(`${LOUPAN_SELECT} WHERE l.id = ?`);
   const byHsmid = db.prepare(`${LOUPAN_SELECT} WHERE l.hsmid = ?`);
   const prices = db.prepare('SELECT type_code AS type, price FROM loupan_price WHERE loupan_id = ? ORDER BY type_code');
@@ -192,9 +194,14 @@ export function registerXinfangRoutes(app: FastifyInstance, { db }: BackendConte
   );
   app.get(
     '/api/house/getHousebyLocation/:x',
-    { schema: { params: params({ x: { type: 'string', pattern: '^(\\d{1,4}|-?\\d+(\\.\\d+)?,-?\\d+(\\.\\d+)?)$' } }) } },
+    {
+      schema: {
+        params: params({ x: { type: 'string', pattern: '^(\\d{1,4}|-?\\d+(\\.\\d+)?,-?\\d+(\\.\\d+)?|region|shopMap|xiaoqu)$' } }),
+      },
+    },
     async (req) => {
       const { x } = req.params as { x: string };
+      if (isMapLevel(x)) return bubbles(x, req.query);
       const q = req.query as { cityId?: string; limit?: string };
       if (/^\d+$/.test(x)) return ok((hot.all(Number(x), 20) as Row[]).map(loupanItem));
       const [lng, lat] = x.split(',').map(Number);

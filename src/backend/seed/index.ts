@@ -5,6 +5,7 @@ import { buildSearchIndex } from '../search-index.ts';
 import { segmentForIndex } from '../segment.ts';
 import { CITIES, type CitySeed, OVERSEAS, PICKER_CITIES } from './cities.ts';
 import { coherentTags, deferredPick, type Facts, fits } from './coherence.ts';
+import { seedCoordinates } from './geo.ts';
 import { imageUrl } from './images.ts';
 import { Rng } from './rng.ts';
 import * as W from './words.ts';
@@ -174,7 +175,10 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
   })();
 
   for (const city of CITIES) {
-    db.transaction(() => seedCity(ctx, city))();
+    db.transaction(() => {
+      seedCity(ctx, city);
+      seedCoordinates(db, city, seed);
+    })();
     progress(`城市 ${city.name}`, city.id, CITIES.length);
   }
   db.transaction(() => {

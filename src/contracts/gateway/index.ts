@@ -5,6 +5,7 @@ export type * from './envelope.ts';
 export type * from './info.ts';
 export type * from './listing.ts';
 export type * from './location.ts';
+export type * from './map.ts';
 export type * from './member.ts';
 export type * from './overseas.ts';
 export type * from './school.ts';

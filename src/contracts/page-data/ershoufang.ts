@@ -1,5 +1,6 @@
 /** What the second-hand and rental detail pages and their sub-pages receive. */
 import type { Belonger, ListingDetail, ListingItem, SchoolItem, XiaoquItem } from '../gateway/index.ts';
+import type { LocationMapData } from './map.ts';
 
 export interface DetailExtras {
   agentPhone: { webCall: string; extNum?: string | null } | null;
@@ -24,6 +25,8 @@ export interface ListingDetailData {
   url: string;
   /** Brand apartment variant (/zufang/zuyj). */
   zuyj?: boolean;
+  /** The static location map (issue 14 part D); null without coordinates or when the call failed. */
+  location?: LocationMapData | null;
 }
 
 export interface HouseBrief {

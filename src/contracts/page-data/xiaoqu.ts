@@ -2,6 +2,7 @@
 import type { XiaoquPlaces, XiaoquQuery } from '../../lib/xiaoqu-filters.ts';
 import type { MonthPrice, SchoolItem, Store, XiaoquPlan, XiaoquProfile } from '../gateway/index.ts';
 import type { Listing } from './cards.ts';
+import type { LocationMapData } from './map.ts';
 
 /** A community as a list card shows it. */
 export interface XiaoquCard {
@@ -49,6 +50,8 @@ export interface XiaoquDetailData {
   xiaoqu: XiaoquRecord;
   /** The community list of its region (`/xiaoqu/yuelu/`); null when the city's places could not be read. */
   regionHref: string | null;
+  /** The static location map (issue 14 part D); null when the community has no coordinates or the call failed. */
+  location?: LocationMapData | null;
   /** The last 12 months of the average price, oldest first. */
   prices: MonthPrice[];
   /** The month-on-month and year-on-year change of the last month; null when the history is too short. */

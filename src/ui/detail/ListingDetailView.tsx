@@ -1,5 +1,6 @@
 import type { ListingDetailData } from '../../contracts/page-data/ershoufang.ts';
 import { AppLink } from '../AppLink.tsx';
+import { LocationMap } from '../map/LocationMap.tsx';
 import { groupDigits } from '../paths.ts';
 import { AgentCard, agentInfoOf } from './AgentCard.tsx';
 import { Gallery } from './Gallery.tsx';
@@ -61,6 +62,11 @@ export function ListingDetailView({ data, notice }: { data: ListingDetailData; n
       />
       <AgentCard agent={agent} phone={extras.agentPhone} house={houseRef} />
       <CommunityCard community={extras.community} />
+      {data.location ? (
+        <DetailBlock title="位置与周边">
+          <LocationMap data={data.location} />
+        </DetailBlock>
+      ) : null}
       {rent ? null : (
         <DetailBlock title="房源动态" more={{ href: `/ershoufang/dongtai?id=${h.houseId}`, label: '全部动态' }}>
           <Timeline items={logItems.slice(0, 3)} />

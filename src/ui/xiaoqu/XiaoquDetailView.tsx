@@ -5,6 +5,7 @@ import { FavouriteButton, ShareButton } from '../detail/ActionBar.tsx';
 import { Gallery } from '../detail/Gallery.tsx';
 import { telHref } from '../detail/links.ts';
 import { Description, DetailBlock, DetailHead, KeyFacts, SimilarListings } from '../detail/parts.tsx';
+import { LocationMap } from '../map/LocationMap.tsx';
 import { groupDigits } from '../paths.ts';
 import { avgPriceText, LocationBlock, PlanStrip, SchoolList, SimilarXiaoqu, StoreList, xiaoquFacts } from './parts.tsx';
 import { PriceRatio } from './XiaoquCard.tsx';
@@ -79,7 +80,7 @@ export function XiaoquDetailView({ data }: { data: XiaoquDetailData }) {
           <PlanStrip plans={data.plans} stressId={x.stressId} />
         </DetailBlock>
       ) : null}
-      <LocationBlock x={x} />
+      <LocationBlock x={x} map={data.location ? <LocationMap data={data.location} /> : null} />
       <SchoolList schools={data.schools} />
       <StoreList stores={data.stores} />
       <Description title="小区简介" text={x.description} />

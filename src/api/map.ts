@@ -1,0 +1,20 @@
+import type { Got } from 'got';
+import type { MapBubbles, MapLevel, MapQuery, NearbyMap } from '../contracts/gateway/map.ts';
+import { getObj, seg } from './call.ts';
+import type { CallContext } from './http.ts';
+
+/** SPEC 7.3 getHousebyLocation by level (the map's bubbles) and the nearby places of a static location map. */
+export function createMapApi(gateway: Got) {
+  return {
+    async bubbles(call: CallContext, level: MapLevel, q: MapQuery): Promise<MapBubbles> {
+      const searchParams = Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) as Record<
+        string,
+        string | number
+      >;
+      const obj = await getObj<MapBubbles>(gateway, call, `api/house/getHousebyLocation/${seg(level)}`, { searchParams });
+      return obj && Array.isArray(obj.items) ? obj : { level, kind: q.kind, total: 0, items: [] };
+    },
+    nearby: (call: CallContext, q: { cityId: number; lng: number; lat: number; regionId?: number; radius?: number }) =>
+      getObj<NearbyMap>(gateway, call, 'api/map/nearby', { searchParams: q as unknown as Record<string, number> }),
+  };
+}

@@ -8,6 +8,7 @@ import {
   EstatesBlock,
   IntroBlock,
   ListingsBlock,
+  LocationBlock,
   RankingBlock,
 } from '../../src/ui/school/SchoolBlocks.tsx';
 import { SchoolHead, SchoolNav } from '../../src/ui/school/SchoolHead.tsx';
@@ -37,6 +38,7 @@ export default function SchoolDetailPage({ data }: PageProps<SchoolDetailData>) 
       ) : null}
       {data.ranking ? <RankingBlock school={s} ranking={data.ranking} more={schoolPath.top(id)} /> : null}
       <EstatesBlock estates={s.louPanList.slice(0, 3)} more={s.louPanList.length > 3 ? schoolPath.louPan(id) : undefined} />
+      {data.location ? <LocationBlock location={data.location} /> : null}
       <AroundSchoolsBlock schools={s.aroundSchool.slice(0, 5)} more={s.aroundSchool.length > 5 ? schoolPath.school(id) : undefined} />
     </article>
   );

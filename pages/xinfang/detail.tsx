@@ -7,6 +7,7 @@ import { AppLink } from '../../src/ui/AppLink.tsx';
 import { ActionBar, DetailBlock, Gallery, KeyFacts, Timeline } from '../../src/ui/detail/index.ts';
 import { ChevronRight } from '../../src/ui/icons.tsx';
 import { LazyImage } from '../../src/ui/LazyImage.tsx';
+import { LocationMap } from '../../src/ui/map/LocationMap.tsx';
 import { groupDigits } from '../../src/ui/paths.ts';
 import { AgentRow } from '../../src/ui/xinfang/AgentRow.tsx';
 import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
@@ -223,6 +224,11 @@ export default function XinfangDetailPage({ data }: PageProps<XinfangDetailData>
         </span>
         <ChevronRight size={16} />
       </AppLink>
+      {data.location ? (
+        <DetailBlock title="位置与周边">
+          <LocationMap data={data.location} />
+        </DetailBlock>
+      ) : null}
       {data.schools.length ? (
         <DetailBlock title="周边学校">
           <ul className="xf-schools">

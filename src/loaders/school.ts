@@ -15,6 +15,7 @@ import {
 import { schoolDetailMeta, schoolListMeta, schoolPartMeta } from '../meta/school.ts';
 import { type LoadResult, type PageContext, type PageLoader, pageLoader } from '../pipeline/types.ts';
 import { idOf, orNotFound } from './listing-common.ts';
+import { locationOf } from './map.ts';
 import { optional } from './optional.ts';
 
 /** Listings of a catchment shown on the detail page, and per page of its listing sub-pages. */
@@ -128,13 +129,14 @@ const only = <T>(p: Promise<CatchmentListings & T>): Promise<CatchmentListings> 
 /** /school/{id}.html: the profile, enrolment and catchment, a few listings of each kind, the district ranking, nearby schools. */
 async function loadDetail(ctx: PageContext): Promise<LoadResult<SchoolDetailData>> {
   const school = await schoolOf(ctx);
-  const [href, secHand, rent, top] = await Promise.all([
+  const [href, secHand, rent, top, location] = await Promise.all([
     districtHref(ctx, school),
     optional(ctx, 'school.secHand', only(catchmentListings(ctx, school, 'ershoufang', DETAIL_LISTINGS)), null),
     optional(ctx, 'school.rent', only(catchmentListings(ctx, school, 'zufang', DETAIL_LISTINGS)), null),
     optional(ctx, 'school.ranking', ranking(ctx, school, DETAIL_RANKING), null),
+    locationOf(ctx, { name: school.name, lng: school.lng, lat: school.lat, regionId: school.regionId }),
   ]);
-  return { data: { school, districtHref: href, secHand, rent, ranking: top } };
+  return { data: { school, districtHref: href, secHand, rent, ranking: top, location } };
 }
 
 /** Only the profile fields: the sub-pages that show no catchment do not ship it to the browser. */

@@ -35,6 +35,7 @@ import {
   wendalistMeta,
 } from '../meta/xinfang.ts';
 import { type LoadResult, type PageContext, pageLoader } from '../pipeline/types.ts';
+import { locationOf } from './map.ts';
 import { optional } from './optional.ts';
 import { loadEstate, withCalls } from './xinfang-common.ts';
 
@@ -97,7 +98,7 @@ async function loadDetail(ctx: PageContext): Promise<LoadResult<XinfangDetailDat
   const cityId = ctx.city.cityId;
   const referrerId = variant === 'daogou' ? Number(ctx.query.belongerId) || undefined : undefined;
   const memberId = ctx.user?.uid || ctx.user?.userId || '';
-  const [prices, stats, bound, popup, dongtai, schools, comments, wenda, similar, referrer, collected] = await Promise.all([
+  const [prices, stats, bound, popup, dongtai, schools, comments, wenda, similar, referrer, collected, location] = await Promise.all([
     optional(ctx, 'house.louPanWylbPriceAll', ctx.api.house.louPanWylbPriceAll(ctx.call, id), estate.prices ?? []),
     optional(ctx, 'house.getStatisticsByLpId', ctx.api.house.getStatisticsByLpId(ctx.call, id), []),
     optional(ctx, 'house.getBelongerLouPanListNew', ctx.api.house.getBelongerLouPanListNew(ctx.call, id), estate.belongerList ?? []),
@@ -114,6 +115,7 @@ async function loadDetail(ctx: PageContext): Promise<LoadResult<XinfangDetailDat
     ),
     referrerId ? optional(ctx, 'belonger.find', ctx.api.belonger.find(ctx.call, referrerId), null) : Promise.resolve(null),
     memberId ? optional(ctx, 'user.isCollect', ctx.api.user.isCollect(ctx.call, id, memberId, 'newhouse'), false) : Promise.resolve(false),
+    locationOf(ctx, { name: estate.title, lng: estate.lng, lat: estate.lat, regionId: estate.regionId }),
   ]);
   const belongers = await withCalls(ctx, bound.length ? bound : (estate.belongerList ?? []));
   const popupAgent = popup ? (belongers.find((b) => b.belongerId === popup.belongerId) ?? (await withCalls(ctx, [popup]))[0]) : null;
@@ -134,6 +136,7 @@ async function loadDetail(ctx: PageContext): Promise<LoadResult<XinfangDetailDat
       wenda: wenda.content,
       wendaTotal: wenda.totalElements,
       similar: similar.content.filter((e) => e.houseId !== id).slice(0, 4),
+      location,
       referrer: variant === 'daogou' ? { bmsHouseId: ctx.params.bmsHouseId ?? '', belonger: referrerAgent } : undefined,
     },
     // SPEC 7.4: the member's view history, recorded by the pipeline (not on ad variants, SPEC 4).

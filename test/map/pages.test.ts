@@ -112,4 +112,17 @@ t.test('the static location map of a community: its point, district, nearby scho
   const detail = await get(`/ershoufang/${ershou.id}.html`);
   t.equal(detail.statusCode, 200);
   t.match(detail.body, /data-testid="location-map"/, 'the second-hand detail has its location map too');
+  // Estates and schools too (issue 14: "detail pages of listings, estates, communities and schools").
+  const estate = backendRows(backend, 'SELECT id, name AS title FROM loupan WHERE city_id = 1 AND lat IS NOT NULL ORDER BY id LIMIT 1')[0]!;
+  const estatePage = await get(`/xinfang/${estate.id}.html`);
+  t.equal(estatePage.statusCode, 200);
+  t.match(
+    noComments(estatePage.body),
+    new RegExp(`data-testid="location-map">[\\s\\S]*?>${estate.title}</text>`),
+    'the estate, on its map',
+  );
+  const school = backendRows(backend, 'SELECT id, name FROM school WHERE city_id = 1 AND lat IS NOT NULL ORDER BY id LIMIT 1')[0]!;
+  const schoolPage = await get(`/school/${school.id}.html`);
+  t.equal(schoolPage.statusCode, 200);
+  t.match(noComments(schoolPage.body), new RegExp(`data-testid="location-map">[\\s\\S]*?>${school.name}</text>`), 'the school, on its map');
 });

@@ -3,6 +3,7 @@ import type { LocationDict } from '../../lib/listing-filters.ts';
 import type { SchoolQuery } from '../../lib/school-filters.ts';
 import type { LoupanItem, SchoolDetail, SchoolItem, SchoolListItem, SchoolProfile, XiaoquItem } from '../gateway/index.ts';
 import type { Listing } from './cards.ts';
+import type { LocationMapData } from './map.ts';
 
 /** A district of the filter, with its number of schools when the gateway told it. */
 export interface SchoolDistrict {
@@ -48,6 +49,8 @@ export interface SchoolDetailData extends SchoolBase {
   rent: CatchmentListings | null;
   /** The district's ranking of the school's level (the first few). */
   ranking: SchoolListItem[] | null;
+  /** The static location map (nearby schools and stations); null when the school has no position or the call failed. */
+  location?: LocationMapData | null;
 }
 
 /** The sub-pages of a school (/school/header, schoolInfor, periphery, schoolTop, around*): one module, by `part`. */

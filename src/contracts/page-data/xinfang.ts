@@ -12,6 +12,7 @@ import type {
   TypePrice,
   WendaItem,
 } from '../gateway/index.ts';
+import type { LocationMapData } from './map.ts';
 
 /** A belonger with the phone number the site shows (SPEC 7.7 api/zhcall webCall: the switchboard plus extension). */
 export type BelongerWithCall = Belonger & { webCall: string };
@@ -49,6 +50,8 @@ export interface XinfangDetailData {
   wenda: WendaItem[];
   wendaTotal: number;
   similar: LoupanItem[];
+  /** The static location map (nearby schools and stations); null when the estate has no position or the call failed. */
+  location?: LocationMapData | null;
   /** Guide-referral page (findByJingJiRenDaoGuo): the referring agent and the BMS house id. */
   referrer?: { bmsHouseId: string; belonger: BelongerWithCall | null };
 }

@@ -1,9 +1,11 @@
 import type { LoupanItem, SchoolDetail, SchoolItem, SchoolProfile, XiaoquItem } from '../../contracts/gateway/index.ts';
 import type { Listing } from '../../contracts/page-data/cards.ts';
+import type { LocationMapData } from '../../contracts/page-data/map.ts';
 import { admitsByCatchment, schoolPath } from '../../lib/school-filters.ts';
 import { AppLink } from '../AppLink.tsx';
 import { DetailBlock } from '../detail/parts.tsx';
 import { ListingCard } from '../ListingCard.tsx';
+import { LocationMap } from '../map/LocationMap.tsx';
 import { groupDigits } from '../paths.ts';
 import { EstateItem } from '../xinfang/EstateItem.tsx';
 import { SchoolRankList } from './SchoolCard.tsx';
@@ -151,6 +153,15 @@ export function RankingBlock({ school: s, ranking, more }: { school: SchoolProfi
   return (
     <DetailBlock title={`${s.regionName ?? ''}${s.level}排名`} more={more ? { href: more, label: '完整排名' } : undefined}>
       <SchoolRankList schools={ranking} current={s.schoolId} />
+    </DetailBlock>
+  );
+}
+
+/** Where the school is, with the schools and metro stations around it (issue 14 maps). */
+export function LocationBlock({ location }: { location: LocationMapData }) {
+  return (
+    <DetailBlock title="位置与周边">
+      <LocationMap data={location} />
     </DetailBlock>
   );
 }

@@ -29,6 +29,7 @@ import securityHeaders from '../plugins/security-headers.ts';
 import sitemapPlugin from '../plugins/sitemap.ts';
 import { publicFileHeaders } from '../plugins/static-headers.ts';
 import trackingPlugin from '../plugins/tracking.ts';
+import wendaActions from '../plugins/wenda-actions.ts';
 import { type Api, createApi } from './api/index.ts';
 import type { Config } from './config.ts';
 import { errors } from './errors.ts';
@@ -182,6 +183,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(accountPlugin);
   await app.register(memberActions);
   await app.register(memberForms);
+  await app.register(wendaActions);
   await app.register(trackingPlugin);
   await app.register(clientRoutesPlugin);
 

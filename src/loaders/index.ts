@@ -2,6 +2,7 @@ import { KEYWORD_QUERY_KEYS as XINFANG_KEYWORD_KEYS } from '../lib/xinfang-filte
 import { homeMeta } from '../meta/home.ts';
 import { type PageLoader, pageLoader } from '../pipeline/types.ts';
 import { ACCOUNT_QUERY_KEYS, loginLoader, registerLoader, resetpasswordLoader } from './account.ts';
+import * as baike from './baike.ts';
 import * as dongtai from './dongtai.ts';
 import { downloadappLoader } from './downloadapp.ts';
 import {
@@ -20,6 +21,7 @@ import * as personal from './personal.ts';
 import { schoolLoaderQueryKeys, schoolLoaders } from './school.ts';
 import * as shangpu from './shangpu.ts';
 import { sydcLoader } from './sydc.ts';
+import * as wenda from './wenda.ts';
 import * as xiaoqu from './xiaoqu.ts';
 import * as xinfang from './xinfang.ts';
 import * as zhaopu from './zhaopu.ts';
@@ -47,6 +49,13 @@ export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   xinfangVr: xinfang.xinfangVr,
   xinfangWendalist: xinfang.xinfangWendalist,
   xinfangTabPages: xinfang.xinfangTabPages,
+  baikeList: baike.baikeList,
+  baikeDetail: baike.baikeDetail,
+  zidian: baike.zidian,
+  wendaList: wenda.wendaList,
+  wendaDetail: wenda.wendaDetail,
+  wendaHuida: wenda.wendaHuida,
+  wendaTiwen: wenda.wendaTiwen,
   huxingList: huxing.huxingList,
   huxingDetail: huxing.huxingDetail,
   huxingMagnify: huxing.huxingMagnify,
@@ -162,4 +171,9 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   register: ACCOUNT_QUERY_KEYS,
   resetpassword: ACCOUNT_QUERY_KEYS,
   ...personal.personalQueryKeys,
+  baikeList: ['page'],
+  baikeDetail: ['id'],
+  wendaDetail: ['id'],
+  wendaHuida: ['id', 'ok'],
+  wendaTiwen: ['houseId', 'ok'],
 };

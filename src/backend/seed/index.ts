@@ -1517,7 +1517,7 @@ function seedWenda(
     const id = ++ids.wenda;
     const isCommon = i < common.length;
     const [cat, tpl, facts] = isCommon
-      ? (['二手房', common[i] as string, W.PROBLEM_ASK_FACTS] as const)
+      ? ([i < W.PROBLEM_ASK.length ? '二手房' : '租房', common[i] as string, W.PROBLEM_ASK_FACTS] as const)
       : (W.WENDA_TEMPLATES[i % W.WENDA_TEMPLATES.length] as [string, string, string[]]);
     const lp = rng.pick(loupans);
     const xq = rng.pick(xiaoqus);

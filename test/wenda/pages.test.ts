@@ -143,6 +143,25 @@ t.test('the second-hand detail page’s common questions are real questions', as
   }
 });
 
+t.test('a second-hand and a rental detail page list their common questions, linking to the real question pages', async (t) => {
+  for (const kind of ['ershoufang', 'zufang'] as const) {
+    const detail = new RegExp(`href="(/${kind}/\\d+\\.html)"`).exec((await get(`/${kind}/`)).body)?.[1] as string;
+    const html = noComments((await get(detail)).body);
+    t.ok(html.includes('大家都在问'), `${kind}: the block is on ${detail}`);
+    const links = hrefs(html);
+    t.ok(links.length >= 4, `${kind}: ${links.length} questions`);
+    for (const href of links) {
+      const q = backendRows(backend, 'SELECT title, category FROM wenda WHERE id = ?', idOf(href))[0] as {
+        title: string;
+        category: string;
+      };
+      t.ok(html.includes(`href="${href}">${q.title}</a>`), 'each link is named by its question');
+      t.equal(q.category, kind === 'ershoufang' ? '二手房' : '租房');
+      t.equal((await get(href)).statusCode, 200, href);
+    }
+  }
+});
+
 t.test('the list and a question are page-cached for visitors', async (t) => {
   await get('/wenda/zufang/');
   t.equal((await get('/wenda/zufang/')).headers['x-cache'], 'HIT');

@@ -17,6 +17,7 @@ import {
   WENDA_TITLE_MIN,
   wendaHref,
 } from '../src/lib/wenda.ts';
+import { pageCacheKey } from '../src/page-cache.ts';
 import { memberOf, wantsJson } from './member-actions.ts';
 
 /**
@@ -217,6 +218,14 @@ const wendaActions: FastifyPluginAsync = async (app) => {
       });
 
     const call = (req: FastifyRequest) => ({ reqId: req.id, log: req.log });
+    /** A question's page changed (an answer, a like): visitors see it at once, not after the cached copy expires. */
+    const forgetQuestion = (req: FastifyRequest, id: number) => {
+      const cityId = req.city?.cityId ?? 1;
+      for (const kind of ['mobile', 'pc'] as const) {
+        app.pageCache.forget(pageCacheKey(kind, cityId, wendaHref(id), {}));
+        app.pageCache.forget(pageCacheKey(kind, cityId, '/wenda/details', { id: String(id) }));
+      }
+    };
     const nickOf = (member: Member) => member.user.nickName || '网友';
 
     route('ask', true, {
@@ -251,15 +260,17 @@ const wendaActions: FastifyPluginAsync = async (app) => {
         if (!question || question.cityId !== req.city?.cityId) throw new WendaRefusal('wendaId', '问题不存在', 404);
         const got = await app.api.info.answer(call(req), { wendaId, userId: member.memberId, nickName: nickOf(member), content });
         if (!got?.id) throw new WendaRefusal(null, '服务繁忙，请稍后再试', 502);
+        forgetQuestion(req, wendaId);
         return { obj: got, message: '回答已发布', location: `${wendaHref(wendaId)}#a${got.id}` };
       },
     });
 
     route('like', false, {
       check: (b) => Number(b.answerId),
-      run: async (req, member, answerId) => {
+      run: async (req, member, answerId, body) => {
         const got = await app.api.info.likeAnswer(call(req), answerId, member.memberId);
         if (!got) throw new WendaRefusal('answerId', '回答不存在', 404);
+        if (got.added && typeof body.wendaId === 'string') forgetQuestion(req, Number(body.wendaId));
         return {
           obj: got,
           message: got.added ? '点赞成功' : '您已经赞过这个回答了',

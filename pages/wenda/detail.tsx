@@ -30,7 +30,7 @@ export default function WendaDetailPage({ data: { question: q, related, liked } 
         {q.answers.length ? (
           <ul>
             {q.answers.map((a, i) => (
-              <AnswerItem key={a.id} a={a} back={here} liked={liked.includes(a.id)} best={i === 0 && a.likes > 0} />
+              <AnswerItem key={a.id} a={a} wendaId={q.id} back={here} liked={liked.includes(a.id)} best={i === 0 && a.likes > 0} />
             ))}
           </ul>
         ) : (

@@ -173,6 +173,28 @@ t.test('liking an answer twice counts once; the count is the same after reload',
   t.equal(missing.statusCode, 404);
 });
 
+t.test('a visitor’s cached question page shows a new answer and a new like at once', async (t) => {
+  const { cookie } = await newMember();
+  const id = backendRows(backend, 'SELECT id FROM wenda WHERE city_id = 1 AND answer_count > 0 ORDER BY id DESC LIMIT 1')[0]?.id as number;
+  const url = `/wenda/${id}.html`;
+  await app.inject({ url });
+  const cached = await app.inject({ url });
+  t.equal(cached.headers['x-cache'], 'HIT', 'a visitor gets the cached page');
+  const before = Number(/data-testid="answer-count">(\d+)/.exec(noComments(cached.body))?.[1]);
+  await formPost(app, '/-/wenda/answer', { wendaId: String(id), content: '缓存之后的新回答' }, cookie, true);
+  const fresh = await app.inject({ url });
+  t.not(fresh.headers['x-cache'], 'HIT', 'the cached copy was dropped');
+  t.match(noComments(fresh.body), `data-testid="answer-count">${before + 1}个回答`);
+  const ans = backendRows(backend, 'SELECT id, likes FROM wenda_answer WHERE wenda_id = ? ORDER BY id LIMIT 1', id)[0] as {
+    id: number;
+    likes: number;
+  };
+  await app.inject({ url });
+  await formPost(app, '/-/wenda/like', { answerId: String(ans.id), wendaId: String(id), back: url }, cookie, true);
+  const liked = noComments((await app.inject({ url })).body);
+  t.match(new RegExp(`id="a${ans.id}"[\\s\\S]*?</li>`).exec(liked)?.[0] ?? '', `data-testid="likes">${ans.likes + 1}<`);
+});
+
 t.test('a cross-site post is refused', async (t) => {
   const { cookie } = await newMember();
   const r = await app.inject({

@@ -8,7 +8,19 @@ import { showToast } from '../detail/toast.ts';
  * is a plain form post (303 back to the answer); with JavaScript it goes through fetch() and the count changes in
  * place. A visitor is sent to log in and comes back to the question.
  */
-export function AnswerItem({ a, back, liked, best }: { a: WendaAnswer; back: string; liked: boolean; best: boolean }) {
+export function AnswerItem({
+  a,
+  wendaId,
+  back,
+  liked,
+  best,
+}: {
+  a: WendaAnswer;
+  wendaId: number;
+  back: string;
+  liked: boolean;
+  best: boolean;
+}) {
   const [likes, setLikes] = useState(a.likes);
   const [isLiked, setLiked] = useState(liked);
   const [pending, setPending] = useState(false);
@@ -57,6 +69,7 @@ export function AnswerItem({ a, back, liked, best }: { a: WendaAnswer; back: str
         <time>{a.createdAt.slice(0, 16)}</time>
         <form method="post" action="/-/wenda/like" onSubmit={onSubmit}>
           <input type="hidden" name="answerId" value={a.id} />
+          <input type="hidden" name="wendaId" value={wendaId} />
           <input type="hidden" name="back" value={back} />
           <button type="submit" className={`wd-like${isLiked ? ' is-on' : ''}`} aria-pressed={isLiked} disabled={pending}>
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">

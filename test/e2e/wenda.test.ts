@@ -87,3 +87,33 @@ t.test('open 问答 from the home grid, ask, answer another question, find both 
     'no console errors',
   );
 });
+
+t.test('a member whose session ended while typing logs in and is back on the form as it was', async (t) => {
+  const { page } = await e2e.newPage();
+  await registerMember(backend, '13677775555', '草稿会员');
+  const signIn = async () => {
+    await page.locator('[data-testid="account-form"] input[name="phone"]').fill('13677775555');
+    await page.locator('[data-testid="account-form"] input[name="password"]').fill('secret123');
+    await page.locator('[data-testid="account-submit"]').click();
+  };
+  await e2e.browser.clearCookies();
+  await page.goto(`${e2e.base}/login?bUrl=${encodeURIComponent('/wenda/tiwen')}`);
+  await signIn();
+  await page.waitForURL((u) => u.pathname === '/wenda/tiwen');
+  const title = '首套房公积金贷款最多能贷多少？';
+  await page.locator('input[name="title"]').fill(title);
+  await page.locator('textarea[name="content"]').fill('夫妻双方都缴存了五年');
+  await page.locator('select[name="category"]').selectOption('贷款');
+  await e2e.browser.clearCookies(); // the session ends (signed out elsewhere, expired) before the post
+  await page.locator('.wd-form .fm__submit').click();
+  await page.waitForURL(/\/login\?bUrl=/);
+  t.equal(new URL(page.url()).searchParams.get('bUrl'), '/wenda/tiwen', 'login comes back to the form');
+  await signIn();
+  await page.waitForURL((u) => u.pathname === '/wenda/tiwen');
+  await page.waitForFunction((v) => (document.querySelector('input[name="title"]') as HTMLInputElement | null)?.value === v, title);
+  t.equal(await page.locator('textarea[name="content"]').inputValue(), '夫妻双方都缴存了五年');
+  t.equal(await page.locator('select[name="category"]').inputValue(), '贷款');
+  await page.locator('.wd-form .fm__submit').click();
+  await page.waitForURL(/\/wenda\/\d+\.html$/);
+  t.equal(await page.locator('h1').textContent(), title, 'and posts it');
+});

@@ -12,7 +12,6 @@ import {
   WENDA_ANSWER_MIN,
   WENDA_CATEGORY_NAMES,
   WENDA_DETAIL_MAX,
-  WENDA_POSTS_PER_MINUTE,
   WENDA_TITLE_MAX,
   WENDA_TITLE_MIN,
   wendaHref,
@@ -26,7 +25,7 @@ import { memberOf, wantsJson } from './member-actions.ts';
  * a refusal, src/form-drafts.ts) and answers JSON to fetch() callers. The member comes only from the signed login
  * cookie; a visitor goes to /login?bUrl=<the page> (or gets 401 with that address). Cross-site posts are refused by the
  * one rule of src/lib/same-origin.ts. Text is trimmed and checked here (what a person can fix) and again, strictly, by
- * the gateway. A member posts at most WENDA_POSTS_PER_MINUTE questions and answers a minute (429).
+ * the gateway. A member posts at most registry site.wendaPostLimit questions and answers (5 a minute by default; 429).
  */
 
 const PREFIX = '/-/wenda';
@@ -60,7 +59,9 @@ const FIELD_NAMES: Readonly<Record<string, string>> = {
   answerId: '回答',
 };
 
-const TOO_MANY = `发布太频繁了，每分钟最多发布${WENDA_POSTS_PER_MINUTE}条问题或回答，请稍后再试`;
+/** 429's message for a limit of `max` posts in `seconds`. */
+const tooMany = ({ max, windowSeconds }: { max: number; windowSeconds: number }) =>
+  `发布太频繁了，${windowSeconds === 60 ? '每分钟' : `每${windowSeconds}秒`}最多发布${max}条问题或回答，请稍后再试`;
 
 /** A refusal the member can fix: which field, what to say, the status. */
 class WendaRefusal extends Error {
@@ -129,9 +130,11 @@ const wendaActions: FastifyPluginAsync = async (app) => {
     await scope.register(formbody, { bodyLimit: 16_384 });
     scope.removeContentTypeParser('text/plain');
     await scope.register(rateLimit, { global: false });
+    // The limit is read from the registry at each request (site.wendaPostLimit): a registry reload retunes it.
+    const setting = () => app.registry.current.file.site.wendaPostLimit;
     const postLimit = scope.createRateLimit({
-      max: WENDA_POSTS_PER_MINUTE,
-      timeWindow: 60_000,
+      max: () => setting().max,
+      timeWindow: () => setting().windowSeconds * 1000,
       keyGenerator: (req) => `wenda-post|${(req as FastifyRequest & { wendaMember?: string }).wendaMember ?? req.ip}`,
     });
     scope.addHook('onSend', async function neverStoreWendaAnswers(_req, reply) {
@@ -203,7 +206,7 @@ const wendaActions: FastifyPluginAsync = async (app) => {
             if (limit.isExceeded) {
               req.log.warn({ action: name }, 'wenda post rate-limited');
               reply.header('retry-after', String(Math.max(1, limit.ttlInSeconds)));
-              throw new WendaRefusal(null, TOO_MANY, 429);
+              throw new WendaRefusal(null, tooMany(setting()), 429);
             }
           }
           done = await handler.run(req, member, checked, body);

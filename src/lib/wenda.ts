@@ -14,8 +14,6 @@ export const WENDA_TITLE_MAX = 50;
 export const WENDA_DETAIL_MAX = 500;
 export const WENDA_ANSWER_MIN = 2;
 export const WENDA_ANSWER_MAX = 500;
-/** Questions and answers one member may post in a minute. */
-export const WENDA_POSTS_PER_MINUTE = 5;
 export const WENDA_PAGE_SIZE = 20;
 export const WENDA_LIST_BASE = '/wenda/';
 

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { buildAppOverBackend } from '../helpers/build.ts';
 import { backendRows, cookieOf, formPost, memberPortal, registerMember } from '../member/helpers.ts';
 
 /**
@@ -149,6 +150,22 @@ t.test('at most 5 questions and answers a minute per member: the sixth is 429 wi
   const b = await newMember();
   const other = await formPost(app, '/-/wenda/ask', { title: '另一个会员可以发吗' }, b.cookie, true);
   t.equal(other.statusCode, 200, 'the limit is per member');
+});
+
+t.test('ops tune the limit in registry.json (site.wendaPostLimit)', async (t) => {
+  const tuned = await buildAppOverBackend(t, {
+    editRegistry: (r) => {
+      r.site.wendaPostLimit = { max: 2, windowSeconds: 120 };
+    },
+  });
+  const m = await registerMember(tuned.backend, '13811117777', '限流会员');
+  const c = cookieOf(tuned, m);
+  for (let i = 0; i < 2; i++)
+    t.equal((await formPost(tuned.app, '/-/wenda/ask', { title: `调过限额的第${i}个问题` }, c, true)).statusCode, 200);
+  const third = await formPost(tuned.app, '/-/wenda/ask', { title: '调过限额的第三个问题' }, c, true);
+  t.equal(third.statusCode, 429);
+  t.equal(third.json().message, '发布太频繁了，每120秒最多发布2条问题或回答，请稍后再试');
+  await tuned.close();
 });
 
 t.test('liking an answer twice counts once; the count is the same after reload', async (t) => {

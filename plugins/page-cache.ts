@@ -33,6 +33,7 @@ const pageCachePlugin: FastifyPluginAsync<PageCacheOptions> = async (app, opts) 
     get: (key, registry) => storeOf(registry).get(key, registry),
     fill: (key, entry, ttlMs) => storeOf(entry.registry).fill(key, entry, ttlMs),
     clear: () => storeOf(app.registry.current).clear(),
+    forget: (key) => storeOf(app.registry.current).forget(key),
     get size() {
       return storeOf(app.registry.current).size;
     },

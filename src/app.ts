@@ -30,6 +30,7 @@ import securityHeaders from '../plugins/security-headers.ts';
 import sitemapPlugin from '../plugins/sitemap.ts';
 import { publicFileHeaders } from '../plugins/static-headers.ts';
 import trackingPlugin from '../plugins/tracking.ts';
+import wendaActions from '../plugins/wenda-actions.ts';
 import { type Api, createApi } from './api/index.ts';
 import type { Config } from './config.ts';
 import { errors } from './errors.ts';
@@ -183,6 +184,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(accountPlugin, { redisUrl: config.redisUrl });
   await app.register(memberActions);
   await app.register(memberForms);
+  await app.register(wendaActions);
   await app.register(trackingPlugin);
   await app.register(searchSuggest);
   await app.register(clientRoutesPlugin);

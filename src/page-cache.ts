@@ -92,6 +92,10 @@ export function createPageStore(opts: PageCacheOptions = {}) {
     clear(): void {
       pages.clear();
     },
+    /** Drops one page (a write changed what it shows, e.g. a new answer on a question). */
+    forget(key: string): void {
+      pages.delete(key);
+    },
   };
 }
 

@@ -3,7 +3,10 @@ import { asPage, getList, getObj, getPage, post, seg } from './call.ts';
 import { type CallContext, callGateway } from './http.ts';
 import { checks } from './records.ts';
 import type {
+  BaikeDetail,
   BaikeItem,
+  BaikeStageCount,
+  GlossaryTerm,
   InfoComment,
   InfoDoc,
   InfoDocDetail,
@@ -11,8 +14,9 @@ import type {
   OverseasDetail,
   OverseasHuxing,
   Page,
-  WendaAnswer,
+  WendaDetail,
   WendaItem,
+  WendaLike,
   XhAccount,
 } from './types.ts';
 
@@ -98,10 +102,13 @@ export function createInfoApi(gateway: Got, houseClient: Got, houseUrl: string) 
       getObj<XhAccount>(gateway, call, 'api/xhaccount/findByUserName', { searchParams: { userName } }),
 
     // Knowledge base, Q&A, overseas (our paths; SPEC 7 shows none)
-    baikeCategories: (call: CallContext) => getList<{ id: number; name: string; sample: string[] }>(gateway, call, '/api/baike/categories'),
+    baikeCategories: (call: CallContext, cityId?: number) =>
+      getList<BaikeStageCount>(gateway, call, '/api/baike/categories', { searchParams: { cityId } }),
+    glossary: (call: CallContext, cityId: number) =>
+      getList<GlossaryTerm>(gateway, call, '/api/baike/glossary', { searchParams: { cityId } }),
     baikeList: async (call: CallContext, body: { cityId: number; category?: string; keyword?: string; page?: number; size?: number }) =>
       asPage(call, await getObj<Page<BaikeItem>>(gateway, call, '/api/baike/list', post(body)), 20),
-    baike: (call: CallContext, id: number | string) => getObj<BaikeItem>(gateway, call, `/api/baike/${seg(id)}`),
+    baike: (call: CallContext, id: number | string) => getObj<BaikeDetail>(gateway, call, `/api/baike/${seg(id)}`),
     wendaList: async (
       call: CallContext,
       body: {
@@ -111,12 +118,17 @@ export function createInfoApi(gateway: Got, houseClient: Got, houseUrl: string) 
         stressId?: number;
         keyword?: string;
         unanswered?: boolean;
+        sort?: 'newest' | 'hot' | 'unanswered';
         page?: number;
         size?: number;
       },
     ) => getPage<Page<WendaItem>>(gateway, call, '/api/wenda/list', post(body), 20, checks.wendaItem),
-    wenda: (call: CallContext, id: number | string) =>
-      getObj<WendaItem & { answers: WendaAnswer[] }>(gateway, call, `/api/wenda/${seg(id)}`),
+    wenda: (call: CallContext, id: number | string) => getObj<WendaDetail>(gateway, call, `/api/wenda/${seg(id)}`),
+    /** The answers of question `id` that the member liked. */
+    wendaLiked: (call: CallContext, id: number, userId: string) =>
+      getList<number>(gateway, call, `/api/wenda/${seg(id)}/liked`, { searchParams: { userId } }),
+    likeAnswer: (call: CallContext, answerId: number, userId: string) =>
+      getObj<WendaLike>(gateway, call, '/api/wenda/answer/like', post({ answerId, userId })),
     ask: (
       call: CallContext,
       body: {

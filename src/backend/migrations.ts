@@ -375,6 +375,20 @@ CREATE TABLE topic_item (
 ) WITHOUT ROWID;
 `,
   },
+  {
+    version: 13,
+    name: 'knowledge base and Q&A (issue 15): the glossary, one like per member and answer, the hot order of questions',
+    sql: `
+CREATE TABLE glossary (
+  id INTEGER PRIMARY KEY, city_id INTEGER NOT NULL, term TEXT NOT NULL, letter TEXT NOT NULL, definition TEXT NOT NULL, baike_id INTEGER
+);
+CREATE INDEX glossary_city ON glossary(city_id, letter, term);
+CREATE TABLE wenda_answer_like (answer_id INTEGER NOT NULL, user_id TEXT NOT NULL, created_at TEXT NOT NULL, PRIMARY KEY (answer_id, user_id)) WITHOUT ROWID;
+CREATE INDEX wenda_hot ON wenda(city_id, view_num DESC, id);
+CREATE INDEX wenda_category ON wenda(city_id, category, created_at DESC);
+CREATE INDEX baike_view ON baike(city_id, view_num DESC, id);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -5,6 +5,7 @@ import { homeMeta } from '../meta/home.ts';
 import { searchMeta } from '../meta/search.ts';
 import { type PageLoader, pageLoader } from '../pipeline/types.ts';
 import { ACCOUNT_QUERY_KEYS, loginLoader, registerLoader, resetpasswordLoader } from './account.ts';
+import * as baike from './baike.ts';
 import * as bangdan from './bangdan.ts';
 import { CITY_QUERY_KEYS, loadCity } from './city.ts';
 import * as discover from './discover.ts';
@@ -28,6 +29,7 @@ import { schoolLoaderQueryKeys, schoolLoaders } from './school.ts';
 import { loadSearch } from './search.ts';
 import * as shangpu from './shangpu.ts';
 import { sydcLoader } from './sydc.ts';
+import * as wenda from './wenda.ts';
 import * as xiaoqu from './xiaoqu.ts';
 import * as xinfang from './xinfang.ts';
 import * as zhaopu from './zhaopu.ts';
@@ -56,6 +58,13 @@ export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   xinfangVr: xinfang.xinfangVr,
   xinfangWendalist: xinfang.xinfangWendalist,
   xinfangTabPages: xinfang.xinfangTabPages,
+  baikeList: baike.baikeList,
+  baikeDetail: baike.baikeDetail,
+  zidian: baike.zidian,
+  wendaList: wenda.wendaList,
+  wendaDetail: wenda.wendaDetail,
+  wendaHuida: wenda.wendaHuida,
+  wendaTiwen: wenda.wendaTiwen,
   huxingList: huxing.huxingList,
   huxingDetail: huxing.huxingDetail,
   huxingMagnify: huxing.huxingMagnify,
@@ -188,4 +197,9 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   ...personal.personalQueryKeys,
   search: SEARCH_QUERY_KEYS,
   city: CITY_QUERY_KEYS,
+  baikeList: ['page'],
+  baikeDetail: ['id'],
+  wendaDetail: ['id'],
+  wendaHuida: ['id', 'ok'],
+  wendaTiwen: ['houseId', 'ok'],
 };

@@ -88,7 +88,7 @@ export async function orNotFound<T>(p: Promise<T | null | undefined>): Promise<T
 export async function detailExtras(ctx: PageContext, house: ListingDetail, opts: { similarSize: number }): Promise<DetailExtras> {
   const agent = house.agentInfo as Belonger | null;
   const memberId = ctx.user?.uid || ctx.user?.userId || '';
-  const [agentPhone, community, similar, collected, collectTotal] = await Promise.all([
+  const [agentPhone, community, similar, collected, collectTotal, questions] = await Promise.all([
     agent ? optional(ctx, 'zhcall', ctx.api.belonger.zhcall(ctx.call, agent.belongerId, house.houseType), null) : null,
     house.stressId ? optional(ctx, 'xiaoqu', ctx.api.xiaoqu.findBriefById(ctx.call, house.stressId), null) : null,
     optional(
@@ -119,6 +119,12 @@ export async function detailExtras(ctx: PageContext, house: ListingDetail, opts:
     ),
     memberId ? optional(ctx, 'isCollect', ctx.api.user.isCollect(ctx.call, house.houseId, memberId), false) : false,
     optional(ctx, 'collectTotal', ctx.api.house.collectHouseTotal(ctx.call, house.houseId), 0),
+    optional(
+      ctx,
+      'problemAsk',
+      ctx.api.house.getProblemAskList(ctx.call, { cityId: house.cityId, houseType: house.houseType }),
+      [] as Array<{ id: number; question: string }>,
+    ),
   ]);
-  return { agentPhone, community, similar, collected, collectTotal };
+  return { agentPhone, community, similar, collected, collectTotal, questions };
 }

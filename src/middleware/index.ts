@@ -1,6 +1,7 @@
 import { FILTER_QUERY_KEYS as LISTING_QUERY_KEYS } from '../lib/listing-filters.ts';
 import { OVERSEAS_QUERY_KEYS } from '../lib/overseas-filters.ts';
 import { SCHOOL_QUERY_KEYS } from '../lib/school-filters.ts';
+import { WENDA_QUERY_KEYS } from '../lib/wenda.ts';
 import { XIAOQU_QUERY_KEYS } from '../lib/xiaoqu-filters.ts';
 import type { Middleware } from '../pipeline/types.ts';
 import { authenticated } from './authenticated.ts';
@@ -9,6 +10,7 @@ import { memberOnly } from './member-only.ts';
 import { overseasQuery } from './overseas-query.ts';
 import { pageCache } from './page-cache.ts';
 import { schoolQuery } from './school-query.ts';
+import { wendaQuery } from './wenda-query.ts';
 import { xiaoquQuery } from './xiaoqu-query.ts';
 import { XINFANG_QUERY_KEYS, xinfangQuery } from './xinfang-query.ts';
 
@@ -22,6 +24,7 @@ export const middleware: Readonly<Record<string, Middleware>> = {
   'xinfang-query': xinfangQuery,
   'school-query': schoolQuery,
   'xiaoqu-query': xiaoquQuery,
+  'wenda-query': wendaQuery,
 };
 
 /** The query keys each middleware reads: the pipeline hands a cached page no others (issue 11 point 4). */
@@ -31,4 +34,5 @@ export const middlewareQueryKeys: Readonly<Record<string, readonly string[]>> = 
   'xinfang-query': XINFANG_QUERY_KEYS,
   'school-query': SCHOOL_QUERY_KEYS,
   'xiaoqu-query': XIAOQU_QUERY_KEYS,
+  'wenda-query': WENDA_QUERY_KEYS,
 };

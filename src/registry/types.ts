@@ -61,6 +61,8 @@ export interface SiteSettings {
   robotsDisallow: string[];
   /** Issue 13: requests per client address and per phone in a window, by account endpoint. */
   accountLimits: Record<AccountLimited, { ip: RateLimitSetting; phone: RateLimitSetting }>;
+  /** Issue 15: questions and answers one member may post in a window. */
+  wendaPostLimit: RateLimitSetting;
 }
 
 export type AccountLimited = 'login' | 'sms' | 'register' | 'reset' | 'password';

@@ -91,10 +91,23 @@ t.test('the full data set: every table at its full size', async (t) => {
       t.ok(n('SELECT COUNT(*) FROM info_comment m JOIN info_doc d ON d.id = m.doc_id WHERE d.city_id = ?', c) > 300);
       t.equal(n('SELECT COUNT(*) FROM baike WHERE city_id = ?', c), 200);
       t.equal(n('SELECT COUNT(*) FROM wenda WHERE city_id = ?', c), 300);
-      t.equal(
-        n('SELECT COUNT(*) FROM wenda w WHERE city_id = ? AND NOT EXISTS (SELECT 1 FROM wenda_answer a WHERE a.wenda_id = w.id)', c),
-        0,
+      // Issue 15: some questions still wait for an answer, and answer_count says so; agents answered others.
+      const unanswered = n(
+        'SELECT COUNT(*) FROM wenda w WHERE city_id = ? AND NOT EXISTS (SELECT 1 FROM wenda_answer a WHERE a.wenda_id = w.id)',
+        c,
       );
+      t.ok(unanswered > 0 && unanswered < 100, `some questions unanswered (${unanswered})`);
+      t.equal(n('SELECT COUNT(*) FROM wenda WHERE city_id = ? AND answer_count = 0', c), unanswered);
+      t.ok(
+        n('SELECT COUNT(*) FROM wenda_answer a JOIN wenda w ON w.id = a.wenda_id WHERE w.city_id = ? AND a.belonger_id IS NOT NULL', c) >
+          100,
+        'agents answered',
+      );
+      t.ok(n('SELECT COUNT(*) FROM glossary WHERE city_id = ? AND baike_id IS NOT NULL', c) >= 30, 'a glossary linking to entries');
+      const lengths = (db.prepare('SELECT content FROM baike WHERE city_id = ?').pluck().all(c) as string[]).map((x) =>
+        (JSON.parse(x) as Array<{ type: string; text: string }>).reduce((sum, b) => sum + [...b.text].length, 0),
+      );
+      t.ok(Math.min(...lengths) >= 600 && Math.max(...lengths) <= 2000, 'entries of 600 to 2000 characters');
       for (const s of ['待售', '期房', '现房', '尾房', '售完'])
         t.ok(n('SELECT COUNT(*) FROM loupan WHERE city_id = ? AND sale_status = ?', c, s) > 0, s);
       for (const code of [1, 2, 3, 4, 5, 6, 8])

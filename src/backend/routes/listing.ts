@@ -219,6 +219,7 @@ export function registerListingRoutes(app: FastifyInstance, { db }: BackendConte
   );
   const changeTimes = db.prepare("SELECT COUNT(*) FROM operate_log WHERE listing_id = ? AND kind = '调价'").pluck();
   const problemAsk = db.prepare('SELECT value FROM config WHERE city_id = ? AND key = ?').pluck();
+  const askedQuestion = db.prepare('SELECT id FROM wenda WHERE city_id = ? AND title = ? ORDER BY id LIMIT 1').pluck();
   const audit = db.prepare(`SELECT c.id, c.content, c.created_at AS createdAt, b.id AS belongerId, b.name, b.portrait FROM listing_comment c
     JOIN belonger b ON b.id = c.belonger_id JOIN listing l ON l.id = c.listing_id WHERE l.house_number = ? AND c.belonger_id = ?`);
   const readme = db.prepare(
@@ -345,7 +346,14 @@ export function registerListingRoutes(app: FastifyInstance, { db }: BackendConte
       const b = req.body as { cityId?: number; houseType?: number };
       const key = b.houseType === HOUSE_TYPES.zufang ? 'zhufang_problem_ask' : 'problem_ask';
       const v = (problemAsk.get(b.cityId ?? 1, key) ?? problemAsk.get(1, key)) as string | undefined;
-      return ok((v ? (JSON.parse(v) as string[]) : []).map((question, i) => ({ id: i + 1, question })));
+      // Each common question is the city's Q&A question of that title (its id is the /wenda/{id}.html page).
+      const questions = v ? (JSON.parse(v) as string[]) : [];
+      return ok(
+        questions.flatMap((question) => {
+          const id = askedQuestion.get(b.cityId ?? 1, question) as number | undefined;
+          return id ? [{ id, question }] : [];
+        }),
+      );
     },
   );
   app.get(

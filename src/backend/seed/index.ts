@@ -3,6 +3,7 @@ import { COMMERCIAL_HOUSE_TYPES, HOUSE_TYPES, isRentHouseType } from '../../lib/
 import type { DB } from '../db.ts';
 import { buildSearchIndex } from '../search-index.ts';
 import { segmentForIndex } from '../segment.ts';
+import { BAIKE_INTROS, BAIKE_OUTROS, BAIKE_STAGES, type BaikeStage, GLOSSARY } from './baike-words.ts';
 import { CITIES, type CitySeed, OVERSEAS, PICKER_CITIES } from './cities.ts';
 import { coherentTags, deferredPick, type Facts, fits } from './coherence.ts';
 import { seedCoordinates } from './geo.ts';
@@ -304,6 +305,7 @@ function prepareStatements(db: DB) {
       'INSERT INTO info_comment (doc_id, user_id, nick_name, head_url, content, fabulous_num, parent_id, created_at) VALUES (?,?,?,?,?,?,?,?)',
     ),
     baike: ins('INSERT INTO baike VALUES (?,?,?,?,?,?,?,?)'),
+    glossary: ins('INSERT INTO glossary (city_id, term, letter, definition, baike_id) VALUES (?,?,?,?,?)'),
     wenda: ins('INSERT INTO wenda VALUES (?,?,?,?,?,?,?,?,?,?,?,?)'),
     answer: ins('INSERT INTO wenda_answer (wenda_id, belonger_id, user_id, nick_name, content, likes, created_at) VALUES (?,?,?,?,?,?,?)'),
     banner: ins('INSERT INTO banner (city_id, position, title, img, link, sort) VALUES (?,?,?,?,?,?)'),
@@ -427,6 +429,7 @@ function seedCity(ctx: Seeder, city: CitySeed) {
   const accounts = seedAccounts(ctx, places);
   seedArticles(ctx, places, accounts, loupans);
   seedBaike(ctx, places);
+  seedGlossary(ctx, places);
   seedWenda(ctx, places, loupans, xiaoqus, belongers);
   seedBanners(ctx, places, loupans);
   seedCityConfig(ctx, places);
@@ -1460,33 +1463,65 @@ function seedArticles(
   count('info_doc', C.articles);
 }
 
-/** The knowledge base. */
+/** The knowledge base: entries by stage, each a list of blocks (headings and paragraphs) rendered by React, never HTML. */
 function seedBaike({ q, rng, C, ids, count, pastTime }: Seeder, { city, cid }: CityPlaces) {
-  const cats = Object.keys(W.BAIKE_CATEGORIES);
+  const stages = Object.keys(BAIKE_STAGES);
+  // Stage by stage in turn (买房, 贷款, 交易 …, then each stage's second title), so even a small data set has every stage.
+  const longest = Math.max(...stages.map((stage) => (BAIKE_STAGES[stage] as BaikeStage).titles.length));
+  const titles = Array.from({ length: longest }, (_, k) =>
+    stages.flatMap((stage) => {
+      const t = (BAIKE_STAGES[stage] as BaikeStage).titles[k];
+      return t ? [[stage, t] as const] : [];
+    }),
+  ).flat();
+  const variants = [
+    (t: string) => t,
+    (t: string) => `${city.name}${t}`,
+    (t: string) => `2026年${t}`,
+    (t: string) => `新手必看：${t}`,
+    (t: string) => `${t}？一文读懂`,
+    (t: string) => `${city.name}${t}（最新版）`,
+  ];
   for (let i = 0; i < C.baike; i++) {
     const id = ++ids.baike;
-    const cat = cats[i % cats.length];
-    const list = W.BAIKE_CATEGORIES[cat];
-    const base = list[Math.floor(i / cats.length) % list.length];
-    const round = Math.floor(i / (cats.length * list.length));
-    const title = round === 0 ? base : round === 1 ? `${city.name}${base}` : `${2020 + round}年${base}`;
-    const paras = rng.sample(W.PARAGRAPHS, 3);
+    const [stage, base] = titles[i % titles.length] as readonly [string, string];
+    const title = (variants[Math.floor(i / titles.length) % variants.length] as (t: string) => string)(base);
+    const { sections } = BAIKE_STAGES[stage] as BaikeStage;
+    const vars = { title: base, city: city.name };
+    const blocks: Array<{ type: 'h2' | 'p'; text: string }> = [{ type: 'p', text: fill(rng.pick(BAIKE_INTROS), vars) }];
+    for (const [heading, paras] of rng.sample(sections, Math.min(5, sections.length))) {
+      blocks.push({ type: 'h2', text: heading });
+      for (const para of paras) blocks.push({ type: 'p', text: para });
+    }
+    blocks.push({ type: 'h2', text: '温馨提示' }, { type: 'p', text: fill(rng.pick(BAIKE_OUTROS), vars) });
+    const first = blocks[2]?.text ?? '';
     q.baike.run(
       id,
       cid,
-      cat,
+      stage,
       title,
-      `${title}？本文为您详细解答。`,
-      paras.map((p) => `<p>${p}</p>`).join(''),
+      `${base}？${first.slice(0, first.indexOf('。') + 1 || 60)}`,
+      JSON.stringify(blocks),
       rng.int(100, 30000),
       pastTime(700),
     );
-    q.fts.run(segmentForIndex(`${title} ${cat}`), 'baike', id, cid);
+    q.fts.run(segmentForIndex(`${title} ${stage}`), 'baike', id, cid);
   }
   count('baike', C.baike);
 }
 
-/** Questions and their answers. */
+/** The glossary (词典): each term links to the city's first knowledge entry with its article's title (or of its stage). */
+function seedGlossary({ db, q, count }: Seeder, { cid }: CityPlaces) {
+  const byTitle = db.prepare('SELECT id FROM baike WHERE city_id = ? AND title = ? ORDER BY id LIMIT 1').pluck();
+  const byStage = db.prepare('SELECT id FROM baike WHERE city_id = ? AND category = ? ORDER BY id LIMIT 1').pluck();
+  for (const g of GLOSSARY) {
+    const baikeId = (byTitle.get(cid, g.article) ?? byStage.get(cid, g.stage) ?? null) as number | null;
+    q.glossary.run(cid, g.term, g.letter, g.definition, baikeId);
+  }
+  count('glossary', GLOSSARY.length);
+}
+
+/** Questions and their answers: the detail pages' common questions first, then by template; some still unanswered. */
 function seedWenda(
   { q, rng, C, ids, count, nick }: Seeder,
   { city, cid, regions }: CityPlaces,
@@ -1494,9 +1529,13 @@ function seedWenda(
   xiaoqus: Community[],
   belongers: number[],
 ) {
+  const common = [...W.PROBLEM_ASK, ...W.RENT_PROBLEM_ASK];
   for (let i = 0; i < C.wenda; i++) {
     const id = ++ids.wenda;
-    const [cat, tpl, facts] = W.WENDA_TEMPLATES[i % W.WENDA_TEMPLATES.length];
+    const isCommon = i < common.length;
+    const [cat, tpl, facts] = isCommon
+      ? ([i < W.PROBLEM_ASK.length ? '二手房' : '租房', common[i] as string, W.PROBLEM_ASK_FACTS] as const)
+      : (W.WENDA_TEMPLATES[i % W.WENDA_TEMPLATES.length] as [string, string, string[]]);
     const lp = rng.pick(loupans);
     const xq = rng.pick(xiaoqus);
     const region = rng.pick(regions);
@@ -1507,7 +1546,8 @@ function seedWenda(
       city: city.name,
       n: rng.pick([50, 80, 100, 150, 200]),
     });
-    const answers = rng.int(1, 4);
+    // About one question in eight is still waiting for an answer (never the detail pages' common questions).
+    const answers = !isCommon && rng.chance(0.12) ? 0 : rng.int(1, 4);
     const created = SEED_NOW - rng.int(1, 500) * DAY;
     q.wenda.run(
       id,
@@ -1524,13 +1564,13 @@ function seedWenda(
       sqlTime(created),
     );
     for (let k = 0; k < answers; k++) {
-      const b = rng.chance(0.8) ? rng.pick(belongers) : null;
+      const b = rng.chance(0.6) ? rng.pick(belongers) : null;
       q.answer.run(
         id,
         b,
         b ? null : `u${rng.digits(6)}`,
         b ? '置业顾问' : nick(),
-        fill(rng.pick(W.WENDA_ANSWERS), {
+        fill(b ? rng.pick(W.WENDA_ANSWERS) : rng.pick(W.WENDA_MEMBER_ANSWERS), {
           ans: fill(rng.pick(facts), { fee: rng.float(1.5, 3.5, 1), rent: Math.round((city.avgRent * 0.8) / 100) * 100 }),
         }),
         rng.int(0, 60),
@@ -1569,8 +1609,8 @@ function seedCityConfig({ q, rng, count }: Seeder, { city, cid }: CityPlaces) {
     },
     zstupian: { img: imageUrl('banner', cid), link: '/jiameng/' },
     time_line_switch: { open: cid % 2 === 1 },
-    problem_ask: ['小区的物业怎么样？', '房子满五唯一吗？', '房子可以贷款吗？', '业主为什么卖房？', '什么时候可以看房？'],
-    zhufang_problem_ask: ['房租包含物业费吗？', '可以短租吗？', '什么时候可以入住？', '可以养宠物吗？'],
+    problem_ask: W.PROBLEM_ASK,
+    zhufang_problem_ask: W.RENT_PROBLEM_ASK,
     switchSystemConfig: {
       chat: true,
       vr: true,

@@ -276,44 +276,6 @@ export const COMMENTS = [
   '二手房的税费确实要算清楚。',
   '刚需上车的好时机。',
 ];
-export const BAIKE_CATEGORIES: Record<string, string[]> = {
-  买房: [
-    '买房前需要准备哪些材料',
-    '首付比例是怎么规定的',
-    '如何判断一个楼盘值不值得买',
-    '买房定金和订金有什么区别',
-    '网签和备案是什么意思',
-    '期房和现房怎么选',
-    '买房如何选择楼层',
-    '公摊面积是怎么计算的',
-  ],
-  卖房: [
-    '卖房需要缴纳哪些税费',
-    '卖房前需要做哪些准备',
-    '如何给房子合理定价',
-    '房子有贷款可以卖吗',
-    '卖房委托中介要注意什么',
-    '卖房的收款方式有哪些',
-  ],
-  租房: [
-    '租房合同需要注意哪些条款',
-    '押金不退怎么办',
-    '合租需要注意什么',
-    '租房可以办理居住证吗',
-    '提前退租如何处理',
-    '房租可以抵扣个税吗',
-  ],
-  贷款: [
-    '商业贷款和公积金贷款的区别',
-    '等额本息和等额本金哪个划算',
-    'LPR利率是什么',
-    '组合贷款怎么办理',
-    '提前还款需要注意什么',
-    '贷款被拒的常见原因',
-  ],
-  税费: ['契税怎么计算', '增值税满二免征是什么意思', '个人所得税满五唯一免征条件', '房产证办理费用有哪些', '维修基金是什么'],
-  交易流程: ['二手房交易的完整流程', '新房购买流程详解', '过户需要多长时间', '资金监管是什么', '产权证和不动产权证有什么区别'],
-};
 /** Question templates: category, question, and answers that fit that question. */
 export const WENDA_TEMPLATES: Array<[string, string, string[]]> = [
   ['楼盘', '{loupan}的物业费是多少？', ['物业费是{fee}元/㎡/月', '高层物业费{fee}元/㎡/月，洋房略高一些']],
@@ -345,6 +307,17 @@ export const WENDA_TEMPLATES: Array<[string, string, string[]]> = [
   ],
   ['交易', '二手房过户一般需要几天？', ['资料齐全的话，网签到过户一般一到两周', '全款快的话一周左右，有贷款的要等银行审批，大概一个月']],
 ];
+/** The common questions of a second-hand and of a rental detail page (config problem_ask, zhufang_problem_ask). */
+export const PROBLEM_ASK = ['小区的物业怎么样？', '房子满五唯一吗？', '房子可以贷款吗？', '业主为什么卖房？', '什么时候可以看房？'];
+export const RENT_PROBLEM_ASK = ['房租包含物业费吗？', '可以短租吗？', '什么时候可以入住？', '可以养宠物吗？'];
+/** Answers that fit any of the common questions (each listing differs: the agent says where to look). */
+export const PROBLEM_ASK_FACTS = [
+  '每套房子情况不同，可以在房源详情页联系对应的经纪人，经纪人会把产证、物业和看房时间一次说清楚',
+  '这些信息以房源核验为准，建议预约带看时让经纪人带上产证复印件和物业缴费单，当面核实',
+  '大多数房源业主都留有看房时间，提前一天预约即可，产权年限和贷款情况经纪人会提前帮您查好',
+];
+/** What members (not agents) answer: shorter, first-hand. */
+export const WENDA_MEMBER_ANSWERS = ['我去年刚了解过，{ans}，仅供参考。', '{ans}，我们小区邻居也是这么说的。', '同问过这个问题，{ans}。'];
 export const WENDA_ANSWERS = [
   '您好，根据我们最新掌握的信息，{ans}，具体以官方公示为准，欢迎随时联系我带您实地看看。',
   '这个问题我来回答：{ans}。如果您有具体需求，可以把预算和意向区域告诉我，帮您精准匹配房源。',

@@ -89,6 +89,46 @@ export interface BaikeItem {
   summary: string;
   viewNum: number;
   createdAt: string;
-  content?: string;
   cityId?: number;
+}
+
+/** One block of a knowledge entry's body: plain text, rendered by React (never markup). */
+export interface BaikeBlock {
+  type: 'h2' | 'p';
+  text: string;
+}
+
+/** A knowledge entry with its body and the most read entries of its stage. */
+export interface BaikeDetail extends BaikeItem {
+  cityId: number;
+  blocks: BaikeBlock[];
+  related: BaikeItem[];
+}
+
+/** A stage of the knowledge base and how many entries it holds. */
+export interface BaikeStageCount {
+  id: number;
+  name: string;
+  count: number;
+}
+
+/** A glossary term: its first letter, a short definition, the knowledge entry it links to. */
+export interface GlossaryTerm {
+  id: number;
+  term: string;
+  letter: string;
+  definition: string;
+  baikeId: number | null;
+}
+
+/** A question with its answers, most liked first. */
+export interface WendaDetail extends WendaItem {
+  answers: WendaAnswer[];
+}
+
+/** An answer's likes after a member's like (a second like by the same member adds nothing). */
+export interface WendaLike {
+  likes: number;
+  liked: boolean;
+  added: boolean;
 }

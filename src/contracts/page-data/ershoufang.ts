@@ -8,6 +8,8 @@ export interface DetailExtras {
   similar: ListingItem[];
   collected: boolean;
   collectTotal: number;
+  /** The common questions buyers ask about such a listing, each a Q&A question (POST api/problemAsk/getProblemAskList). */
+  questions?: Array<{ id: number; question: string }>;
 }
 
 /** What the second-hand and rental detail pages receive. */

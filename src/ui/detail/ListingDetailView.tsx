@@ -1,4 +1,5 @@
 import type { ListingDetailData } from '../../contracts/page-data/ershoufang.ts';
+import { wendaHref } from '../../lib/wenda.ts';
 import { AppLink } from '../AppLink.tsx';
 import { LocationMap } from '../map/LocationMap.tsx';
 import { groupDigits } from '../paths.ts';
@@ -77,6 +78,17 @@ export function ListingDetailView({ data, notice }: { data: ListingDetailData; n
           </div>
         </DetailBlock>
       )}
+      {extras.questions?.length ? (
+        <DetailBlock title="大家都在问" more={{ href: '/wenda/tiwen', label: '我要提问' }}>
+          <ul className="dt-asks">
+            {extras.questions.map((q) => (
+              <li key={q.id}>
+                <AppLink href={wendaHref(q.id)}>{q.question}</AppLink>
+              </li>
+            ))}
+          </ul>
+        </DetailBlock>
+      ) : null}
       <SimilarListings
         title={rent ? '附近租房推荐' : '同小区/同商圈房源'}
         items={extras.similar}

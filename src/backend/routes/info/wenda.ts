@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  WENDA_ANSWER_MAX,
+  WENDA_ANSWER_MIN,
+  WENDA_CATEGORY_NAMES,
+  WENDA_DETAIL_MAX,
+  WENDA_TITLE_MAX,
+  WENDA_TITLE_MIN,
+} from '../../../lib/wenda.ts';
 import type { BackendContext } from '../../context.ts';
 import { fail, ok, page, paging } from '../../envelope.ts';
-import { body, idParams, int, str } from '../../schemas.ts';
+import { body, idParams, int, str, text } from '../../schemas.ts';
 import { segmentForIndex, segmentForQuery } from '../../segment.ts';
 import { cachedStatement, sqlNow } from '../../util.ts';
 import { whereClause } from '../../where.ts';
@@ -24,6 +32,12 @@ export function registerWendaRoutes(app: FastifyInstance, { db }: BackendContext
     'INSERT INTO wenda_answer (wenda_id, belonger_id, user_id, nick_name, content, likes, created_at) VALUES (?,?,?,?,?,0,?)',
   );
   const bumpAnswers = db.prepare('UPDATE wenda SET answer_count = answer_count + 1 WHERE id = ?');
+  const likeInsert = db.prepare('INSERT OR IGNORE INTO wenda_answer_like (answer_id, user_id, created_at) VALUES (?,?,?)');
+  const likeBump = db.prepare('UPDATE wenda_answer SET likes = likes + 1 WHERE id = ?');
+  const answerLikes = db.prepare('SELECT likes FROM wenda_answer WHERE id = ?').pluck();
+  const likedBy = db
+    .prepare('SELECT answer_id FROM wenda_answer_like WHERE user_id = ? AND answer_id IN (SELECT id FROM wenda_answer WHERE wenda_id = ?)')
+    .pluck();
   const ftsInsert = db.prepare("INSERT INTO search_fts (body, kind, ref_id, city_id) VALUES (?, 'wenda', ?, ?)");
   app.post(
     '/api/wenda/list',
@@ -37,6 +51,7 @@ export function registerWendaRoutes(app: FastifyInstance, { db }: BackendContext
             stressId: int(1),
             keyword: str(64),
             unanswered: { type: 'boolean' },
+            sort: { type: 'string', enum: ['newest', 'hot', 'unanswered'] },
             page: int(0),
             size: int(1, 100),
           },
@@ -52,6 +67,7 @@ export function registerWendaRoutes(app: FastifyInstance, { db }: BackendContext
         stressId?: number;
         keyword?: string;
         unanswered?: boolean;
+        sort?: 'newest' | 'hot' | 'unanswered';
         page?: number;
         size?: number;
       };
@@ -60,7 +76,7 @@ export function registerWendaRoutes(app: FastifyInstance, { db }: BackendContext
       if (b.category) filter.add('w.category = ?', b.category);
       if (b.houseId) filter.add('w.loupan_id = ?', b.houseId);
       if (b.stressId) filter.add('w.xiaoqu_id = ?', b.stressId);
-      if (b.unanswered) filter.add('w.answer_count = 0');
+      if (b.unanswered || b.sort === 'unanswered') filter.add('w.answer_count = 0');
       if (b.keyword) {
         const m = segmentForQuery(b.keyword);
         if (m) filter.add("w.id IN (SELECT ref_id FROM search_fts WHERE search_fts MATCH ? AND kind = 'wenda')", m);
@@ -70,11 +86,8 @@ export function registerWendaRoutes(app: FastifyInstance, { db }: BackendContext
       const total = cachedStatement(db, `SELECT COUNT(*) FROM wenda w ${w}`)
         .pluck()
         .get(...filter.args) as number;
-      const rows = cachedStatement(db, `${wendaSelect} ${w} ORDER BY w.created_at DESC, w.id DESC LIMIT ? OFFSET ?`).all(
-        ...filter.args,
-        size,
-        offset,
-      ) as Row[];
+      const order = b.sort === 'hot' ? 'w.view_num DESC, w.id DESC' : 'w.created_at DESC, w.id DESC';
+      const rows = cachedStatement(db, `${wendaSelect} ${w} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...filter.args, size, offset) as Row[];
       return page(
         rows.map((r) => ({ ...r, bestAnswer: best.get(r.id) ?? null })),
         total,
@@ -98,10 +111,10 @@ export function registerWendaRoutes(app: FastifyInstance, { db }: BackendContext
           {
             cityId: int(1, 9999),
             userId,
-            nickName: str(30),
-            title: str(100, 5),
-            content: str(1000),
-            category: str(20),
+            nickName: text(30, 0, false),
+            title: text(WENDA_TITLE_MAX, WENDA_TITLE_MIN, false),
+            content: text(WENDA_DETAIL_MAX),
+            category: { type: 'string', enum: WENDA_CATEGORY_NAMES },
             houseId: int(1),
             stressId: int(1),
           },
@@ -127,7 +140,7 @@ export function registerWendaRoutes(app: FastifyInstance, { db }: BackendContext
           b.houseId ?? null,
           b.stressId ?? null,
           b.title,
-          b.content ?? b.title,
+          b.content || b.title,
           b.userId,
           b.nickName ?? '匿名用户',
           sqlNow(),
@@ -143,7 +156,16 @@ export function registerWendaRoutes(app: FastifyInstance, { db }: BackendContext
     '/api/wenda/answer',
     {
       schema: {
-        body: body({ wendaId: int(1), userId, belongerId: int(1), nickName: str(30), content: str(1000, 2) }, ['wendaId', 'content']),
+        body: body(
+          {
+            wendaId: int(1),
+            userId,
+            belongerId: int(1),
+            nickName: text(30, 0, false),
+            content: text(WENDA_ANSWER_MAX, WENDA_ANSWER_MIN),
+          },
+          ['wendaId', 'content'],
+        ),
       },
     },
     async (req) => {
@@ -165,4 +187,26 @@ export function registerWendaRoutes(app: FastifyInstance, { db }: BackendContext
       return ok({ id });
     },
   );
+  /** The answers of a question a member liked (for the like buttons of that member). */
+  app.get(
+    '/api/wenda/:id/liked',
+    { schema: { params: idParams, querystring: { type: 'object', required: ['userId'], properties: { userId } } } },
+    async (req) => {
+      const { id } = req.params as { id: number };
+      const { userId: uid } = req.query as { userId: string };
+      return ok(likedBy.all(uid, id));
+    },
+  );
+  /** A member likes an answer: once per member and answer, a second like changes nothing. */
+  app.post('/api/wenda/answer/like', { schema: { body: body({ answerId: int(1), userId }, ['answerId', 'userId']) } }, async (req) => {
+    const b = req.body as { answerId: number; userId: string };
+    const result = db.transaction(() => {
+      if (answerLikes.get(b.answerId) === undefined) return null;
+      const added = likeInsert.run(b.answerId, b.userId, sqlNow()).changes > 0;
+      if (added) likeBump.run(b.answerId);
+      return { likes: answerLikes.get(b.answerId) as number, liked: true, added };
+    })();
+    if (!result) return fail(404, '回答不存在');
+    return ok(result);
+  });
 }

@@ -79,7 +79,8 @@ export function searchGroups(
       label: LABEL[kind],
       total: g.total,
       items: g.list.slice(0, limit).map((h) => item(kind, h)),
-      more: moreHref(kind, kind === 'ershoufang' || kind === 'zufang' ? listingKeyword : keyword),
+      // The lists filter by Chinese text: a pinyin keyword that names a place goes to them as that place's name.
+      more: moreHref(kind, listingKeyword),
     });
   }
   return out;

@@ -151,3 +151,16 @@ t.test('the header links to /city with the current page; /city/{digits} still go
   t.equal(r.statusCode, 301);
   t.equal(r.headers.location, '/');
 });
+
+t.test('a pinyin search sends 查看全部 to the lists with the Chinese name it resolved to', async (t) => {
+  const res = await get('/search?q=sdy');
+  t.equal(res.statusCode, 200);
+  const href = `/xiaoqu/?keyword=${encodeURIComponent(FEATURED_XIAOQU)}`;
+  t.match(res.body, `href="${href}"`, 'the communities list, by 时代苑');
+  t.notMatch(res.body, 'href="/xiaoqu/?keyword=sdy"', 'never the raw pinyin the list cannot match');
+  const list = await get(href);
+  t.equal(list.statusCode, 301, 'the list answers with its canonical keyword path');
+  const page = await get(list.headers.location as string);
+  t.equal(page.statusCode, 200);
+  t.match(page.body, FEATURED_XIAOQU, 'and lists 时代苑');
+});

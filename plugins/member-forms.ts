@@ -5,11 +5,11 @@ import fp from 'fastify-plugin';
 import type { UserInfo } from '../src/contracts/session.ts';
 import { createFormDrafts } from '../src/form-drafts.ts';
 import { actionRefusal, requestErrorAnswer } from '../src/lib/action-messages.ts';
+import { cleanText as cleanTypedText, FormRefusal } from '../src/lib/form-refusal.ts';
 import {
   CORRECTION_FIELDS,
   CORRECTION_MAX,
   CORRECTION_MIN,
-  charCount,
   DEMAND_AREAS,
   DEMAND_BUDGETS,
   DEMAND_DISTRICTS_MAX,
@@ -19,7 +19,6 @@ import {
   FEEDBACK_KINDS,
   FEEDBACK_MAX,
   FEEDBACK_MIN,
-  hasControlChars,
   NICKNAME_MAX,
   NICKNAME_MIN,
   SMS_KINDS,
@@ -123,27 +122,9 @@ const SAVED: Record<FormName, string> = {
   dxdy: '订阅成功，有符合条件的房源将短信通知您',
 };
 
-/** A refusal the member can fix: which field, and what to say. */
-class FormRefusal extends Error {
-  constructor(
-    readonly field: string | null,
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
-  }
-}
-
-/** Typed text: trimmed; whitespace alone is empty; control and bidi-override characters refused. */
-function cleanText(value: unknown, field: string, min: number, max: number, multiline = true): string {
-  const s = typeof value === 'string' ? value.trim() : '';
-  const name = FIELD_NAMES[field] ?? field;
-  if (min > 0 && !s) throw new FormRefusal(field, `请填写${name}`);
-  if (hasControlChars(s, multiline)) throw new FormRefusal(field, `${name}含有不允许的字符`);
-  const n = charCount(s);
-  if (n < min || n > max) throw new FormRefusal(field, min > 0 ? `${name}须为${min}-${max}个字` : `${name}不能超过${max}个字`);
-  return s;
-}
+/** Typed text of this plugin's forms (src/lib/form-refusal.ts), named by its field's label. */
+const cleanText = (value: unknown, field: string, min: number, max: number, multiline = true): string =>
+  cleanTypedText(value, field, FIELD_NAMES[field] ?? field, min, max, multiline);
 
 /** The message of a refused gateway call: its `field: why` when it names one, else the busy message. */
 function gatewayRefusal(err: unknown): FormRefusal {

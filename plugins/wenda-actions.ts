@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { actionRefusal, requestErrorAnswer } from '../src/lib/action-messages.ts';
-import { charCount, hasControlChars } from '../src/lib/member-forms.ts';
+import { cleanText as cleanTypedText, FormRefusal } from '../src/lib/form-refusal.ts';
 import { RETURN_PATH_MAX, safeReturnPath, sameSiteRefererPath } from '../src/lib/return-url.ts';
 import { isSameOriginPost } from '../src/lib/same-origin.ts';
 import {
@@ -63,39 +63,21 @@ const FIELD_NAMES: Readonly<Record<string, string>> = {
 const tooMany = ({ max, windowSeconds }: { max: number; windowSeconds: number }) =>
   `发布太频繁了，${windowSeconds === 60 ? '每分钟' : `每${windowSeconds}秒`}最多发布${max}条问题或回答，请稍后再试`;
 
-/** A refusal the member can fix: which field, what to say, the status. */
-class WendaRefusal extends Error {
-  constructor(
-    readonly field: string | null,
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
-  }
-}
-
-/** Typed text: trimmed; whitespace alone is empty; control and bidi-override characters refused; min..max characters. */
-function cleanText(value: unknown, field: string, min: number, max: number, multiline = true): string {
-  const s = typeof value === 'string' ? value.trim() : '';
-  const name = FIELD_NAMES[field] ?? field;
-  if (min > 0 && !s) throw new WendaRefusal(field, `请填写${name}`);
-  if (hasControlChars(s, multiline)) throw new WendaRefusal(field, `${name}含有不允许的字符`);
-  const n = charCount(s);
-  if (n < min || n > max) throw new WendaRefusal(field, min > 0 ? `${name}须为${min}-${max}个字` : `${name}不能超过${max}个字`);
-  return s;
-}
+/** Typed text of this plugin's forms (src/lib/form-refusal.ts), named by its field's label. */
+const cleanText = (value: unknown, field: string, min: number, max: number, multiline = true): string =>
+  cleanTypedText(value, field, FIELD_NAMES[field] ?? field, min, max, multiline);
 
 /** The refusal of a failed gateway call: a 404 is a question or answer that is gone; a 400 names its field when it can. */
-function gatewayRefusal(err: unknown): WendaRefusal {
+function gatewayRefusal(err: unknown): FormRefusal {
   const status = (err as { statusCode?: number }).statusCode ?? 502;
   const message = err instanceof Error ? err.message : '';
-  if (status === 404) return new WendaRefusal(null, '问题或回答不存在', 404);
+  if (status === 404) return new FormRefusal(null, '问题或回答不存在', 404);
   if (status === 400) {
     const m = /(?:body\/)?([A-Za-z]+)/.exec(message);
     const field = m && FIELD_NAMES[m[1] as string] ? (m[1] as string) : null;
-    return new WendaRefusal(field, field ? `${FIELD_NAMES[field]}不正确` : '提交内容有误，请检查后重试', 400);
+    return new FormRefusal(field, field ? `${FIELD_NAMES[field]}不正确` : '提交内容有误，请检查后重试', 400);
   }
-  return new WendaRefusal(null, '服务繁忙，请稍后再试', status === 503 || status === 504 ? status : 502);
+  return new FormRefusal(null, '服务繁忙，请稍后再试', status === 503 || status === 504 ? status : 502);
 }
 
 /** What was typed, to show again after a refusal. */
@@ -119,7 +101,7 @@ const draftName = (name: ActionName, body: Record<string, unknown>) => (name ===
 
 type Member = NonNullable<Awaited<ReturnType<typeof memberOf>>>;
 type Done = { obj: unknown; message: string; location: string };
-/** What the member typed, checked (throws a WendaRefusal), then what to do with it. */
+/** What the member typed, checked (throws a FormRefusal), then what to do with it. */
 type Handler<P> = {
   check: (body: Record<string, unknown>) => P;
   run: (req: FastifyRequest, member: Member, checked: P, body: Record<string, unknown>) => Promise<Done>;
@@ -147,7 +129,7 @@ const wendaActions: FastifyPluginAsync = async (app) => {
       return safeReturnPath(typeof b === 'string' ? b : sameSiteRefererPath(req.headers.referer, req.host), pageOf(name, body));
     };
 
-    const refuse = (req: FastifyRequest, reply: FastifyReply, name: ActionName, member: Member | null, r: WendaRefusal) => {
+    const refuse = (req: FastifyRequest, reply: FastifyReply, name: ActionName, member: Member | null, r: FormRefusal) => {
       if (wantsJson(req) || !member) return reply.code(r.status).send({ status: r.status, message: r.message, field: r.field });
       const body = (req.body ?? {}) as Record<string, unknown>;
       app.formDrafts.keep(req, reply, {
@@ -193,7 +175,7 @@ const wendaActions: FastifyPluginAsync = async (app) => {
           const label = FIELD_NAMES[field];
           req.log.info({ action: name, validation: req.validationError.message }, 'wenda action refused');
           const message = label ? (missing ? `请填写${label}` : `${label}不正确`) : '提交内容有误，请检查后重试';
-          return refuse(req, reply, name, member, new WendaRefusal(field || null, message));
+          return refuse(req, reply, name, member, new FormRefusal(field || null, message));
         }
         let done: Done;
         try {
@@ -206,12 +188,12 @@ const wendaActions: FastifyPluginAsync = async (app) => {
             if (limit.isExceeded) {
               req.log.warn({ action: name }, 'wenda post rate-limited');
               reply.header('retry-after', String(Math.max(1, limit.ttlInSeconds)));
-              throw new WendaRefusal(null, tooMany(setting()), 429);
+              throw new FormRefusal(null, tooMany(setting()), 429);
             }
           }
           done = await handler.run(req, member, checked, body);
         } catch (err) {
-          const refusal = err instanceof WendaRefusal ? err : gatewayRefusal(err);
+          const refusal = err instanceof FormRefusal ? err : gatewayRefusal(err);
           if (refusal.status >= 500) req.log.error({ err, action: name }, 'wenda action failed');
           else req.log.info({ action: name, field: refusal.field, reason: refusal.message }, 'wenda action refused');
           return refuse(req, reply, name, member, refusal);
@@ -248,7 +230,7 @@ const wendaActions: FastifyPluginAsync = async (app) => {
           category: q.category,
           houseId: q.houseId,
         });
-        if (!got?.id) throw new WendaRefusal(null, '服务繁忙，请稍后再试', 502);
+        if (!got?.id) throw new FormRefusal(null, '服务繁忙，请稍后再试', 502);
         return { obj: got, message: '问题已发布，等待专业经纪人和网友解答', location: wendaHref(got.id) };
       },
     });
@@ -260,9 +242,9 @@ const wendaActions: FastifyPluginAsync = async (app) => {
       }),
       run: async (req, member, { wendaId, content }) => {
         const question = await app.api.info.wenda(call(req), wendaId);
-        if (!question || question.cityId !== req.city?.cityId) throw new WendaRefusal('wendaId', '问题不存在', 404);
+        if (!question || question.cityId !== req.city?.cityId) throw new FormRefusal('wendaId', '问题不存在', 404);
         const got = await app.api.info.answer(call(req), { wendaId, userId: member.memberId, nickName: nickOf(member), content });
-        if (!got?.id) throw new WendaRefusal(null, '服务繁忙，请稍后再试', 502);
+        if (!got?.id) throw new FormRefusal(null, '服务繁忙，请稍后再试', 502);
         forgetQuestion(req, wendaId);
         return { obj: got, message: '回答已发布', location: `${wendaHref(wendaId)}#a${got.id}` };
       },
@@ -272,7 +254,7 @@ const wendaActions: FastifyPluginAsync = async (app) => {
       check: (b) => Number(b.answerId),
       run: async (req, member, answerId, body) => {
         const got = await app.api.info.likeAnswer(call(req), answerId, member.memberId);
-        if (!got) throw new WendaRefusal('answerId', '回答不存在', 404);
+        if (!got) throw new FormRefusal('answerId', '回答不存在', 404);
         if (got.added && typeof body.wendaId === 'string') forgetQuestion(req, Number(body.wendaId));
         return {
           obj: got,

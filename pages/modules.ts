@@ -85,4 +85,9 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   'personalcenter/report': () => import('./personalcenter/report.tsx'),
   'personalcenter/yonghufankui': () => import('./personalcenter/yonghufankui.tsx'),
   'personalcenter/shengxinzhaofang': () => import('./personalcenter/shengxinzhaofang.tsx'),
+  // Articles: news, buying guides, comments, source accounts (issue 15 part A)
+  'zixun/list': () => import('./zixun/list.tsx'),
+  'zixun/detail': () => import('./zixun/detail.tsx'),
+  'zixun/comments': () => import('./zixun/comments.tsx'),
+  'zixun/account': () => import('./zixun/account.tsx'),
 };

@@ -7,6 +7,7 @@ import type {
   InfoComment,
   InfoDoc,
   InfoDocDetail,
+  InfoFang,
   Overseas,
   OverseasDetail,
   OverseasHuxing,
@@ -21,6 +22,8 @@ export interface InfoDocFilter {
   typeId?: number;
   /** Alias of typeId. */
   type?: number;
+  /** Any of these types (a section of several). */
+  typeIds?: number[];
   accountId?: number;
   houseId?: number;
   keyword?: string;
@@ -47,11 +50,14 @@ export function createInfoApi(gateway: Got, houseClient: Got, houseUrl: string) 
     deleteComment: (call: CallContext, id: number, userId?: string) =>
       getObj<boolean>(gateway, call, `api/info/deleteInfoComment/${seg(id)}`, { searchParams: { userId } }),
     /** Comments of an article, paged (POST api/info/insertlist). */
-    comments: async (call: CallContext, body: { infoDocId: number; page?: number; size?: number }) =>
+    comments: async (call: CallContext, body: { infoDocId: number; sort?: 'new' | 'hot'; page?: number; size?: number }) =>
       asPage(call, await getObj<Page<InfoComment>>(gateway, call, 'api/info/insertlist', post(body)), 20),
     /** House service: info/InfoFangList (articles about an estate). */
     infoFangList: async (call: CallContext, body: { cityId: number; houseId?: number; limit?: number }) =>
       (await house<InfoDoc[]>(call, 'info/InfoFangList', { method: 'POST', json: body })) ?? [],
+    /** House service: info/InfoFangList with the article: the estates its body mentions, as cards. */
+    articleListings: async (call: CallContext, infoDocId: number, cityId?: number) =>
+      (await house<InfoFang[]>(call, 'info/InfoFangList', { method: 'POST', json: { infoDocId, cityId } })) ?? [],
     likeDoc: (call: CallContext, infoDocId: number, userId: string, num: 1 | 0 | -1) =>
       getObj<{ fabulousNum: number; isFabulous: boolean }>(
         gateway,

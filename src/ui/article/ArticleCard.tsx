@@ -15,7 +15,7 @@ export function ArticleItem({ card, eager = false }: { card: Card; eager?: boole
           <p className="art-item__meta">
             {card.typeName ? <span className="art-item__type">{card.typeName}</span> : null}
             {card.accountName ? <span>{card.accountName}</span> : null}
-            <time dateTime={dayOf(card.createdAt)}>{dayOf(card.createdAt)}</time>
+            <time dateTime={dayOf(card.createdAt)}>{dayOf(card.createdAt).slice(5)}</time>
             <span>{card.commentNum}评</span>
           </p>
         </div>

@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { postMemberAction } from '../../client/actions.ts';
 import { useBackPath } from '../detail/ActionBar.tsx';
 import { showToast } from '../detail/toast.ts';
+import { StarIcon, ThumbIcon } from './icons.tsx';
 
 /**
  * The article action buttons (issue 15): each is a form posting to /-/info/*, so it works as a plain HTML form
@@ -71,7 +72,7 @@ export function LikeButton({ infoDocId, liked: initialLiked, count: initialCount
   return (
     <ActionForm path="/-/info/like" fields={{ infoDocId, op }} onSubmit={onSubmit}>
       <button type="submit" className={`art-act__btn${state.liked ? ' is-on' : ''}`} aria-pressed={state.liked} data-testid="like">
-        <span aria-hidden="true">👍</span>
+        <ThumbIcon />
         <span>{state.liked ? '已赞' : '点赞'}</span>
         <span className="art-act__n" data-testid="like-count">
           {state.count}
@@ -113,7 +114,7 @@ export function CollectButton({
         aria-pressed={state.collected}
         data-testid="collect"
       >
-        <span aria-hidden="true">☆</span>
+        <StarIcon />
         <span>{state.collected ? '已收藏' : '收藏'}</span>
         <span className="art-act__n" data-testid="collect-count">
           {state.count}

@@ -8,6 +8,7 @@ import { loginHref } from '../detail/links.ts';
 import { showToast } from '../detail/toast.ts';
 import { LazyImage } from '../LazyImage.tsx';
 import { postInfoAction } from './actions.tsx';
+import { ThumbIcon } from './icons.tsx';
 
 /** Where a visitor's unsent comment waits while they log in (this tab only), per article. */
 const draftKey = (infoDocId: number) => `zixun-comment:${infoDocId}`;
@@ -132,7 +133,8 @@ export function CommentItem({
             <input type="hidden" name="op" value={op} />
             <input type="hidden" name="back" value={back} />
             <button type="submit" className={`art-cmt__like${like.liked ? ' is-on' : ''}`} aria-pressed={like.liked}>
-              👍 {like.count}
+              <ThumbIcon size={15} />
+              <span data-testid="comment-likes">{like.count}</span>
             </button>
           </form>
           {mine ? (

@@ -67,7 +67,7 @@ export default function ZixunDetailPage({ data }: PageProps<ZixunDetailData>) {
                 key={c.infoCommentId}
                 comment={c}
                 mine={!!memberId && c.userId === memberId}
-                liked={false}
+                liked={me?.likedComments.includes(c.infoCommentId) ?? false}
                 onDeleted={(id) => setRemoved((r) => [...r, id])}
               />
             ))}

@@ -37,8 +37,8 @@ export function createInfoApi(gateway: Got, houseClient: Got, houseUrl: string) 
   const house = async <T>(call: CallContext, path: string, opts: { method?: 'GET' | 'POST'; json?: unknown } = {}) =>
     (await callGateway<T>(houseClient, call, path, { ...opts, url: `${houseUrl}/${path}` })).obj ?? null;
   return {
-    docList: async (call: CallContext, filter: InfoDocFilter) =>
-      asPage(call, await getObj<Page<InfoDoc>>(gateway, call, 'api/info/getInfoDocList', post(filter)), 20),
+    docList: (call: CallContext, filter: InfoDocFilter) =>
+      getPage<Page<InfoDoc>>(gateway, call, 'api/info/getInfoDocList', post(filter), 20, checks.infoDoc),
     types: (call: CallContext, ids: number[] | 'all') =>
       getList<{ id: number; name: string }>(gateway, call, `api/info/getInfoTypeListByArr/${ids === 'all' ? 'all' : ids.join(',')}`),
     hotComments: (call: CallContext, infoDocId: number, limit: number) =>
@@ -65,7 +65,7 @@ export function createInfoApi(gateway: Got, houseClient: Got, houseUrl: string) 
         `api/info/updateDocFabulousNum/${seg(infoDocId)}/${seg(userId)}/${seg(num)}`,
       ),
     docDetails: (call: CallContext, infoDocId: number | string, userId: string | number = 0) =>
-      getObj<InfoDocDetail>(gateway, call, `api/info/getInfoDocDetails/${seg(infoDocId)}/${seg(userId)}`),
+      getObj<InfoDocDetail>(gateway, call, `api/info/getInfoDocDetails/${seg(infoDocId)}/${seg(userId)}`, {}, checks.infoDocDetail),
     /** House service: info/article/getInfoDetail/{id}. */
     articleDetail: (call: CallContext, id: number | string) => house<InfoDocDetail>(call, `info/article/getInfoDetail/${seg(id)}`),
     commentLikes: (call: CallContext, infoDocId: number, userId?: string) =>

@@ -118,7 +118,7 @@ async function loadDetail(ctx: PageContext): Promise<LoadResult<ZixunDetailData>
   if (id === null) throw errors.pageNotFound();
   const { doc, member } = await loadArticle(ctx, id);
   if (sectionOfType(doc.typeId) !== section) throw errors.pageNotFound();
-  const [listings, related] = await Promise.all([
+  const [listings, related, commentLikes] = await Promise.all([
     optional(ctx, 'info.articleListings', ctx.api.info.articleListings(ctx.call, id, ctx.city.cityId), []),
     optional(
       ctx,
@@ -126,6 +126,7 @@ async function loadDetail(ctx: PageContext): Promise<LoadResult<ZixunDetailData>
       ctx.api.info.docList(ctx.call, { cityId: ctx.city.cityId, typeId: doc.typeId, page: 1, size: RELATED + 1 }),
       null,
     ),
+    member ? optional(ctx, 'info.commentLikes', ctx.api.info.commentLikes(ctx.call, id, member), []) : Promise.resolve([]),
   ]);
   const description = doc.content.replace(/\s+/g, ' ').slice(0, 110);
   return {
@@ -156,7 +157,14 @@ async function loadDetail(ctx: PageContext): Promise<LoadResult<ZixunDetailData>
         .filter((d) => d.infoDocId !== id)
         .slice(0, RELATED)
         .map(articleCardOf),
-      me: member ? { liked: doc.isFabulous, collected: doc.isCollect, following: doc.isFollow } : null,
+      me: member
+        ? {
+            liked: doc.isFabulous,
+            collected: doc.isCollect,
+            following: doc.isFollow,
+            likedComments: commentLikes.filter((l) => l.isFabulous).map((l) => l.infoCommentId),
+          }
+        : null,
     },
   };
 }

@@ -1,4 +1,6 @@
 import t from 'tap';
+import { buildTestApp } from '../helpers/build.ts';
+import { startFakeGateway } from '../helpers/fake-gateway.ts';
 import { assertNotFoundScreens, canonical, description, portalOverBackend, title } from '../listings/helpers.ts';
 import { jsonLd } from '../xiaoqu/helpers.ts';
 import { articleLinks, backendRows, docRow, plain } from './helpers.ts';
@@ -177,4 +179,23 @@ t.test('a visitor’s article page is page-cached (HIT on the second request)', 
   await get(link as string);
   const second = await get(link as string);
   t.equal(second.headers['x-cache'], 'HIT');
+});
+
+t.test('an article answer without its body blocks or account is a 502, never a cached page', async (t) => {
+  const gateway = await startFakeGateway((app) => {
+    app.get('/api/info/getInfoDocDetails/:id/:userId', async () => ({
+      status: 200,
+      obj: { infoDocId: 5, title: '缺正文的文章', typeId: 1, cityId: 1, createdAt: '2026-11-01 10:00:00', content: '' },
+    }));
+  });
+  const portal = await buildTestApp({ gatewayUrl: gateway.url });
+  t.teardown(async () => {
+    await portal.close();
+    await gateway.close();
+  });
+  const first = await portal.app.inject('/zixun/5.html');
+  t.equal(first.statusCode, 502);
+  t.notMatch(first.body, '缺正文的文章');
+  const second = await portal.app.inject('/zixun/5.html');
+  t.not(second.headers['x-cache'], 'HIT', 'not cached');
 });

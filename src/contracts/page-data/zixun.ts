@@ -42,6 +42,8 @@ export interface ArticleMe {
   liked: boolean;
   collected: boolean;
   following: boolean;
+  /** The hot comments the member liked. */
+  likedComments: number[];
 }
 
 /** /zixun/{id}.html, /zixun/details?id=, /daogou/{id}.html, /daogou/details?id=. */

@@ -226,6 +226,13 @@ const SECTIONS: Record<string, Section[]> = {
       ],
     ],
     [
+      '出让规则有新变化',
+      [
+        '与往年相比，本批次地块在出让条件上作了多项调整，包括取消部分地块的配建要求、降低竞买保证金比例、允许土地出让金分期缴纳等，以减轻房企的资金压力。',
+        '同时，部分地块设置了绿色建筑和装配式建筑的建设要求，对住宅品质提出了更高标准，这也意味着未来入市的新房在产品力上将有所提升。',
+      ],
+    ],
+    [
       '对片区的影响',
       [
         '新地块入市后，将为{region}带来更多改善型住宅供应。按照当前的楼面价测算，未来新房售价预计会与周边次新房价格接近。',
@@ -295,6 +302,14 @@ const SECTIONS: Record<string, Section[]> = {
   ],
 };
 
+/** A closing comment from the trade, one per article before the closing notes. */
+const VOICES = [
+  '对此，{city}一位从业十余年的房产经纪人表示：“现在的购房者做功课很充分，看房前会先在网上比较房源和价格，到了现场更关注细节。只要价格合理、品质过硬的房子，成交速度并不慢。”',
+  '{city}某高校房地产研究中心的专家认为，当前市场正处在从规模扩张向品质提升转变的阶段，购房者、开发商和中介机构都需要适应新的市场节奏，理性看待价格波动。',
+  '{region}一家中介门店的店长告诉记者，最近咨询的客户明显多了，其中不少是首次置业的年轻人，“他们更看重通勤和配套，对总价也比较敏感，希望一步到位的越来越少”。',
+  '业内人士提醒，无论市场冷热，购房者都应当量力而行，提前做好资金规划，签约前仔细核实房源信息和合同条款，必要时咨询专业律师或经纪人，避免因信息不对称而蒙受损失。',
+];
+
 const OUTROS = [
   '更多{city}楼市资讯、政策解读和购房攻略，欢迎持续关注本站。如需了解具体楼盘的价格和优惠，可在线咨询置业顾问。',
   '本文内容仅供参考，具体以相关部门和项目的最新公告为准。购房有风险，决策需谨慎。',
@@ -304,20 +319,20 @@ const OUTROS = [
 const IMAGE_CAPTIONS = ['{region}街景', '{loupan}实景图', '{city}城市天际线', '{region}在售楼盘', '示意图'];
 
 /**
- * The blocks of one article: an introduction, two to four sections (a heading and its paragraphs), a picture after the
+ * The blocks of one article: an introduction, the type's three or four sections (a heading and its paragraphs), a picture after the
  * first section, a card of the estate it mentions after the second, and a closing paragraph.
  */
 export function articleBlocks(rng: Rng, typeName: string, vars: ArticleVars, imageN: number, houseId: number | null): ArticleBlock[] {
   const p = (text: string): ArticleBlock => ({ type: 'paragraph', text: fill(text, vars) });
   const blocks: ArticleBlock[] = [p(rng.pick(INTROS[typeName]))];
-  const pool = SECTIONS[typeName];
-  const sections = rng.sample(pool, Math.min(pool.length, rng.int(3, 4)));
+  // Every section of the type, in its order (an overview first, an outlook last): 600 to 2,000 characters in all.
+  const sections = SECTIONS[typeName];
   sections.forEach(([heading, paras], i) => {
     blocks.push({ type: 'heading', text: fill(heading, vars) }, ...paras.map(p));
     if (i === 0) blocks.push({ type: 'image', src: imageUrl('article', imageN), alt: fill(rng.pick(IMAGE_CAPTIONS), vars) });
     if (i === 1 && houseId) blocks.push({ type: 'listing', houseId });
   });
-  blocks.push(p(rng.pick(OUTROS)));
+  blocks.push(...rng.sample(VOICES, 2).map(p), p(rng.pick(OUTROS)));
   return blocks;
 }
 

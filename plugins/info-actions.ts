@@ -1,11 +1,12 @@
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { actionErrors } from '../src/errors.ts';
+import { actionErrors, errors } from '../src/errors.ts';
 import { actionRefusal, gatewayErrorAnswer, invalidBodyMessage, requestErrorAnswer } from '../src/lib/action-messages.ts';
-import { COMMENT_MAX, COMMENT_MIN, COMMENTS_PER_MINUTE } from '../src/lib/article-sections.ts';
+import { COMMENT_DRAFT_FORM, COMMENT_MAX, COMMENT_MIN, COMMENTS_PER_MINUTE } from '../src/lib/article-sections.ts';
 import { RETURN_PATH_MAX, safeReturnPath, sameSiteRefererPath } from '../src/lib/return-url.ts';
 import { isSameOriginPost } from '../src/lib/same-origin.ts';
+import { handleError } from '../src/pipeline/handle.tsx';
 import { memberOf, wantsJson, withQuery } from './member-actions.ts';
 
 /**
@@ -188,14 +189,23 @@ const infoActions: FastifyPluginAsync = async (app) => {
     if (problem) {
       req.log.info({ infoDocId: b.infoDocId }, 'comment refused');
       if (wantsJson(req)) return reply.code(400).send({ status: 400, message: problem });
-      return reply.redirect(`${withQuery(ctx.backPath, 'error', 'comment')}#comment-form`, 303);
+      // A plain form post goes back to the page, which shows the message and the text as it was typed.
+      app.formDrafts.keep(req, reply, {
+        form: COMMENT_DRAFT_FORM,
+        memberId: ctx.memberId,
+        message: problem,
+        field: 'content',
+        values: { content: b.content.slice(0, COMMENT_MAX * 2) },
+      });
+      return reply.redirect(`${ctx.backPath}#comment-form`, 303);
     }
     (req as FastifyRequest & { infoMember?: string }).infoMember = ctx.memberId;
     const limit = await commentLimit(req);
     if (limit.isExceeded) {
       req.log.warn({ infoDocId: b.infoDocId }, 'comments rate-limited');
       reply.header('retry-after', String(Math.max(1, limit.ttlInSeconds)));
-      return reply.code(429).send({ status: 429, message: COMMENT_TOO_MANY });
+      if (wantsJson(req)) return reply.code(429).send({ status: 429, message: COMMENT_TOO_MANY });
+      return handleError(errors.tooManyRequests(COMMENT_TOO_MANY), req, reply);
     }
     try {
       const saved = await app.api.info.insertComment(ctx.call, {

@@ -33,7 +33,7 @@ export default function ZixunCommentsPage({ data }: PageProps<ZixunCommentsData>
         </AppLink>
       </nav>
       <div id="comments">
-        <CommentForm infoDocId={doc.infoDocId} onPosted={(c) => setPosted((p) => [c, ...p])} />
+        <CommentForm infoDocId={doc.infoDocId} draft={data.me?.commentDraft ?? null} onPosted={(c) => setPosted((p) => [c, ...p])} />
       </div>
       {list.length ? (
         <ul className="art-cmts">

@@ -59,7 +59,7 @@ export default function ZixunDetailPage({ data }: PageProps<ZixunDetailData>) {
         <h2 className="art-sec__h">
           评论 <span data-testid="comment-count">{commentCount}</span>
         </h2>
-        <CommentForm infoDocId={doc.infoDocId} onPosted={(c) => setPosted((p) => [c, ...p])} />
+        <CommentForm infoDocId={doc.infoDocId} draft={data.me?.commentDraft ?? null} onPosted={(c) => setPosted((p) => [c, ...p])} />
         {shown.length ? (
           <ul className="art-cmts">
             {shown.map((c) => (

@@ -33,3 +33,6 @@ export const ACCOUNT_NAME = /^[A-Za-z0-9_-]{1,40}$/;
 export const COMMENT_MIN = 2;
 export const COMMENT_MAX = 500;
 export const COMMENTS_PER_MINUTE = 5;
+
+/** The form name of a refused comment's draft (src/form-drafts.ts), which the article and comments pages read back. */
+export const COMMENT_DRAFT_FORM = 'info-comment';

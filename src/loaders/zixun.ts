@@ -1,6 +1,7 @@
 import type { InfoDoc } from '../contracts/gateway/info.ts';
 import type {
   ArticleCard,
+  CommentDraft,
   ArticleSectionName,
   ZixunAccountData,
   ZixunCommentsData,
@@ -8,7 +9,7 @@ import type {
   ZixunListData,
 } from '../contracts/page-data/zixun.ts';
 import { errors } from '../errors.ts';
-import { articleHref, isArticleSection, SECTION_TYPES, sectionOfType } from '../lib/article-sections.ts';
+import { articleHref, COMMENT_DRAFT_FORM, isArticleSection, SECTION_TYPES, sectionOfType } from '../lib/article-sections.ts';
 import { parseId } from '../lib/ids.ts';
 import { zixunAccountMeta, zixunCommentsMeta, zixunDetailMeta, zixunListMeta } from '../meta/zixun.ts';
 import { type LoadResult, type PageContext, pageLoader } from '../pipeline/types.ts';
@@ -39,6 +40,14 @@ const memberIdOf = (ctx: PageContext): string | null => {
   const id = ctx.user?.uid || ctx.user?.userId || '';
   return /^[A-Za-z0-9_-]{1,40}$/.test(id) ? id : null;
 };
+
+/** The member's comment a plain form post had refused (plugins/info-actions.ts keeps it; taken once). */
+function commentDraftOf(ctx: PageContext, member: string | null): CommentDraft | null {
+  if (!member) return null;
+  const draft = ctx.req.server.formDrafts.take(ctx.req, ctx.reply, COMMENT_DRAFT_FORM, member);
+  const text = draft?.values.content;
+  return draft ? { message: draft.message, text: typeof text === 'string' ? text : '' } : null;
+}
 
 /** `?page=` (1 when absent); a malformed one is the 404 screen. */
 function pageOf(ctx: PageContext): number {
@@ -163,6 +172,7 @@ async function loadDetail(ctx: PageContext): Promise<LoadResult<ZixunDetailData>
             collected: doc.isCollect,
             following: doc.isFollow,
             likedComments: commentLikes.filter((l) => l.isFabulous).map((l) => l.infoCommentId),
+            commentDraft: commentDraftOf(ctx, member),
           }
         : null,
     },
@@ -192,7 +202,13 @@ async function loadComments(ctx: PageContext): Promise<LoadResult<ZixunCommentsD
       total: res.totalElements,
       page,
       totalPages,
-      me: member ? { userId: member, liked: likes.filter((l) => l.isFabulous).map((l) => l.infoCommentId) } : null,
+      me: member
+        ? {
+            userId: member,
+            liked: likes.filter((l) => l.isFabulous).map((l) => l.infoCommentId),
+            commentDraft: commentDraftOf(ctx, member),
+          }
+        : null,
     },
   };
 }

@@ -205,3 +205,19 @@ t.test('the gateway refuses empty, whitespace-only and control-character comment
   }
   t.ok(await backendObj(backend, `/api/info/getHotInfoCommentList/${doc}/3`), 'still answers');
 });
+
+t.test('a refused plain form comment goes back to the page with the message and the text as typed', async (t) => {
+  const { cookie } = await member();
+  const r = await formPost(app, '/-/info/comment', { infoDocId: String(doc), content: ' 好 ', back: page }, cookie);
+  t.equal(r.statusCode, 303);
+  t.equal(r.headers.location, `${page}#comment-form`);
+  const draft = [r.headers['set-cookie']].flat().find((c) => String(c).startsWith('formDraft='));
+  t.ok(draft, 'the draft cookie');
+  const html = plain((await get(page, `${cookie}; ${String(draft).split(';')[0]}`)).body);
+  t.match(html, /data-testid="comment-error">评论至少2个字</);
+  t.match(html, /data-testid="comment-text"[^>]*> 好 <\/textarea>|> 好 <\/textarea>/);
+  const again = plain((await get(page, `${cookie}; ${String(draft).split(';')[0]}`)).body);
+  t.notMatch(again, 'data-testid="comment-error"', 'taken once');
+  const ok = await formPost(app, '/-/info/comment', { infoDocId: String(doc), content: '表单提交的评论', back: page }, cookie);
+  t.equal(ok.headers.location, `${page}?notice=commented#comments`);
+});

@@ -44,6 +44,13 @@ export interface ArticleMe {
   following: boolean;
   /** The hot comments the member liked. */
   likedComments: number[];
+  /** The member's comment a plain form post had refused: the message and the text as typed. */
+  commentDraft: CommentDraft | null;
+}
+
+export interface CommentDraft {
+  message: string;
+  text: string;
 }
 
 /** /zixun/{id}.html, /zixun/details?id=, /daogou/{id}.html, /daogou/details?id=. */
@@ -83,7 +90,7 @@ export interface ZixunCommentsData {
   page: number;
   totalPages: number;
   /** The member's id (their comments are deletable) and the comments they liked; null for a visitor. */
-  me: { userId: string; liked: number[] } | null;
+  me: { userId: string; liked: number[]; commentDraft: CommentDraft | null } | null;
 }
 
 /** /zixun/account/{userName}: a source account, its articles and its follow button. */

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import type { InfoComment } from '../../contracts/gateway/info.ts';
+import type { CommentDraft } from '../../contracts/page-data/zixun.ts';
 import { COMMENT_MAX, COMMENT_MIN } from '../../lib/article-sections.ts';
 import { isMember } from '../../stores/app-state.ts';
 import { useAppState } from '../../stores/context.tsx';
@@ -25,10 +26,20 @@ export function commentLengthProblem(text: string): string | null {
  * The comment form: a plain form post to /-/info/comment (a visitor is sent to log in); with JavaScript a visitor's
  * text is kept in sessionStorage and put back after login, and a member's comment is posted by fetch and shown at once.
  */
-export function CommentForm({ infoDocId, onPosted }: { infoDocId: number; onPosted: (c: InfoComment) => void }) {
+export function CommentForm({
+  infoDocId,
+  onPosted,
+  draft = null,
+}: {
+  infoDocId: number;
+  onPosted: (c: InfoComment) => void;
+  /** What a refused plain form post left: its message and the text as typed. */
+  draft?: CommentDraft | null;
+}) {
   const { user } = useAppState();
   const back = useBackPath();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(draft?.text ?? '');
+  const [error, setError] = useState(draft?.message ?? null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     const draft = window.sessionStorage.getItem(draftKey(infoDocId));
@@ -46,10 +57,8 @@ export function CommentForm({ infoDocId, onPosted }: { infoDocId: number; onPost
       return;
     }
     const problem = commentLengthProblem(text);
-    if (problem) {
-      showToast(problem);
-      return;
-    }
+    setError(problem);
+    if (problem) return;
     setBusy(true);
     const saved = await postInfoAction<InfoComment>('/-/info/comment', { infoDocId, content: text }, back);
     setBusy(false);
@@ -72,7 +81,14 @@ export function CommentForm({ infoDocId, onPosted }: { infoDocId: number; onPost
         value={text}
         onChange={(e) => setText(e.target.value)}
         data-testid="comment-text"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'comment-error' : undefined}
       />
+      {error ? (
+        <p className="art-cform__err" id="comment-error" role="alert" data-testid="comment-error">
+          {error}
+        </p>
+      ) : null}
       <div className="art-cform__bar">
         <span className="art-cform__n">
           {[...text].length}/{COMMENT_MAX}

@@ -123,6 +123,8 @@ t.test('the comments page lists every comment, newest or hottest first', async (
   t.equal(r.statusCode, 200);
   t.equal(canonical(r.body), `${ORIGIN}/zixunpinglun/${row.id}`);
   t.equal((r.body.match(/data-testid="comment"/g) ?? []).length, row.comment_num);
+  const times = [...plain(r.body).matchAll(/<p class="art-cmt__who">[\s\S]*?<time>([^<]*)<\/time>/g)].map((m) => m[1] as string);
+  t.same(times, [...times].sort().reverse(), 'newest first');
   const hot = await get(`/zixunpinglun/${row.id}?sort=hot`);
   t.equal(hot.statusCode, 200);
   const likes = backendRows(

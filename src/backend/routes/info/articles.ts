@@ -32,7 +32,9 @@ export function registerArticleRoutes(app: FastifyInstance, { db }: BackendConte
   const types = db.prepare('SELECT id, name FROM info_type WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id');
   const allTypes = db.prepare('SELECT id, name FROM info_type ORDER BY id');
   const hotComments = db.prepare('SELECT * FROM info_comment WHERE doc_id = ? AND deleted = 0 ORDER BY fabulous_num DESC, id DESC LIMIT ?');
-  const comments = db.prepare('SELECT * FROM info_comment WHERE doc_id = ? AND deleted = 0 ORDER BY id DESC LIMIT ? OFFSET ?');
+  const comments = db.prepare(
+    'SELECT * FROM info_comment WHERE doc_id = ? AND deleted = 0 ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?',
+  );
   const hotCommentPage = db.prepare(
     'SELECT * FROM info_comment WHERE doc_id = ? AND deleted = 0 ORDER BY fabulous_num DESC, id DESC LIMIT ? OFFSET ?',
   );

@@ -1,8 +1,8 @@
 import type { InfoDoc } from '../contracts/gateway/info.ts';
 import type {
   ArticleCard,
-  CommentDraft,
   ArticleSectionName,
+  CommentDraft,
   ZixunAccountData,
   ZixunCommentsData,
   ZixunDetailData,
@@ -127,7 +127,7 @@ async function loadDetail(ctx: PageContext): Promise<LoadResult<ZixunDetailData>
   if (id === null) throw errors.pageNotFound();
   const { doc, member } = await loadArticle(ctx, id);
   if (sectionOfType(doc.typeId) !== section) throw errors.pageNotFound();
-  const [listings, related, commentLikes] = await Promise.all([
+  const [listings, related, commentLikes, hotComments] = await Promise.all([
     optional(ctx, 'info.articleListings', ctx.api.info.articleListings(ctx.call, id, ctx.city.cityId), []),
     optional(
       ctx,
@@ -136,6 +136,7 @@ async function loadDetail(ctx: PageContext): Promise<LoadResult<ZixunDetailData>
       null,
     ),
     member ? optional(ctx, 'info.commentLikes', ctx.api.info.commentLikes(ctx.call, id, member), []) : Promise.resolve([]),
+    optional(ctx, 'info.hotComments', ctx.api.info.hotComments(ctx.call, id, HOT_COMMENTS), doc.hotComments ?? []),
   ]);
   const description = doc.content.replace(/\s+/g, ' ').slice(0, 110);
   return {
@@ -161,7 +162,7 @@ async function loadDetail(ctx: PageContext): Promise<LoadResult<ZixunDetailData>
       blocks: doc.blocks ?? [],
       listings,
       account: doc.account,
-      hotComments: (doc.hotComments ?? []).slice(0, HOT_COMMENTS),
+      hotComments: hotComments.slice(0, HOT_COMMENTS),
       related: (related?.content ?? [])
         .filter((d) => d.infoDocId !== id)
         .slice(0, RELATED)

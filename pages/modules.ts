@@ -107,4 +107,9 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   // Site-wide search and the city picker (issue 14)
   'search/index': () => import('./search/index.tsx'),
   'city/index': () => import('./city/index.tsx'),
+  // Articles: news, buying guides, comments, source accounts (issue 15 part A)
+  'zixun/list': () => import('./zixun/list.tsx'),
+  'zixun/detail': () => import('./zixun/detail.tsx'),
+  'zixun/comments': () => import('./zixun/comments.tsx'),
+  'zixun/account': () => import('./zixun/account.tsx'),
 };

@@ -16,6 +16,7 @@ import cityPlugin from '../plugins/city.ts';
 import clientRoutesPlugin from '../plugins/client-routes.ts';
 import compression from '../plugins/compression.ts';
 import iconSprite from '../plugins/icon-sprite.ts';
+import infoActions from '../plugins/info-actions.ts';
 import loggingPlugin, { PortalLogController } from '../plugins/logging.ts';
 import memberActions from '../plugins/member-actions.ts';
 import memberEvents from '../plugins/member-events.ts';
@@ -185,6 +186,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(memberActions);
   await app.register(memberForms);
   await app.register(wendaActions);
+  await app.register(infoActions);
   await app.register(trackingPlugin);
   await app.register(searchSuggest);
   await app.register(clientRoutesPlugin);

@@ -10,6 +10,7 @@ import type {
   InfoComment,
   InfoDoc,
   InfoDocDetail,
+  InfoFang,
   Overseas,
   OverseasDetail,
   OverseasHuxing,
@@ -25,6 +26,8 @@ export interface InfoDocFilter {
   typeId?: number;
   /** Alias of typeId. */
   type?: number;
+  /** Any of these types (a section of several). */
+  typeIds?: number[];
   accountId?: number;
   houseId?: number;
   keyword?: string;
@@ -38,8 +41,8 @@ export function createInfoApi(gateway: Got, houseClient: Got, houseUrl: string) 
   const house = async <T>(call: CallContext, path: string, opts: { method?: 'GET' | 'POST'; json?: unknown } = {}) =>
     (await callGateway<T>(houseClient, call, path, { ...opts, url: `${houseUrl}/${path}` })).obj ?? null;
   return {
-    docList: async (call: CallContext, filter: InfoDocFilter) =>
-      asPage(call, await getObj<Page<InfoDoc>>(gateway, call, 'api/info/getInfoDocList', post(filter)), 20),
+    docList: (call: CallContext, filter: InfoDocFilter) =>
+      getPage<Page<InfoDoc>>(gateway, call, 'api/info/getInfoDocList', post(filter), 20, checks.infoDoc),
     types: (call: CallContext, ids: number[] | 'all') =>
       getList<{ id: number; name: string }>(gateway, call, `api/info/getInfoTypeListByArr/${ids === 'all' ? 'all' : ids.join(',')}`),
     hotComments: (call: CallContext, infoDocId: number, limit: number) =>
@@ -51,11 +54,14 @@ export function createInfoApi(gateway: Got, houseClient: Got, houseUrl: string) 
     deleteComment: (call: CallContext, id: number, userId?: string) =>
       getObj<boolean>(gateway, call, `api/info/deleteInfoComment/${seg(id)}`, { searchParams: { userId } }),
     /** Comments of an article, paged (POST api/info/insertlist). */
-    comments: async (call: CallContext, body: { infoDocId: number; page?: number; size?: number }) =>
+    comments: async (call: CallContext, body: { infoDocId: number; sort?: 'new' | 'hot'; page?: number; size?: number }) =>
       asPage(call, await getObj<Page<InfoComment>>(gateway, call, 'api/info/insertlist', post(body)), 20),
     /** House service: info/InfoFangList (articles about an estate). */
     infoFangList: async (call: CallContext, body: { cityId: number; houseId?: number; limit?: number }) =>
       (await house<InfoDoc[]>(call, 'info/InfoFangList', { method: 'POST', json: body })) ?? [],
+    /** House service: info/InfoFangList with the article: the estates its body mentions, as cards. */
+    articleListings: async (call: CallContext, infoDocId: number, cityId?: number) =>
+      (await house<InfoFang[]>(call, 'info/InfoFangList', { method: 'POST', json: { infoDocId, cityId } })) ?? [],
     likeDoc: (call: CallContext, infoDocId: number, userId: string, num: 1 | 0 | -1) =>
       getObj<{ fabulousNum: number; isFabulous: boolean }>(
         gateway,
@@ -63,7 +69,7 @@ export function createInfoApi(gateway: Got, houseClient: Got, houseUrl: string) 
         `api/info/updateDocFabulousNum/${seg(infoDocId)}/${seg(userId)}/${seg(num)}`,
       ),
     docDetails: (call: CallContext, infoDocId: number | string, userId: string | number = 0) =>
-      getObj<InfoDocDetail>(gateway, call, `api/info/getInfoDocDetails/${seg(infoDocId)}/${seg(userId)}`),
+      getObj<InfoDocDetail>(gateway, call, `api/info/getInfoDocDetails/${seg(infoDocId)}/${seg(userId)}`, {}, checks.infoDocDetail),
     /** House service: info/article/getInfoDetail/{id}. */
     articleDetail: (call: CallContext, id: number | string) => house<InfoDocDetail>(call, `info/article/getInfoDetail/${seg(id)}`),
     commentLikes: (call: CallContext, infoDocId: number, userId?: string) =>

@@ -230,6 +230,67 @@ export const memberSessionSchema = {
 
 export type RecordCheck = ValidateFunction;
 
+/** An article as the lists show it (SPEC 7.10 getInfoDocList): its link, title and type. */
+export const infoDocSchema = {
+  type: 'object',
+  required: ['infoDocId', 'title', 'typeId', 'createdAt'],
+  properties: {
+    infoDocId: id,
+    title: text,
+    typeId: id,
+    typeName: strOrNull,
+    accountName: strOrNull,
+    summary: str,
+    cover: str,
+    viewNum: num,
+    commentNum: num,
+    createdAt: text,
+  },
+} as const;
+
+/** An article page cannot render without its body blocks, its counts and its source account. */
+export const infoDocDetailSchema = {
+  type: 'object',
+  required: [
+    'infoDocId',
+    'title',
+    'typeId',
+    'cityId',
+    'createdAt',
+    'content',
+    'blocks',
+    'account',
+    'fabulousNum',
+    'collectNum',
+    'commentNum',
+  ],
+  properties: {
+    infoDocId: id,
+    title: text,
+    typeId: id,
+    cityId: id,
+    createdAt: text,
+    content: str,
+    blocks: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['type'],
+        properties: { type: { enum: ['heading', 'paragraph', 'image', 'listing'] }, text: str, src: str, alt: str, houseId: id },
+      },
+    },
+    account: {
+      type: 'object',
+      required: ['accountId', 'userName', 'name'],
+      properties: { accountId: id, userName: text, name: text, avatar: str, intro: str, fans: num },
+    },
+    fabulousNum: num,
+    collectNum: num,
+    commentNum: num,
+    hotComments: { type: 'array' },
+  },
+} as const;
+
 export const checks = {
   memberSession: ajv.compile(memberSessionSchema),
   listingItem: ajv.compile(listingItemSchema),
@@ -247,6 +308,8 @@ export const checks = {
   xiaoquItem: ajv.compile(xiaoquItemSchema),
   xiaoquDetail: ajv.compile(xiaoquDetailSchema),
   xiaoquPlan: ajv.compile(xiaoquPlanSchema),
+  infoDoc: ajv.compile(infoDocSchema),
+  infoDocDetail: ajv.compile(infoDocDetailSchema),
 } as const;
 
 function incomplete(call: CallContext, path: string, check: RecordCheck): GatewayError {

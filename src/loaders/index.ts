@@ -33,6 +33,7 @@ import * as wenda from './wenda.ts';
 import * as xiaoqu from './xiaoqu.ts';
 import * as xinfang from './xinfang.ts';
 import * as zhaopu from './zhaopu.ts';
+import * as zixun from './zixun.ts';
 import { duanzuListLoader, zufangDetailLoader, zufangListLoader, zuyjDetailLoader, zuyjListLoader } from './zufang.ts';
 
 /**
@@ -138,6 +139,11 @@ export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   // Site-wide search and the city picker (issue 14)
   search: pageLoader(loadSearch, searchMeta),
   city: pageLoader(loadCity, cityMeta),
+  // Articles: news, buying guides, comments, source accounts (issue 15)
+  zixunList: zixun.zixunList,
+  zixunDetail: zixun.zixunDetail,
+  zixunComments: zixun.zixunComments,
+  zixunAccount: zixun.zixunAccount,
 };
 
 const ID_AD = ['id', 'ad'];
@@ -163,6 +169,10 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   huxingMagnify: ['id', 'huxingId'],
   dongtaiFeed: ['id', 'houseId', 'page'],
   dongtaiDetail: ['id', 'DTid', 'houseId'],
+  zixunList: ['page'],
+  zixunDetail: ['id'],
+  zixunComments: ['id', 'sort', 'page'],
+  zixunAccount: ['page'],
   ershoufangDetail: ID_AD,
   ershoufangDaikan: ['id'],
   ershoufangDongtai: ['id'],

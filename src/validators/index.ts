@@ -1,3 +1,4 @@
+import { ACCOUNT_NAME } from '../lib/article-sections.ts';
 import { parseHuxingTail } from '../lib/huxing-tail.ts';
 import { isId } from '../lib/ids.ts';
 import type { PageContext, Validator } from '../pipeline/types.ts';
@@ -43,6 +44,10 @@ export const validators: Readonly<Record<string, Validator>> = {
   huxingTail: (ctx) => parseHuxingTail(ctx.params['*']) !== null,
   /** `?page=`, when given, is a page number from 1 to 9999 (city-wide rankings). */
   pageNumber: ({ query: { page } }) => page === undefined || PAGE_NUMBER.test(page),
+  /** An article list's tab `:ids` (a type id) and `?page=`, each when given, are ids (/zixun/{ids?}, /daogou/{ids?}). */
+  articleTab: (ctx) => optionalId(ctx.params.ids) && (ctx.query.page === undefined || isId(ctx.query.page)),
+  /** An article source account's `:userName` ([A-Za-z0-9_-], 1 to 40) and `?page=` when given. */
+  accountUserName: (ctx) => ACCOUNT_NAME.test(ctx.params.userName ?? '') && (ctx.query.page === undefined || isId(ctx.query.page)),
 };
 
 /** The query keys each validator reads: the pipeline hands a cached page no others (issue 11 point 4). */
@@ -58,4 +63,6 @@ export const validatorQueryKeys: Readonly<Record<string, readonly string[]>> = {
   huxingTail: [],
   pageNumber: ['page'],
   ...rankingValidatorQueryKeys,
+  articleTab: ['page'],
+  accountUserName: ['page'],
 };

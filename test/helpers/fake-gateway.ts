@@ -63,6 +63,42 @@ export async function startFakeGateway(extra?: (app: FastifyInstance) => void): 
     obj: { keyword: (req.body as { keyword?: string }).keyword ?? '', groups: {} },
   }));
   app.get('/api/search/hotcommont/:type/:cityId', async () => ({ status: 200, obj: [] }));
+  // The news list (/zixun/, issue 15): its type tabs and one article, so the page renders over this stand-in too.
+  app.get('/api/info/getInfoTypeListByArr/:arr', async () => ({ status: 200, obj: [{ id: 1, name: '楼市动态' }] }));
+  app.post('/api/info/getInfoDocList', async () => ({
+    status: 200,
+    obj: {
+      content: [
+        {
+          infoDocId: 1,
+          id: 1,
+          title: '长沙楼市周报',
+          summary: '本周长沙新房成交平稳。',
+          cover: '/img/article/1.svg',
+          author: '小编',
+          source: '原创',
+          tags: [],
+          typeId: 1,
+          typeName: '楼市动态',
+          accountId: 1,
+          accountName: '长沙房产头条',
+          viewNum: 10,
+          fabulousNum: 0,
+          collectNum: 0,
+          commentNum: 0,
+          cityId: 1,
+          houseId: null,
+          createdAt: '2026-11-01 10:00:00',
+        },
+      ],
+      totalElements: 1,
+      totalPages: 1,
+      number: 1,
+      size: 10,
+      first: true,
+      last: true,
+    },
+  }));
   extra?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -3,6 +3,7 @@ import { COMMERCIAL_HOUSE_TYPES, HOUSE_TYPES, isRentHouseType } from '../../lib/
 import type { DB } from '../db.ts';
 import { buildSearchIndex } from '../search-index.ts';
 import { segmentForIndex } from '../segment.ts';
+import { articleBlocks, blocksText } from './articles.ts';
 import { BAIKE_INTROS, BAIKE_OUTROS, BAIKE_STAGES, type BaikeStage, GLOSSARY } from './baike-words.ts';
 import { CITIES, type CitySeed, OVERSEAS, PICKER_CITIES } from './cities.ts';
 import { coherentTags, deferredPick, type Facts, fits } from './coherence.ts';
@@ -1422,9 +1423,11 @@ function seedArticles(
       developer: rng.pick(W.DEVELOPERS),
     };
     const title = fill(rng.pick(W.ARTICLE_TEMPLATES[typeName]), vars);
-    const paras = rng.sample(W.PARAGRAPHS, rng.int(3, 5));
-    const summary = paras[0].slice(0, 60);
-    const content = [`<p>${fill('据{city}房产网统计，{region}近期市场表现活跃。', vars)}</p>`, ...paras.map((p) => `<p>${p}</p>`)].join('');
+    // The main stream draws as before (the later steps' data stays the same); the body has its own stream per article.
+    rng.sample(W.PARAGRAPHS, rng.int(3, 5));
+    const blocks = articleBlocks(new Rng(id * 7919 + cid), typeName, vars, id + 7, lp.id);
+    const summary = blocksText(blocks.slice(0, 1)).slice(0, 60);
+    const content = JSON.stringify(blocks);
     const comments = rng.int(0, 10);
     q.doc.run(
       id,

@@ -44,8 +44,28 @@ export interface XhAccount {
   fans: number;
 }
 
+/** One block of an article's body: trusted structured content, rendered by React (never an HTML string). */
+export type ArticleBlock =
+  | { type: 'heading'; text: string }
+  | { type: 'paragraph'; text: string }
+  | { type: 'image'; src: string; alt: string }
+  | { type: 'listing'; houseId: number };
+
+/** An estate an article mentions, as its card shows it (house service info/InfoFangList). */
+export interface InfoFang {
+  houseId: number;
+  name: string;
+  img: string;
+  regionName: string | null;
+  avgPrice: number;
+  saleStatus: string;
+  tags: string[];
+}
+
 export interface InfoDocDetail extends InfoDoc {
+  /** The body as plain text (headings and paragraphs). */
   content: string;
+  blocks: ArticleBlock[];
   isFabulous: boolean;
   isCollect: boolean;
   isFollow: boolean;

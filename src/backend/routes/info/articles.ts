@@ -1,12 +1,29 @@
 import type { FastifyInstance } from 'fastify';
+import type { ArticleBlock, InfoFang } from '../../../contracts/gateway/info.ts';
 import type { BackendContext } from '../../context.ts';
 import { fail, ok, type Paging, page, paging } from '../../envelope.ts';
 import { commentItem, docItem } from '../../mappers.ts';
-import { body, idParams, int, params, str } from '../../schemas.ts';
+import { body, idParams, int, params, str, text } from '../../schemas.ts';
 import { segmentForQuery } from '../../segment.ts';
 import { cachedStatement, sqlNow } from '../../util.ts';
 import { whereClause } from '../../where.ts';
 import { DOC_SELECT, type Row, userId } from './shared.ts';
+
+/** The body column holds the article's blocks as JSON (trusted structured content, issue 15). */
+function blocksOf(content: string): ArticleBlock[] {
+  try {
+    const parsed = JSON.parse(content) as unknown;
+    return Array.isArray(parsed) ? (parsed as ArticleBlock[]) : [{ type: 'paragraph', text: content }];
+  } catch {
+    return [{ type: 'paragraph', text: content }];
+  }
+}
+
+const textOf = (blocks: ArticleBlock[]) =>
+  blocks
+    .map((b) => (b.type === 'heading' || b.type === 'paragraph' ? b.text : ''))
+    .filter(Boolean)
+    .join('\n');
 
 /** SPEC 7.10: articles, their types, comments, likes and collects. */
 export function registerArticleRoutes(app: FastifyInstance, { db }: BackendContext): void {
@@ -15,7 +32,12 @@ export function registerArticleRoutes(app: FastifyInstance, { db }: BackendConte
   const types = db.prepare('SELECT id, name FROM info_type WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id');
   const allTypes = db.prepare('SELECT id, name FROM info_type ORDER BY id');
   const hotComments = db.prepare('SELECT * FROM info_comment WHERE doc_id = ? AND deleted = 0 ORDER BY fabulous_num DESC, id DESC LIMIT ?');
-  const comments = db.prepare('SELECT * FROM info_comment WHERE doc_id = ? AND deleted = 0 ORDER BY id DESC LIMIT ? OFFSET ?');
+  const comments = db.prepare(
+    'SELECT * FROM info_comment WHERE doc_id = ? AND deleted = 0 ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?',
+  );
+  const hotCommentPage = db.prepare(
+    'SELECT * FROM info_comment WHERE doc_id = ? AND deleted = 0 ORDER BY fabulous_num DESC, id DESC LIMIT ? OFFSET ?',
+  );
   const commentCount = db.prepare('SELECT COUNT(*) FROM info_comment WHERE doc_id = ? AND deleted = 0').pluck();
   const commentOne = db.prepare('SELECT * FROM info_comment WHERE id = ?');
   const insertComment = db.prepare(
@@ -39,15 +61,31 @@ export function registerArticleRoutes(app: FastifyInstance, { db }: BackendConte
   const account = db.prepare('SELECT id AS accountId, user_name AS userName, name, avatar, intro, fans FROM xhaccount WHERE id = ?');
   const isFollow = db.prepare('SELECT 1 FROM account_follow WHERE account_id = ? AND user_id = ?').pluck();
   const related = db.prepare(`${DOC_SELECT} WHERE d.city_id = ? AND (? IS NULL OR d.loupan_id = ?) ORDER BY d.created_at DESC LIMIT ?`);
+  const estates = db.prepare(`SELECT l.id, l.name, l.img, l.avg_price, l.sale_status, l.tags, r.name AS region_name FROM loupan l
+    LEFT JOIN region r ON r.id = l.region_id WHERE l.id IN (SELECT value FROM json_each(?))`);
+  const estateCard = (r: Row): InfoFang => ({
+    houseId: r.id,
+    name: r.name,
+    img: r.img,
+    regionName: r.region_name ?? null,
+    avgPrice: r.avg_price,
+    saleStatus: r.sale_status,
+    tags: String(r.tags ?? '')
+      .split(',')
+      .filter(Boolean)
+      .slice(0, 3),
+  });
 
   const detail = (id: number, uid: string | null) => {
     const row = doc.get(id) as Row | undefined;
     if (!row) return null;
     docView.run(id);
+    const blocks = blocksOf(row.content);
     return {
       ...docItem(row),
       viewNum: row.view_num + 1,
-      content: row.content,
+      content: textOf(blocks),
+      blocks,
       isFabulous: uid ? !!isDocLiked.get(id, uid) : false,
       isCollect: uid ? !!isCollected.get(id, uid) : false,
       isFollow: uid ? !!isFollow.get(row.account_id, uid) : false,
@@ -61,6 +99,8 @@ export function registerArticleRoutes(app: FastifyInstance, { db }: BackendConte
     typeId: int(1, 99),
     /** Alias of typeId (SPEC 3 info call fields: type). */
     type: int(1, 99),
+    /** Any of these types (a section of several types, issue 15). */
+    typeIds: { type: 'array', items: int(1, 99), maxItems: 30 },
     accountId: int(1),
     houseId: int(1),
     keyword: str(64),
@@ -73,6 +113,7 @@ export function registerArticleRoutes(app: FastifyInstance, { db }: BackendConte
       cityId?: number;
       typeId?: number;
       type?: number;
+      typeIds?: number[];
       accountId?: number;
       houseId?: number;
       keyword?: string;
@@ -81,6 +122,7 @@ export function registerArticleRoutes(app: FastifyInstance, { db }: BackendConte
     const filter = whereClause();
     if (b.cityId) filter.add('d.city_id = ?', b.cityId);
     if (b.typeId ?? b.type) filter.add('d.type_id = ?', b.typeId ?? b.type);
+    if (b.typeIds?.length) filter.add('d.type_id IN (SELECT value FROM json_each(?))', JSON.stringify(b.typeIds));
     if (b.accountId) filter.add('d.account_id = ?', b.accountId);
     if (b.houseId) filter.add('d.loupan_id = ?', b.houseId);
     if (b.keyword) {
@@ -116,11 +158,10 @@ export function registerArticleRoutes(app: FastifyInstance, { db }: BackendConte
     '/api/info/insertInfoComment',
     {
       schema: {
-        body: body({ infoDocId: int(1), userId, nickName: str(30), headUrl: str(300), content: str(500, 1), parentId: int(1) }, [
-          'infoDocId',
-          'userId',
-          'content',
-        ]),
+        body: body(
+          { infoDocId: int(1), userId, nickName: text(30, 0, false), headUrl: str(300), content: text(500, 1), parentId: int(1) },
+          ['infoDocId', 'userId', 'content'],
+        ),
       },
     },
     async (req) => {
@@ -154,26 +195,43 @@ export function registerArticleRoutes(app: FastifyInstance, { db }: BackendConte
     })();
     return ok(true);
   });
-  /** Comments of an article, newest first, paged. */
+  /** Comments of an article, newest (or with `sort: 'hot'` most liked) first, paged. */
   app.post(
     '/api/info/insertlist',
-    { schema: { body: body({ infoDocId: int(1), page: int(0), size: int(1, 100) }, ['infoDocId']) } },
+    {
+      schema: {
+        body: body({ infoDocId: int(1), sort: { type: 'string', enum: ['new', 'hot'] }, page: int(0), size: int(1, 100) }, ['infoDocId']),
+      },
+    },
     async (req) => {
-      const b = req.body as { infoDocId: number; page?: number; size?: number };
+      const b = req.body as { infoDocId: number; sort?: string; page?: number; size?: number };
       const { pageNo, size, offset } = paging(b, 20);
       return page(
-        (comments.all(b.infoDocId, size, offset) as Row[]).map(commentItem),
+        ((b.sort === 'hot' ? hotCommentPage : comments).all(b.infoDocId, size, offset) as Row[]).map(commentItem),
         commentCount.get(b.infoDocId) as number,
         pageNo,
         size,
       );
     },
   );
-  /** House service: articles about an estate (or the city's newest). */
-  app.post('/info/InfoFangList', { schema: { body: body({ cityId: int(1, 9999), houseId: int(1), limit: int(1, 50) }) } }, async (req) => {
-    const b = req.body as { cityId?: number; houseId?: number; limit?: number };
-    return ok((related.all(b.cityId ?? 1, b.houseId ?? null, b.houseId ?? null, b.limit ?? 5) as Row[]).map(docItem));
-  });
+  /**
+   * House service: the estates an article mentions (its listing blocks), as cards; without an article, the city's
+   * newest articles about an estate (or the city's newest).
+   */
+  app.post(
+    '/info/InfoFangList',
+    { schema: { body: body({ cityId: int(1, 9999), infoDocId: int(1), houseId: int(1), limit: int(1, 50) }) } },
+    async (req) => {
+      const b = req.body as { cityId?: number; infoDocId?: number; houseId?: number; limit?: number };
+      if (b.infoDocId) {
+        const row = doc.get(b.infoDocId) as Row | undefined;
+        if (!row) return fail(404, '文章不存在');
+        const ids = blocksOf(row.content).flatMap((x) => (x.type === 'listing' ? [x.houseId] : []));
+        return ok((estates.all(JSON.stringify(ids)) as Row[]).map(estateCard));
+      }
+      return ok((related.all(b.cityId ?? 1, b.houseId ?? null, b.houseId ?? null, b.limit ?? 5) as Row[]).map(docItem));
+    },
+  );
   app.get(
     '/api/info/updateDocFabulousNum/:infoDocId/:userId/:num',
     { schema: { params: params({ infoDocId: int(1), userId, num: { type: 'integer', enum: [-1, 0, 1] } }) } },

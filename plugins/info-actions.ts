@@ -4,6 +4,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import { actionErrors, errors } from '../src/errors.ts';
 import { actionRefusal, gatewayErrorAnswer, invalidBodyMessage, requestErrorAnswer } from '../src/lib/action-messages.ts';
 import { COMMENT_DRAFT_FORM, COMMENT_MAX, COMMENT_MIN, COMMENTS_PER_MINUTE } from '../src/lib/article-sections.ts';
+import { charCount, hasControlChars } from '../src/lib/member-forms.ts';
 import { RETURN_PATH_MAX, safeReturnPath, sameSiteRefererPath } from '../src/lib/return-url.ts';
 import { isSameOriginPost } from '../src/lib/same-origin.ts';
 import { handleError } from '../src/pipeline/handle.tsx';
@@ -53,14 +54,14 @@ export const COMMENT_TOO_SHORT = `评论至少${COMMENT_MIN}个字`;
 export const COMMENT_TOO_LONG = `评论最多${COMMENT_MAX}个字`;
 export const COMMENT_BAD_CHARS = '评论含有不支持的字符';
 export const COMMENT_TOO_MANY = `评论太频繁了，每分钟最多发表${COMMENTS_PER_MINUTE}条，请稍后再试`;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters a comment may not hold
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
-/** Why a comment text is refused, or null: trimmed length 2..500 (by characters, not UTF-16 units), no control characters. */
+/**
+ * Why a comment text is refused, or null: trimmed length 2..500 (by characters, not UTF-16 units), no control or
+ * bidi-override characters (the one rule of typed text, src/lib/member-forms.ts).
+ */
 export function commentProblem(raw: string): string | null {
   const text = raw.trim();
-  if (CONTROL.test(text)) return COMMENT_BAD_CHARS;
-  const n = [...text].length;
+  if (hasControlChars(text)) return COMMENT_BAD_CHARS;
+  const n = charCount(text);
   if (n < COMMENT_MIN) return COMMENT_TOO_SHORT;
   if (n > COMMENT_MAX) return COMMENT_TOO_LONG;
   return null;

@@ -97,6 +97,7 @@ t.test('comment rules: 2 to 500 characters once trimmed, no control characters; 
     ['字'.repeat(501), '评论最多500个字'],
     ['很好\u0000的文章', '评论含有不支持的字符'],
     ['很好\u0007的文章', '评论含有不支持的字符'],
+    ['很好\u202e的文章', '评论含有不支持的字符'],
   ]) {
     const r = await post(content);
     t.equal(r.statusCode, 400, JSON.stringify(content.slice(0, 10)));

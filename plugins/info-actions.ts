@@ -7,6 +7,7 @@ import { COMMENT_DRAFT_FORM, COMMENT_MAX, COMMENT_MIN, COMMENTS_PER_MINUTE } fro
 import { charCount, hasControlChars } from '../src/lib/member-forms.ts';
 import { RETURN_PATH_MAX, safeReturnPath, sameSiteRefererPath } from '../src/lib/return-url.ts';
 import { isSameOriginPost } from '../src/lib/same-origin.ts';
+import { pageCacheKey } from '../src/page-cache.ts';
 import { handleError } from '../src/pipeline/handle.tsx';
 import { memberOf, wantsJson, withQuery } from './member-actions.ts';
 
@@ -70,6 +71,22 @@ export function commentProblem(raw: string): string | null {
 type Body = Record<string, unknown> & { back?: string };
 
 const infoActions: FastifyPluginAsync = async (app) => {
+  /**
+   * An article's counts changed (a like, a comment): visitors see the change at once instead of the cached copy of up to
+   * two minutes. The article may be a news or a guide page, by its id or its details twin, and has its comments page.
+   */
+  const forgetArticle = (req: FastifyRequest, infoDocId: number) => {
+    const cityId = req.city?.cityId ?? 1;
+    const id = String(infoDocId);
+    for (const kind of ['mobile', 'pc'] as const) {
+      for (const section of ['zixun', 'daogou']) {
+        app.pageCache.forget(pageCacheKey(kind, cityId, `/${section}/${id}.html`, {}));
+        app.pageCache.forget(pageCacheKey(kind, cityId, `/${section}/details`, { id }));
+      }
+      app.pageCache.forget(pageCacheKey(kind, cityId, `/zixunpinglun/${id}`, {}));
+    }
+  };
+
   await app.register(formbody, { bodyLimit: 16_384 });
   app.removeContentTypeParser('text/plain');
   await app.register(rateLimit, { global: false });
@@ -140,6 +157,7 @@ const infoActions: FastifyPluginAsync = async (app) => {
     try {
       const res = await app.api.info.likeDoc(ctx.call, b.infoDocId, ctx.memberId, b.op === 'remove' ? -1 : 1);
       if (!res) return failed(req, reply, { statusCode: 404 }, '文章不存在');
+      forgetArticle(req, b.infoDocId);
       return done(
         req,
         reply,
@@ -216,6 +234,7 @@ const infoActions: FastifyPluginAsync = async (app) => {
         headUrl: ctx.user.headUrl && ctx.user.headUrl.length <= 300 ? ctx.user.headUrl : undefined,
         content: b.content.trim(),
       });
+      forgetArticle(req, b.infoDocId);
       return done(req, reply, ctx.backPath, saved, 'commented', '#comments');
     } catch (err) {
       return failed(req, reply, err, '文章不存在');

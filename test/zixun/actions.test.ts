@@ -222,3 +222,21 @@ t.test('a refused plain form comment goes back to the page with the message and 
   const ok = await formPost(app, '/-/info/comment', { infoDocId: String(doc), content: '表单提交的评论', back: page }, cookie);
   t.equal(ok.headers.location, `${page}?notice=commented#comments`);
 });
+
+t.test('a like or a comment drops the cached article, so a visitor sees the new counts at once', async (t) => {
+  const other = backendRows(backend, 'SELECT id FROM info_doc WHERE city_id = 1 AND type_id = 1 ORDER BY id LIMIT 1 OFFSET 1')[0]
+    ?.id as number;
+  const url = `/zixun/${other}.html`;
+  const host = { host: 'localhost' };
+  t.equal((await app.inject({ url, headers: host })).headers['x-cache'], 'MISS');
+  t.equal((await app.inject({ url, headers: host })).headers['x-cache'], 'HIT', 'cached for visitors');
+  const { cookie } = await member();
+  const liked = await actionPost(app, '/-/info/like', { infoDocId: other, op: 'add' }, cookie);
+  const count = liked.json().obj.fabulousNum as number;
+  const after = await app.inject({ url, headers: host });
+  t.equal(after.headers['x-cache'], 'MISS', 'the like dropped the cached copy');
+  t.match(plain(after.body), `data-testid="like-count">${count}</span>`, 'the visitor sees the new count');
+  await app.inject({ url, headers: host });
+  await actionPost(app, '/-/info/comment', { infoDocId: other, content: '分析得很到位，谢谢分享' }, cookie);
+  t.equal((await app.inject({ url, headers: host })).headers['x-cache'], 'MISS', 'so did the comment');
+});

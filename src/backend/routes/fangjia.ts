@@ -1,9 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { HOUSE_TYPES } from '../../lib/listing-kinds.ts';
-import type { BackendContext } from '../context.ts';
-import { fail, ok } from '../envelope.ts';
-import { body, cityIdParams, int, memberId, params } from '../schemas.ts';
-import { sqlNow } from '../util.ts';
 import {
   AREA_MAX,
   AREA_MIN,
@@ -16,6 +12,10 @@ import {
   type ValuationInput,
   valuate,
 } from '../../lib/valuation.ts';
+import type { BackendContext } from '../context.ts';
+import { fail, ok } from '../envelope.ts';
+import { body, cityIdParams, int, memberId, params } from '../schemas.ts';
+import { sqlNow } from '../util.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
 type Row = Record<string, any>;

@@ -1,7 +1,7 @@
 import type { Got } from 'got';
+import type { ValuationInput } from '../lib/valuation.ts';
 import { asPage, getList, getObj, getPage, post, seg } from './call.ts';
 import type { CallContext } from './http.ts';
-import type { ValuationInput } from '../lib/valuation.ts';
 import { checks } from './records.ts';
 import type {
   ListingItem,

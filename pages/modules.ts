@@ -112,4 +112,8 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   'zixun/detail': () => import('./zixun/detail.tsx'),
   'zixun/comments': () => import('./zixun/comments.tsx'),
   'zixun/account': () => import('./zixun/account.tsx'),
+  // Free valuation (issue 16 part B)
+  'fangjia/gujia': () => import('./fangjia/gujia.tsx'),
+  'fangjia/gjinfo': () => import('./fangjia/gjinfo.tsx'),
+  gjabout: () => import('./gjabout.tsx'),
 };

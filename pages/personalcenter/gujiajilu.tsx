@@ -13,7 +13,7 @@ export default function GujiajiluPage({ data }: PageProps<ValuationListData>) {
             {data.records.map((r) => (
               <li key={r.id} className="pc-record">
                 <div className="pc-record__main">
-                  <AppLink href={`/xiaoqu/${r.stressId}.html`} className="pc-record__title">
+                  <AppLink href={`/fangjia/gjinfo?id=${r.id}`} className="pc-record__title">
                     {r.xiaoquName}
                   </AppLink>
                   <span className="pc-record__meta">

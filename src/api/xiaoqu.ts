@@ -1,4 +1,5 @@
 import type { Got } from 'got';
+import type { ValuationInput } from '../lib/valuation.ts';
 import { asPage, getList, getObj, getPage, post, seg } from './call.ts';
 import type { CallContext } from './http.ts';
 import { checks } from './records.ts';
@@ -8,6 +9,8 @@ import type {
   Page,
   Region,
   ShopMap,
+  ValuationRecordDetail,
+  ValuationResult,
   XiaoquDetail,
   XiaoquFilter,
   XiaoquItem,
@@ -66,31 +69,11 @@ export function createXiaoquApi(gateway: Got) {
     huxing: (call: CallContext, id: number | string) =>
       getList<XiaoquPlan>(gateway, call, `/api/xiaoqu/huxing/${seg(id)}`, {}, checks.xiaoquPlan),
     /** Valuation of a home (/fangjia/gujia; our path). With memberId it is kept in the member's records (/gujiajilu). */
-    estimate: (
-      call: CallContext,
-      body: {
-        memberId?: string;
-        stressId: number;
-        area: number;
-        floor?: number;
-        totalFloors?: number;
-        orientation?: string;
-        decoration?: string;
-      },
-    ) =>
-      getObj<{
-        stressId: number;
-        xiaoquName: string;
-        sname: string;
-        month: string | null;
-        xiaoquAvgPrice: number;
-        unitPrice: number;
-        totalPrice: number;
-        low: number;
-        high: number;
-        comparables: number;
-        adjustments: Array<{ name: string; ratio: number }>;
-      }>(gateway, call, '/api/gujia/estimate', post(body)),
+    estimate: (call: CallContext, body: ValuationInput & { memberId?: string; stressId: number }) =>
+      getObj<ValuationResult>(gateway, call, '/api/gujia/estimate', post(body)),
+    /** One of the member's kept valuations (re-opened from /gujiajilu); another member's is a 404. */
+    valuationRecord: (call: CallContext, memberId: string, id: number) =>
+      getObj<ValuationRecordDetail>(gateway, call, `/api/gujia/records/${seg(memberId)}/${seg(id)}`),
     valuationRecords: (call: CallContext, memberId: string) =>
       getList<{
         id: number;

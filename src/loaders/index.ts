@@ -19,6 +19,7 @@ import {
   ershoufangZhouLoader,
   referrerLoader,
 } from './ershoufang.ts';
+import * as gujia from './gujia.ts';
 import * as haiwai from './haiwai.ts';
 import { loadHome } from './home.ts';
 import * as huxing from './huxing.ts';
@@ -144,6 +145,10 @@ export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   zixunDetail: zixun.zixunDetail,
   zixunComments: zixun.zixunComments,
   zixunAccount: zixun.zixunAccount,
+  // Free valuation (issue 16 part B)
+  gujiaForm: gujia.gujiaForm,
+  gjinfo: gujia.gjinfo,
+  gjabout: gujia.gjabout,
 };
 
 const ID_AD = ['id', 'ad'];
@@ -205,6 +210,7 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   register: ACCOUNT_QUERY_KEYS,
   resetpassword: ACCOUNT_QUERY_KEYS,
   ...personal.personalQueryKeys,
+  ...gujia.gujiaQueryKeys,
   search: SEARCH_QUERY_KEYS,
   city: CITY_QUERY_KEYS,
   baikeList: ['page'],

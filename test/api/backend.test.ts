@@ -214,19 +214,19 @@ t.test('entrustment (/Index/yijianweituo): submit, list, change the price, take 
 
 t.test('valuation (/fangjia/gujia) from the community price and the home, kept in the member records; metro prices', async (t) => {
   const x = (await api.xiaoqu.list(call, { cityId: 1, size: 1 })).content[0];
-  const plain = await api.xiaoqu.estimate(call, { stressId: x.stressId, area: 100 });
+  const home = { stressId: x.stressId, area: 100, rooms: 3, floor: 3, totalFloors: 18 };
+  const plain = await api.xiaoqu.estimate(call, { ...home, orientation: '北', decoration: '毛坯' });
   const better = await api.xiaoqu.estimate(call, {
     memberId: 'm901',
-    stressId: x.stressId,
-    area: 100,
+    ...home,
     orientation: '南北',
     decoration: '豪装',
   });
   t.ok(plain && better && better.unitPrice > plain.unitPrice, 'orientation and decoration raise the price');
   t.ok(plain && plain.low < plain.totalPrice && plain.totalPrice < plain.high);
   t.same(
-    better?.adjustments.map((a) => a.name),
-    ['朝向南北', '豪装'],
+    better?.adjustments.filter((a) => a.kind === '朝向' || a.kind === '装修').map((a) => a.name),
+    ['南北', '豪装'],
   );
   t.match(await api.xiaoqu.valuationRecords(call, 'm901'), [{ stressId: x.stressId, totalPrice: better?.totalPrice }]);
   t.same(await api.xiaoqu.valuationRecords(call, 'nobody'), []);

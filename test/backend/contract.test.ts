@@ -259,12 +259,14 @@ const CASES: Case[] = [
     memberId: 'm100001',
     stressId: ids.xiaoqu,
     area: 90,
+    rooms: 3,
     floor: 8,
     totalFloors: 18,
     orientation: '南北',
     decoration: '精装',
   }),
   G('/api/gujia/records/m100001', { route: '/api/gujia/records/:memberId' }),
+  G('/api/gujia/records/m100001/1', { route: '/api/gujia/records/:memberId/:id' }),
   G('/api/housePrice/metro/1', { route: '/api/housePrice/metro/:cityId' }),
   // entrustment
   P('/api/entrust/save', {

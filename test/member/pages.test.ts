@@ -98,7 +98,16 @@ t.test('valuation records: a kind empty state, then the records', async (t) => {
   await fetch(`${backend.url}/api/gujia/estimate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ memberId: member.uid, stressId: xq.id, area: 89 }),
+    body: JSON.stringify({
+      memberId: member.uid,
+      stressId: xq.id,
+      area: 89,
+      rooms: 2,
+      floor: 5,
+      totalFloors: 18,
+      orientation: '南',
+      decoration: '精装',
+    }),
   });
   const filled = await app.inject({ url: '/gujiajilu', headers: { cookie } });
   t.match(filled.body, /data-testid="valuations"[\s\S]*89(<!-- -->)?㎡/);

@@ -1,5 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { HOUSE_TYPES } from '../../lib/listing-kinds.ts';
+import {
+  AREA_MAX,
+  AREA_MIN,
+  DECORATIONS,
+  FLOORS_MAX,
+  inputProblem,
+  ORIENTATIONS,
+  ROOMS_MAX,
+  ROOMS_MIN,
+  type ValuationInput,
+  valuate,
+} from '../../lib/valuation.ts';
 import type { BackendContext } from '../context.ts';
 import { fail, ok } from '../envelope.ts';
 import { body, cityIdParams, int, memberId, params } from '../schemas.ts';
@@ -7,9 +19,6 @@ import { sqlNow } from '../util.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
 type Row = Record<string, any>;
-
-const ORIENTATION: Record<string, number> = { 南北: 0.03, 南: 0.02, 东南: 0.01, 西南: 0, 东: -0.01, 东西: -0.01, 西: -0.02, 北: -0.04 };
-const DECORATION: Record<string, number> = { 豪装: 0.07, 精装: 0.04, 简装: 0, 毛坯: -0.05 };
 
 /**
  * Price pages (SPEC 1 price trends and valuation; routes /fangjia/gujia, /fangjia/ditiefangjia, /gujiajilu): a valuation
@@ -32,6 +41,16 @@ export function registerFangjiaRoutes(app: FastifyInstance, { db }: BackendConte
     FROM metro m JOIN station st ON st.metro_id = m.id LEFT JOIN listing l ON l.station_id = st.id AND l.house_type = ${HOUSE_TYPES.ershoufang} AND l.status = 1
     WHERE m.city_id = ? GROUP BY st.id ORDER BY m.id, st.sort`);
 
+  const recentPrices = db.prepare('SELECT month, price FROM xiaoqu_price WHERE xiaoqu_id = ? ORDER BY month DESC LIMIT 6');
+  const comparableList = db.prepare(`SELECT id, house_number AS houseNumber, title, price, unit_price AS unitPrice, area, rooms, halls,
+    floor, total_floors AS totalFloors, orientation, decoration FROM listing
+    WHERE xiaoqu_id = ? AND house_type = ${HOUSE_TYPES.ershoufang} AND status = 1 AND area BETWEEN ? AND ? ORDER BY ABS(area - ?), id LIMIT 5`);
+  const lastRecord = db.prepare('SELECT id, input FROM valuation WHERE member_id = ? ORDER BY id DESC LIMIT 1');
+  const record = db.prepare(
+    'SELECT id, xiaoqu_id AS stressId, input, created_at AS createdAt FROM valuation WHERE member_id = ? AND id = ?',
+  );
+
+  /** The valuation of one home (src/lib/valuation.ts) with what it was derived from; with memberId it is kept. */
   app.post(
     '/api/gujia/estimate',
     {
@@ -40,72 +59,79 @@ export function registerFangjiaRoutes(app: FastifyInstance, { db }: BackendConte
           {
             memberId,
             stressId: int(1),
-            area: { type: 'number', minimum: 5, maximum: 2000 },
-            floor: int(-5, 200),
-            totalFloors: int(1, 200),
-            orientation: { type: 'string', enum: Object.keys(ORIENTATION) },
-            decoration: { type: 'string', enum: Object.keys(DECORATION) },
+            area: { type: 'number', minimum: AREA_MIN, maximum: AREA_MAX },
+            rooms: int(ROOMS_MIN, ROOMS_MAX),
+            floor: int(1, FLOORS_MAX),
+            totalFloors: int(1, FLOORS_MAX),
+            orientation: { type: 'string', enum: ORIENTATIONS },
+            decoration: { type: 'string', enum: DECORATIONS },
           },
-          ['stressId', 'area'],
+          ['stressId', 'area', 'rooms', 'floor', 'totalFloors', 'orientation', 'decoration'],
         ),
       },
     },
     async (req) => {
-      const b = req.body as {
-        memberId?: string;
-        stressId: number;
-        area: number;
-        floor?: number;
-        totalFloors?: number;
-        orientation?: string;
-        decoration?: string;
-      };
+      const b = req.body as ValuationInput & { memberId?: string; stressId: number };
       const x = xiaoqu.get(b.stressId) as Row | undefined;
       if (!x) return fail(404, '小区不存在');
+      const input: ValuationInput = {
+        area: b.area,
+        rooms: b.rooms,
+        floor: b.floor,
+        totalFloors: b.totalFloors,
+        orientation: b.orientation,
+        decoration: b.decoration,
+      };
+      const problem = inputProblem(input);
+      if (problem) return fail(400, problem);
       const month = lastMonth.get(x.id) as { month: string; price: number } | undefined;
-      const base = month?.price ?? x.avg_price;
-      const adjustments: Array<{ name: string; ratio: number }> = [];
-      if (b.orientation) adjustments.push({ name: `朝向${b.orientation}`, ratio: ORIENTATION[b.orientation] });
-      if (b.decoration) adjustments.push({ name: b.decoration, ratio: DECORATION[b.decoration] });
-      if (b.floor !== undefined && b.totalFloors) {
-        const r = b.floor / b.totalFloors;
-        adjustments.push(
-          b.floor <= 1
-            ? { name: '底层', ratio: -0.04 }
-            : r >= 0.95
-              ? { name: '顶层', ratio: -0.02 }
-              : r >= 0.4
-                ? { name: '中高楼层', ratio: 0.01 }
-                : { name: '低楼层', ratio: 0 },
-        );
-      }
-      if (b.area > 140) adjustments.push({ name: '大面积', ratio: -0.02 });
-      if (b.area < 50) adjustments.push({ name: '小面积', ratio: 0.02 });
       const comp = comparables.get(x.id, b.area * 0.8, b.area * 1.2) as { count: number; avgUnitPrice: number | null };
-      // Blend with comparable listings of similar size when there are enough of them.
-      const blended = comp.count >= 3 && comp.avgUnitPrice ? base * 0.7 + comp.avgUnitPrice * 0.3 : base;
-      const unitPrice = Math.round((blended * (1 + adjustments.reduce((a, j) => a + j.ratio, 0))) / 10) * 10;
-      const totalPrice = Math.round((unitPrice * b.area) / 1000) / 10;
-      const spread = comp.count >= 3 ? 0.05 : 0.08;
-      if (b.memberId) insert.run(b.memberId, x.city_id, x.id, b.area, JSON.stringify(b), unitPrice, totalPrice, sqlNow());
+      const communityPrice = month?.price ?? x.avg_price;
+      const asOfYear = month ? Number(month.month.slice(0, 4)) : new Date().getUTCFullYear();
+      const v = valuate(input, {
+        communityPrice,
+        buildYear: x.build_year,
+        asOfYear,
+        comparableCount: comp.count,
+        comparableUnitPrice: comp.avgUnitPrice,
+      });
+      let recordId: number | null = null;
+      if (b.memberId) {
+        // Reloading a result does not add the same valuation twice in a row.
+        const saved = JSON.stringify({ stressId: x.id, ...input });
+        const last = lastRecord.get(b.memberId) as { id: number; input: string } | undefined;
+        recordId =
+          last && last.input === saved
+            ? last.id
+            : Number(insert.run(b.memberId, x.city_id, x.id, b.area, saved, v.unitPrice, v.totalPrice, sqlNow()).lastInsertRowid);
+      }
       return ok({
         stressId: x.id,
         xiaoquName: x.name,
         sname: x.sname,
+        buildYear: x.build_year,
         month: month?.month ?? null,
-        xiaoquAvgPrice: base,
-        unitPrice,
-        totalPrice,
-        low: Math.round(totalPrice * (1 - spread) * 10) / 10,
-        high: Math.round(totalPrice * (1 + spread) * 10) / 10,
+        xiaoquAvgPrice: communityPrice,
+        input,
+        ...v,
         comparables: comp.count,
-        adjustments,
+        comparableUnitPrice: comp.avgUnitPrice,
+        comparableListings: comparableList.all(x.id, b.area * 0.8, b.area * 1.2, b.area) as Row[],
+        recentPrices: (recentPrices.all(x.id) as Row[]).reverse(),
+        recordId,
       });
     },
   );
   app.get('/api/gujia/records/:memberId', { schema: { params: params({ memberId }) } }, async (req) =>
     ok((records.all((req.params as { memberId: string }).memberId) as Row[]).map((r) => ({ ...r, input: JSON.parse(r.input) }))),
   );
+  /** One of the member's valuations (re-opened from /gujiajilu); another member's id is not found. */
+  app.get('/api/gujia/records/:memberId/:id', { schema: { params: params({ memberId, id: int(1) }) } }, async (req) => {
+    const p = req.params as { memberId: string; id: number };
+    const r = record.get(p.memberId, p.id) as Row | undefined;
+    if (!r) return fail(404, '估价记录不存在');
+    return ok({ ...r, input: JSON.parse(r.input) });
+  });
   app.get('/api/housePrice/metro/:cityId', { schema: { params: cityIdParams } }, async (req) => {
     const rows = metro.all((req.params as { cityId: number }).cityId) as Row[];
     const lines = new Map<number, { metroId: number; name: string; color: string; stations: Row[] }>();

@@ -2,6 +2,7 @@
 export type * from './belonger.ts';
 export type * from './chat.ts';
 export type * from './envelope.ts';
+export type * from './gujia.ts';
 export type * from './info.ts';
 export type * from './listing.ts';
 export type * from './location.ts';

@@ -117,10 +117,10 @@ function HomeSection({ title, more, moreLabel, children }: { title: string; more
   );
 }
 
-/** The banner: pure CSS and an inline SVG skyline, linking to the price trends. */
+/** The banner: pure CSS and an inline SVG skyline, linking to the free valuation (免费估价). */
 function HomeBanner({ cityName }: { cityName: string }) {
   return (
-    <AppLink href="/fangjia/" className="banner">
+    <AppLink href="/fangjia/gujia" className="banner">
       <span className="banner__text">
         <span className="banner__kicker">{cityName}房价行情</span>
         <span className="banner__title">查房价 · 看成交</span>

@@ -21,8 +21,9 @@ t.test('value a flat as a visitor, log in to keep it, find it under 估价记录
   };
 
   await page.goto(`${e2e.base}/`);
-  t.ok(await page.locator('.banner', { hasText: '免费估价' }).isVisible(), 'the home page shows the 免费估价 banner');
-  await page.goto(`${e2e.base}/fangjia/gujia`);
+  await page.locator('.banner', { hasText: '免费估价' }).click();
+  await page.waitForURL((u) => u.pathname === '/fangjia/gujia');
+  t.pass('the 免费估价 banner on the home page opens the valuation form');
   await page.locator('[data-testid="gj-q"]').fill('sdy');
   const hit = page.locator('[data-testid="gj-suggest"] a', { hasText: '时代苑' }).first();
   await hit.waitFor();

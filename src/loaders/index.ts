@@ -22,6 +22,7 @@ import {
 import * as haiwai from './haiwai.ts';
 import { loadHome } from './home.ts';
 import * as huxing from './huxing.ts';
+import { JISUANQI_QUERY_KEYS, jisuanqiLoader } from './jisuanqi.ts';
 import { MAP_QUERY_KEYS, map } from './map.ts';
 import { jubaoLoader, myShoucangLoader, photoLoader, yuyuekanfangLoader } from './member.ts';
 import * as personal from './personal.ts';
@@ -144,6 +145,8 @@ export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   zixunDetail: zixun.zixunDetail,
   zixunComments: zixun.zixunComments,
   zixunAccount: zixun.zixunAccount,
+  // Mortgage calculator (issue 16 part C)
+  jisuanqi: jisuanqiLoader,
 };
 
 const ID_AD = ['id', 'ad'];
@@ -212,4 +215,5 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   wendaDetail: ['id'],
   wendaHuida: ['id', 'ok'],
   wendaTiwen: ['houseId', 'ok'],
+  jisuanqi: JISUANQI_QUERY_KEYS,
 };

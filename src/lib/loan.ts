@@ -472,3 +472,9 @@ export function fenToYuanGrouped(fenValue: number): string {
   const [whole, cents] = fenToYuan(fenValue).split('.');
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
 }
+
+/** A listing's calculator link (issue 16: every detail page pre-fills the house total, in 万, 30% down). */
+export function calculatorHref(totalWan: number): string {
+  const total = String(Math.round(totalWan * 10000) / 10000);
+  return `/jisuanqi?${new URLSearchParams({ basis: 'total', total, ratio: String(DEFAULT_INPUT.ratio) })}`;
+}

@@ -59,6 +59,9 @@ function yearRange(months: ScheduleRow[]): string {
   return `月供${fenToYuanGrouped(first)}${first !== last ? `～${fenToYuanGrouped(last)}` : ''}元`;
 }
 
+/** What the year pays in interest (the sum of its rows as shown). */
+const yearInterest = (months: ScheduleRow[]) => `利息${fenToYuanGrouped(months.reduce((s, m) => s + m.interest, 0))}元`;
+
 /** The month-by-month schedule, one <details> per year (closed: a 30-year loan has 360 rows). */
 export function LoanSchedule({ rows }: { rows: ScheduleRow[] }) {
   const years: ScheduleRow[][] = [];
@@ -73,7 +76,11 @@ export function LoanSchedule({ rows }: { rows: ScheduleRow[] }) {
       {years.map((months, i) => (
         <details key={months[0].month} className="loan-sched__year">
           <summary>
-            第{i + 1}年<span>{yearRange(months)}</span>
+            第{i + 1}年
+            <span>
+              {yearRange(months)}
+              <small>{yearInterest(months)}</small>
+            </span>
           </summary>
           <table>
             <thead>

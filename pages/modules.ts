@@ -62,6 +62,7 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   jubao: () => import('./jubao.tsx'),
   myshoucang: () => import('./myshoucang.tsx'),
   downloadapp: () => import('./downloadapp.tsx'),
+  jisuanqi: () => import('./jisuanqi.tsx'),
   // Overseas property (issue 5 point 5)
   'haiwai/home': () => import('./haiwai/home.tsx'),
   // Map search (issue 14 part D)

@@ -1,4 +1,5 @@
 import type { XinfangDetailData } from '../../src/contracts/page-data/xinfang.ts';
+import { calculatorHref } from '../../src/lib/loan.ts';
 import { loupanTypeName } from '../../src/lib/loupan-types.ts';
 import { saleStatusView } from '../../src/lib/sale-status.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
@@ -86,6 +87,11 @@ export default function XinfangDetailPage({ data }: PageProps<XinfangDetailData>
           { label: '售楼处', value: e.saleAddress },
         ]}
       />
+      {e.totalMin ? (
+        <AppLink className="loan-link" href={calculatorHref(e.totalMin)}>
+          房贷计算器：参考总价{Math.round(e.totalMin)}万起，算算月供
+        </AppLink>
+      ) : null}
       {data.prices.length ? (
         <DetailBlock title="各物业类型价格">
           <table className="xf-prices">

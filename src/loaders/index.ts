@@ -23,6 +23,7 @@ import * as gujia from './gujia.ts';
 import * as haiwai from './haiwai.ts';
 import { loadHome } from './home.ts';
 import * as huxing from './huxing.ts';
+import { JISUANQI_QUERY_KEYS, jisuanqiLoader } from './jisuanqi.ts';
 import { MAP_QUERY_KEYS, map } from './map.ts';
 import { jubaoLoader, myShoucangLoader, photoLoader, yuyuekanfangLoader } from './member.ts';
 import * as personal from './personal.ts';
@@ -149,6 +150,8 @@ export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   gujiaForm: gujia.gujiaForm,
   gjinfo: gujia.gjinfo,
   gjabout: gujia.gjabout,
+  // Mortgage calculator (issue 16 part C)
+  jisuanqi: jisuanqiLoader,
 };
 
 const ID_AD = ['id', 'ad'];
@@ -218,4 +221,5 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   wendaDetail: ['id'],
   wendaHuida: ['id', 'ok'],
   wendaTiwen: ['houseId', 'ok'],
+  jisuanqi: JISUANQI_QUERY_KEYS,
 };

@@ -63,6 +63,8 @@ export interface SiteSettings {
   accountLimits: Record<AccountLimited, { ip: RateLimitSetting; phone: RateLimitSetting }>;
   /** Issue 15: questions and answers one member may post in a window. */
   wendaPostLimit: RateLimitSetting;
+  /** Issue 16: the latest LPR (percent) for the mortgage calculator. */
+  lpr: { oneYear: number; fiveYear: number; date: string };
 }
 
 export type AccountLimited = 'login' | 'sms' | 'register' | 'reset' | 'password';

@@ -1,4 +1,5 @@
 import type { ListingDetailData } from '../../contracts/page-data/ershoufang.ts';
+import { calculatorHref } from '../../lib/loan.ts';
 import { wendaHref } from '../../lib/wenda.ts';
 import { AppLink } from '../AppLink.tsx';
 import { LocationMap } from '../map/LocationMap.tsx';
@@ -53,6 +54,11 @@ export function ListingDetailView({ data, notice }: { data: ListingDetailData; n
       {notice ? <p className="dt-notice">{notice}</p> : null}
       <DetailHead title={h.title} tags={h.tags} />
       <KeyFacts headline={headline} facts={facts} />
+      {!rent && h.price > 0 ? (
+        <AppLink className="loan-link" href={calculatorHref(h.price)}>
+          房贷计算器：总价{num(h.price)}万，算算月供
+        </AppLink>
+      ) : null}
       <Description
         title={rent ? '房源介绍' : '房源描述'}
         text={h.description}

@@ -59,6 +59,9 @@ const xiaoquRow = (x: Pick<XiaoquItem, 'stressId' | 'name' | 'avgPrice' | 'ratio
   note: x.shopMapName ?? undefined,
 });
 
+/** A row without its district or line note: a ranking among siblings shares it. */
+const bare = ({ note: _note, ...r }: FangjiaRow): FangjiaRow => r;
+
 /** The page's level from the registry's `params.level` (never from its name). */
 function levelOf(ctx: PageContext): FangjiaLevel {
   const level = ctx.params.level as FangjiaLevel | undefined;
@@ -145,7 +148,13 @@ async function loadFangjia(ctx: PageContext): Promise<LoadResult<FangjiaData>> {
         chartTitle: `${own.name}近${prices.length}个月二手房均价`,
         tables: [
           { title: `${own.name}在${ctx.city.name}各区中的排名`, rows: byPrice(rows), currentId: id },
-          { title: `${own.name}各商圈房价`, rows: shops.filter((s) => s.parentId === id).map(levelRow(fangjiaHref.shangquan)) },
+          {
+            title: `${own.name}各商圈房价`,
+            rows: shops
+              .filter((s) => s.parentId === id)
+              .map(levelRow(fangjiaHref.shangquan))
+              .map(bare),
+          },
           { title: `${own.name}小区房价`, rows: (xiaoqus?.content ?? []).map(xiaoquRow) },
         ],
       },
@@ -187,7 +196,7 @@ async function loadFangjia(ctx: PageContext): Promise<LoadResult<FangjiaData>> {
         tables: [
           {
             title: level === 'shangquan' ? `${one.name}在${one.parentName}各商圈中的排名` : `${one.parentName}各站房价排名`,
-            rows: byPrice(one.siblings.map(levelRow(href))),
+            rows: byPrice(one.siblings.map(levelRow(href)).map(bare)),
             currentId: id,
           },
           { title: `${one.name}小区房价`, rows: one.xiaoqus.map(xiaoquRow) },
@@ -219,7 +228,7 @@ async function loadFangjia(ctx: PageContext): Promise<LoadResult<FangjiaData>> {
       optional(ctx, 'xiaoqu.buglist', ctx.api.xiaoqu.buglist(ctx.call, id, HOUSE_TYPES.ershoufang as 11, 'all'), []),
     ]);
     const prices = x.prices.slice(-SHORT);
-    const siblingRows = (siblings?.content ?? []).map(xiaoquRow);
+    const siblingRows = (siblings?.content ?? []).map(xiaoquRow).map(bare);
     return {
       data: {
         ...base,

@@ -1,4 +1,4 @@
-import type { MonthPrice, PriceLevelItem, XiaoquItem } from '../contracts/gateway/index.ts';
+import type { ListingFilter, MonthPrice, PriceLevelItem, XiaoquItem } from '../contracts/gateway/index.ts';
 import type { FangjiaData, FangjiaLevel, FangjiaRow, FangjiaTable } from '../contracts/page-data/fangjia.ts';
 import { errors } from '../errors.ts';
 import { listingCardOf } from '../lib/listing-card.ts';
@@ -61,6 +61,20 @@ const xiaoquRow = (x: Pick<XiaoquItem, 'stressId' | 'name' | 'avgPrice' | 'ratio
 
 /** A row without its district or line note: a ranking among siblings shares it. */
 const bare = ({ note: _note, ...r }: FangjiaRow): FangjiaRow => r;
+
+/** How many second-hand listings a district, shop area or station shows behind its number. */
+const LISTINGS = 6;
+
+/** Second-hand listings on sale behind a place's number (its district, shop area or communities). */
+const listingsOf = (ctx: PageContext, filter: Omit<ListingFilter, 'cityId' | 'houseType'>) =>
+  optional(
+    ctx,
+    'house.findByCondition',
+    ctx.api.house
+      .findByCondition(ctx.call, { cityId: ctx.city.cityId, houseType: HOUSE_TYPES.ershoufang, size: LISTINGS, ...filter })
+      .then((p) => p.content.slice(0, LISTINGS).map(listingCardOf)),
+    [],
+  );
 
 /** The page's level from the registry's `params.level` (never from its name). */
 function levelOf(ctx: PageContext): FangjiaLevel {
@@ -133,10 +147,11 @@ async function loadFangjia(ctx: PageContext): Promise<LoadResult<FangjiaData>> {
     const rows = await districts();
     const own = rows.find((r) => r.id === id);
     if (!own || id === null) throw errors.pageNotFound();
-    const [prices, shops, xiaoqus] = await Promise.all([
+    const [prices, shops, xiaoqus, listings] = await Promise.all([
       ctx.api.xiaoqu.cityLog(ctx.call, { cityId, regionId: id, months: LONG }),
       optional(ctx, 'fangjia.levels', ctx.api.fangjia.levels(ctx.call, 'shopMap', cityId), []),
       optional(ctx, 'xiaoqu.list', ctx.api.xiaoqu.list(ctx.call, { cityId, regionId: id, sort: 'priceDesc', size: 20 }), null),
+      listingsOf(ctx, { regionId: id }),
     ]);
     return {
       data: {
@@ -157,6 +172,7 @@ async function loadFangjia(ctx: PageContext): Promise<LoadResult<FangjiaData>> {
           },
           { title: `${own.name}小区房价`, rows: (xiaoqus?.content ?? []).map(xiaoquRow) },
         ],
+        listings,
       },
     };
   }
@@ -179,6 +195,10 @@ async function loadFangjia(ctx: PageContext): Promise<LoadResult<FangjiaData>> {
     }
     const one = await orNotFound(ctx.api.fangjia.level(ctx.call, kind, id));
     if (one.cityId !== cityId) throw errors.pageNotFound();
+    const stressIds = one.xiaoqus.map((x) => x.stressId).slice(0, 50);
+    // A station without communities has no listings behind its number (an empty stressIds would filter nothing).
+    const listings =
+      level === 'shangquan' ? await listingsOf(ctx, { shopMapId: id }) : stressIds.length ? await listingsOf(ctx, { stressIds }) : [];
     const prices = one.prices.slice(-SHORT);
     return {
       data: {
@@ -201,6 +221,7 @@ async function loadFangjia(ctx: PageContext): Promise<LoadResult<FangjiaData>> {
           },
           { title: `${one.name}小区房价`, rows: one.xiaoqus.map(xiaoquRow) },
         ],
+        listings,
       },
     };
   }

@@ -33,7 +33,7 @@ const shop = backendRows(backend, 'SELECT id, name FROM shop_map WHERE region_id
 };
 const station = backendRows(
   backend,
-  'SELECT st.id, st.name FROM station st WHERE st.city_id = 1 AND EXISTS (SELECT 1 FROM xiaoqu x WHERE x.station_id = st.id) ORDER BY st.id LIMIT 1',
+  'SELECT st.id, st.name FROM station st WHERE st.city_id = 1 AND EXISTS (SELECT 1 FROM xiaoqu x JOIN listing l ON l.xiaoqu_id = x.id AND l.house_type = 11 AND l.status = 1 WHERE x.station_id = st.id) ORDER BY st.id LIMIT 1',
 )[0] as { id: number; name: string };
 const xq = backendRows(
   backend,
@@ -82,6 +82,7 @@ t.test('a district: its 24-month chart, its rank among the districts, its shop a
     rankNames(html).some((l) => l.href?.startsWith('/fangjia/xiaoqu')),
     'links down to its communities',
   );
+  t.ok(cards(html).length > 0, 'the second-hand listings behind the number');
   t.equal(canonical(r.body), `http://localhost:3000/fangjia/quyu${region.id}/`);
   t.match(title(r.body), `${region.name}房价`);
 });
@@ -101,6 +102,7 @@ t.test('a shop area and a metro station: a 12-month chart, siblings ranking and 
       rankNames(html).some((l) => l.href?.startsWith('/fangjia/xiaoqu')),
       `${path}: its communities`,
     );
+    t.ok(cards(html).length > 0, `${path}: the second-hand listings behind the number`);
     t.equal(canonical(r.body), `http://localhost:3000${path}`);
   }
 });

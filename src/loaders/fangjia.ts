@@ -76,6 +76,13 @@ const listingsOf = (ctx: PageContext, filter: Omit<ListingFilter, 'cityId' | 'ho
     [],
   );
 
+/** Rows grouped by their district or line, in the order they come. */
+function byParent(rows: PriceLevelItem[]): Array<[string, PriceLevelItem[]]> {
+  const groups = new Map<string, PriceLevelItem[]>();
+  for (const r of rows) groups.set(r.parentName, [...(groups.get(r.parentName) ?? []), r]);
+  return [...groups];
+}
+
 /** The page's level from the registry's `params.level` (never from its name). */
 function levelOf(ctx: PageContext): FangjiaLevel {
   const level = ctx.params.level as FangjiaLevel | undefined;
@@ -189,7 +196,10 @@ async function loadFangjia(ctx: PageContext): Promise<LoadResult<FangjiaData>> {
           figure: figureOf(prices),
           prices: prices.slice(-SHORT),
           chartTitle: `${ctx.city.name}近${Math.min(SHORT, prices.length)}个月二手房均价`,
-          tables: [{ title: `${ctx.city.name}${what}房价`, rows: rows.map(levelRow(href)) }],
+          tables:
+            level === 'ditie'
+              ? byParent(rows).map(([line, stations]) => ({ title: `${line}沿线房价`, rows: stations.map(levelRow(href)).map(bare) }))
+              : [{ title: `${ctx.city.name}${what}房价`, rows: rows.map(levelRow(href)) }],
         },
       };
     }

@@ -111,8 +111,8 @@ t.test('level pages without an id list their members with prices', async (t) => 
   for (const [path, text] of [
     ['/fangjia/quyu/', '各区房价'],
     ['/fangjia/shangquan/', '商圈房价'],
-    ['/fangjia/ditie/', '地铁站房价'],
-    ['/fangjia/ditiefangjia', '地铁站房价'],
+    ['/fangjia/ditie/', '号线沿线房价'],
+    ['/fangjia/ditiefangjia', '号线沿线房价'],
     ['/fangjia/xiaoqu/', '小区房价排行'],
     ['/fangjia/xiaoqufangjia', '小区房价排行'],
   ] as const) {

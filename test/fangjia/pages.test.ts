@@ -165,6 +165,14 @@ t.test('unknown and malformed ids are the 404 screen', async (t) => {
   ]);
 });
 
+t.test("another city's district, shop area and community are the 404 screen on this city's host", async (t) => {
+  for (const path of [`/fangjia/quyu${region.id}/`, `/fangjia/shangquan${shop.id}/`, `/fangjia/xiaoqu${xq.id}/`]) {
+    const r = await get(path, { host: 'wh.localhost' });
+    t.equal(r.statusCode, 404, `wh.localhost${path}`);
+  }
+  t.equal((await get('/fangjia', { host: 'wh.localhost' })).statusCode, 200, 'the other city has its own price page');
+});
+
 t.test('a price page is page-cached: the second request is a HIT', async (t) => {
   for (const path of ['/fangjia', `/fangjia/quyu${region.id}/`, `/fangjia/xiaoqu${xq.id}/`]) {
     await get(path);

@@ -196,6 +196,7 @@ async function loadFangjia(ctx: PageContext): Promise<LoadResult<FangjiaData>> {
           figure: figureOf(prices),
           prices: prices.slice(-SHORT),
           chartTitle: `${ctx.city.name}近${Math.min(SHORT, prices.length)}个月二手房均价`,
+          heading: level === 'ditie' ? `${ctx.city.name}地铁房价` : undefined,
           tables:
             level === 'ditie'
               ? byParent(rows).map(([line, stations]) => ({ title: `${line}沿线房价`, rows: stations.map(levelRow(href)).map(bare) }))

@@ -24,7 +24,7 @@ export const fangjiaMeta: Meta<FangjiaData> = (ctx, d) => {
         f.yearRatio !== null ? `，同比${pct(f.yearRatio)}` : ''
       }。`
     : '';
-  const listTitle = d.tables[0]?.title;
+  const listTitle = d.heading ?? d.tables[0]?.title;
   const title =
     d.level === 'search'
       ? `${d.keyword ? `${d.keyword}房价查询` : '小区房价查询'}_${d.cityName}小区房价_${brand}`

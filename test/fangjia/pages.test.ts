@@ -123,6 +123,9 @@ t.test('level pages without an id list their members with prices', async (t) => 
     t.match(r.body, /class="fj-rank__price">[\d,]+元\/㎡/, `${path}: with prices`);
   }
   t.equal(canonical((await get('/fangjia/ditiefangjia')).body), 'http://localhost:3000/fangjia/ditie/');
+  const metro = (await get('/fangjia/ditie/')).body;
+  t.match(metro, '<h1 class="fj-head__title">长沙地铁房价</h1>', 'the metro list names the whole page, not its first line');
+  t.match(title(metro), /^长沙地铁房价_/);
 });
 
 t.test('a community: its figure equals the one on its community page, its 12-month chart, its rank and its listings', async (t) => {

@@ -42,6 +42,8 @@ export interface FangjiaData {
   levels: Array<{ name: string; href: string }>;
   /** /fangjia/search: the typed name and whether a search ran. */
   keyword?: string;
+  /** The heading of a list page when its first table's title does not name the whole page (the metro lines). */
+  heading?: string;
   /** The community's own page (/xiaoqu/{id}.html). */
   xiaoquHref?: string;
 }

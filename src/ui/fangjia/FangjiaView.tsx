@@ -31,7 +31,11 @@ function RankTable({ table }: { table: FangjiaTable }) {
 
 /** Every /fangjia price page (issue 16): the place's figure and trend, its rankings and members, its listings. */
 export function FangjiaView({ data }: { data: FangjiaData }) {
-  const heading = data.place ? `${data.place.name}房价` : data.level === 'search' ? '查小区房价' : (data.tables[0]?.title ?? '房价');
+  const heading = data.place
+    ? `${data.place.name}房价`
+    : data.level === 'search'
+      ? '查小区房价'
+      : (data.heading ?? data.tables[0]?.title ?? '房价');
   const f = data.figure;
   return (
     <article className="fj">

@@ -79,6 +79,7 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   'xiaoqu/detail': () => import('./xiaoqu/detail.tsx'),
   'xiaoqu/information': () => import('./xiaoqu/information.tsx'),
   'xiaoqu/huxing': () => import('./xiaoqu/huxing.tsx'),
+  'fangjia/level': () => import('./fangjia/level.tsx'),
   // Rankings, topics and discovery (issue 15 part C)
   'bangdan/index': () => import('./bangdan/index.tsx'),
   'bangdan/district': () => import('./bangdan/district.tsx'),

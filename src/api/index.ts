@@ -3,6 +3,7 @@ import { createChatApi } from './chat.ts';
 import { createCityApi } from './city.ts';
 import { createConfigApi } from './config.ts';
 import { createDictionaryApi } from './dictionaries.ts';
+import { createFangjiaApi } from './fangjia.ts';
 import { createHouseApi } from './house.ts';
 import { type ClientsConfig, createClients, type GatewayClients } from './http.ts';
 import { createInfoApi } from './info.ts';
@@ -45,6 +46,7 @@ export function createApi(cfg: ClientsConfig) {
     chat: createChatApi(clients.gateway, clients.chat, clients.urls.chat),
     info,
     map: createMapApi(clients.gateway),
+    fangjia: createFangjiaApi(clients.gateway),
   };
 }
 

@@ -19,6 +19,7 @@ import {
   ershoufangZhouLoader,
   referrerLoader,
 } from './ershoufang.ts';
+import { FANGJIA_QUERY_KEYS, fangjia } from './fangjia.ts';
 import * as gujia from './gujia.ts';
 import * as haiwai from './haiwai.ts';
 import { loadHome } from './home.ts';
@@ -115,6 +116,8 @@ export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   xiaoquDetail: xiaoqu.xiaoquDetail,
   xiaoquInformation: xiaoqu.xiaoquInformation,
   xiaoquHuxing: xiaoqu.xiaoquHuxing,
+  // Price trends (issue 16 part A)
+  fangjia,
   // Rankings, topics and discovery (issue 15 part C)
   bangdan: bangdan.bangdan,
   bangdanSqbd: bangdan.bangdanSqbd,
@@ -162,6 +165,7 @@ const ID_AD = ['id', 'ad'];
  * entry. A loader that starts reading a key declares it here.
  */
 export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
+  fangjia: FANGJIA_QUERY_KEYS,
   xinfangList: XINFANG_KEYWORD_KEYS,
   xinfangDetail: ['id', 'houseId', 'belongerId'],
   xinfangBelonger: ['id', 'houseId'],

@@ -268,6 +268,9 @@ const CASES: Case[] = [
   G('/api/gujia/records/m100001', { route: '/api/gujia/records/:memberId' }),
   G('/api/gujia/records/m100001/1', { route: '/api/gujia/records/:memberId/:id' }),
   G('/api/housePrice/metro/1', { route: '/api/housePrice/metro/:cityId' }),
+  G('/api/housePrice/levels/shopMap/1', { route: '/api/housePrice/levels/:kind/:cityId' }),
+  G('/api/housePrice/levels/station/1', { route: '/api/housePrice/levels/:kind/:cityId' }),
+  G('/api/housePrice/level/shopMap/1', { route: '/api/housePrice/level/:kind/:id' }),
   // entrustment
   P('/api/entrust/save', {
     memberId: 'm100001',

@@ -145,4 +145,70 @@ export function registerFangjiaRoutes(app: FastifyInstance, { db }: BackendConte
     }
     return ok([...lines.values()]);
   });
+
+  // Price levels below the district (issue 16): a shop area's or a metro station's monthly price is the average of its
+  // communities' prices weighted by their households, the rule the seed gives districts and the city (weighAreaPrices).
+  const WEIGHTED = 'CAST(ROUND(SUM(p.price * x.households) * 1.0 / SUM(x.households)) AS INTEGER)';
+  const seriesOf = (col: 'shop_map_id' | 'station_id') =>
+    db.prepare(`SELECT p.month, ${WEIGHTED} AS price FROM xiaoqu_price p JOIN xiaoqu x ON x.id = p.xiaoqu_id
+      WHERE x.${col} = ? GROUP BY p.month ORDER BY p.month`);
+  const shopSeries = seriesOf('shop_map_id');
+  const stationSeries = seriesOf('station_id');
+  const lastTwo = `(SELECT MAX(month) FROM xiaoqu_price)`;
+  const prevMonth = `(SELECT MAX(month) FROM xiaoqu_price WHERE month < ${lastTwo})`;
+  const levelRows = (col: 'shop_map_id' | 'station_id', join: string, where: string) =>
+    db.prepare(`SELECT g.id, g.name, ${join}
+      (SELECT ${WEIGHTED} FROM xiaoqu_price p JOIN xiaoqu x ON x.id = p.xiaoqu_id WHERE x.${col} = g.id AND p.month = ${lastTwo}) AS avgPrice,
+      (SELECT ${WEIGHTED} FROM xiaoqu_price p JOIN xiaoqu x ON x.id = p.xiaoqu_id WHERE x.${col} = g.id AND p.month = ${prevMonth}) AS prevPrice,
+      (SELECT COUNT(*) FROM xiaoqu x WHERE x.${col} = g.id) AS xiaoqucount
+      ${where}`);
+  const shopsOfCity = levelRows(
+    'shop_map_id',
+    'g.region_id AS parentId, r.name AS parentName,',
+    'FROM shop_map g JOIN region r ON r.id = g.region_id WHERE g.city_id = ? ORDER BY r.sort, g.id',
+  );
+  const stationsOfCity = levelRows(
+    'station_id',
+    'g.metro_id AS parentId, m.name AS parentName,',
+    'FROM station g JOIN metro m ON m.id = g.metro_id WHERE g.city_id = ? ORDER BY m.id, g.sort',
+  );
+  const shopOne = db.prepare(
+    'SELECT g.id, g.name, g.city_id AS cityId, g.region_id AS parentId, r.name AS parentName FROM shop_map g JOIN region r ON r.id = g.region_id WHERE g.id = ?',
+  );
+  const stationOne = db.prepare(
+    'SELECT g.id, g.name, g.city_id AS cityId, g.metro_id AS parentId, m.name AS parentName FROM station g JOIN metro m ON m.id = g.metro_id WHERE g.id = ?',
+  );
+  const membersOf = (col: 'shop_map_id' | 'station_id') =>
+    db.prepare(
+      `SELECT x.id AS stressId, x.sname AS name, x.avg_price AS avgPrice, x.ratio, x.households FROM xiaoqu x WHERE x.${col} = ? ORDER BY x.avg_price DESC`,
+    );
+  const shopMembers = membersOf('shop_map_id');
+  const stationMembers = membersOf('station_id');
+  const ratioOf = ({ prevPrice, ...r }: Row) => ({
+    ...r,
+    ratio: prevPrice && r.avgPrice ? Math.round(((r.avgPrice - prevPrice) / prevPrice) * 10000) / 100 : 0,
+  });
+  const levels = {
+    shopMap: { all: shopsOfCity, one: shopOne, series: shopSeries, members: shopMembers },
+    station: { all: stationsOfCity, one: stationOne, series: stationSeries, members: stationMembers },
+  } as const;
+  const kindParam = { type: 'string', enum: Object.keys(levels) };
+  /** Every shop area (or station) of a city with its latest weighted price and its change on the month before. */
+  app.get(
+    '/api/housePrice/levels/:kind/:cityId',
+    { schema: { params: params({ kind: kindParam, cityId: int(1, 9999) }) } },
+    async (req) => {
+      const p = req.params as { kind: keyof typeof levels; cityId: number };
+      return ok((levels[p.kind].all.all(p.cityId) as Row[]).map(ratioOf));
+    },
+  );
+  /** One shop area (or station): its monthly series, its communities, and its siblings in the same district (line). */
+  app.get('/api/housePrice/level/:kind/:id', { schema: { params: params({ kind: kindParam, id: int(1) }) } }, async (req) => {
+    const p = req.params as { kind: keyof typeof levels; id: number };
+    const level = levels[p.kind];
+    const one = level.one.get(p.id) as Row | undefined;
+    if (!one) return ok(null);
+    const siblings = (level.all.all(one.cityId) as Row[]).filter((r) => r.parentId === one.parentId).map(ratioOf);
+    return ok({ ...one, prices: level.series.all(p.id), xiaoqus: level.members.all(p.id), siblings });
+  });
 }

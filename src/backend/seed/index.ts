@@ -437,6 +437,7 @@ function seedCity(ctx: Seeder, city: CitySeed) {
   seedHotSearches(ctx, places, loupans, xiaoqus);
   seedSeoLinks(ctx, places);
   seedTopics(ctx, places);
+  weighAreaPrices(ctx, places);
 }
 
 function seedCityRow({ q, count }: Seeder, city: CitySeed) {
@@ -680,6 +681,20 @@ function seedAreaPrices({ q, rng, months, count }: Seeder, { city, cid, regions 
     );
   });
   count('area_price', (regions.length + 1) * months.length);
+}
+
+/**
+ * The area series made consistent with the community series (issue 16): a district's price of a month is the average
+ * of its communities' prices weighted by their households, and the city's (region 0) the same over all its communities,
+ * which is the districts' prices weighted by their households. Run last, with no random draw, so every earlier table
+ * keeps its values; the deals drawn by seedAreaPrices stay.
+ */
+function weighAreaPrices({ db }: Seeder, { cid }: CityPlaces) {
+  const weighted = `SELECT CAST(ROUND(SUM(p.price * x.households) * 1.0 / SUM(x.households)) AS INTEGER)
+    FROM xiaoqu_price p JOIN xiaoqu x ON x.id = p.xiaoqu_id WHERE x.city_id = a.city_id AND p.month = a.month`;
+  db.prepare(`UPDATE area_price AS a SET price = (${weighted} AND x.region_id = a.region_id)
+    WHERE a.city_id = ? AND a.region_id > 0 AND EXISTS (SELECT 1 FROM xiaoqu x WHERE x.region_id = a.region_id)`).run(cid);
+  db.prepare(`UPDATE area_price AS a SET price = (${weighted}) WHERE a.city_id = ? AND a.region_id = 0`).run(cid);
 }
 
 const ESTATE_STATUSES = [

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 
 /** One value of a trend: its label on the x axis (`2026-10`) and the value. */
 export interface TrendPoint {
@@ -55,6 +55,8 @@ export function TrendChart({
   height = 180,
 }: TrendChartProps) {
   const id = useId();
+  // The client enhancement: a tapped point shows its month and value (the server's markup carries them as titles too).
+  const [picked, setPicked] = useState<number | null>(null);
   if (!points.length) return null;
   const pad = { top: 28, right: 16, bottom: 26, left: 48 };
   const w = width - pad.left - pad.right;
@@ -112,6 +114,31 @@ export function TrendChart({
         <text className="chart__last" x={Math.min(lastX, pad.left + w)} y={labelY} textAnchor="end" data-testid="trend-last">
           {format(last.value)}
         </text>
+        {points.map((p, i) => (
+          // A column as wide as the point's share of the axis, so a finger finds it; tap again to hide.
+          // biome-ignore lint/a11y/noStaticElementInteractions: the values are in the table below for keyboards and screen readers.
+          <rect
+            key={`hit-${p.label}`}
+            className="chart__hit"
+            x={x(i) - w / Math.max(1, points.length - 1) / 2}
+            y={pad.top}
+            width={w / Math.max(1, points.length - 1)}
+            height={h}
+            onClick={() => setPicked(picked === i ? null : i)}
+          />
+        ))}
+        {picked !== null && points[picked] ? (
+          <g className="chart__pick" data-testid="trend-pick" pointerEvents="none">
+            <line x1={x(picked)} x2={x(picked)} y1={pad.top} y2={pad.top + h} />
+            <text
+              x={Math.max(pad.left, Math.min(x(picked), pad.left + w))}
+              y={pad.top - 14}
+              textAnchor={picked < points.length / 3 ? 'start' : picked > (points.length * 2) / 3 ? 'end' : 'middle'}
+            >
+              {`${axisLabel((points[picked] as TrendPoint).label)} ${format((points[picked] as TrendPoint).value)}${unit}`}
+            </text>
+          </g>
+        ) : null}
         {points.map((p, i) =>
           labelled.has(i) ? (
             <text

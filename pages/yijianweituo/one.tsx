@@ -17,7 +17,8 @@ export default function EntrustOnePage({ data }: PageProps<EntrustOneData>) {
   const f = data.form;
   const open = OPEN.includes(e.status);
   const base = `/Index/yijianweituo`;
-  const listingHref = e.houseNumber ? `/${e.kind === 'sell' ? 'ershoufang' : 'zufang'}/${e.houseNumber}.html` : null;
+  const listingHref =
+    e.houseNumber && e.status === '已上架' ? `/${e.kind === 'sell' ? 'ershoufang' : 'zufang'}/${e.houseNumber}.html` : null;
   const head = (
     <section className="wt-card wt-head">
       <h1 className="fm__title">{`${e.kindName} · ${e.xiaoquName}`}</h1>
@@ -115,7 +116,7 @@ export default function EntrustOnePage({ data }: PageProps<EntrustOneData>) {
     <div className="wt">
       {f?.ok ? (
         <p className="wt-ok" role="status">
-          已保存
+          已保存，委托状态与经纪人会在这里更新
         </p>
       ) : null}
       {head}

@@ -97,7 +97,7 @@ export const entrustOne: PageLoader<EntrustOneData> = pageLoader(async (ctx) => 
   const entrust = await ctx.api.user.entrust(ctx.call, raw, memberId(ctx)).catch(notFoundOn404);
   if (!entrust) throw errors.pageNotFound();
   const action = ctx.params.action;
-  const form = action ? formStateOf(ctx.query, ctx.req.server.formDrafts.take(ctx.req, ctx.reply, action, memberId(ctx))) : null;
+  const form = formStateOf(ctx.query, action ? ctx.req.server.formDrafts.take(ctx.req, ctx.reply, action, memberId(ctx)) : null);
   return { data: { entrust, view: ctx.params.view ?? 'detail', form } };
 }, entrustOneMeta);
 

@@ -105,6 +105,7 @@ t.test('submitting: checked again, typed values kept after a refusal, then 待�
   const one = await app.inject({ url: ok.headers.location as string, headers: { cookie } });
   t.equal(one.statusCode, 200);
   t.match(one.body, /data-testid="entrust-status">待受理</);
+  t.match(one.body, /role="status">已保存/, 'the success is announced');
   t.match(one.body, /委托出售 · 时代苑/);
   const list = await app.inject({ url: '/Index/yijianweituo/list', headers: { cookie } });
   t.match(list.body, new RegExp(`href="/Index/yijianweituo/${m?.[1]}"`));
@@ -158,6 +159,7 @@ t.test("price change logged, withdrawal with a reason; another member's entrustm
   t.match(after.body, /<strong>下架<\/strong><span>暂不出售<\/span>/);
   const page = await app.inject({ url: `/Index/yijianweituo/${id}`, headers: { cookie } });
   t.match(page.body, /data-testid="entrust-status">已下架</);
+  t.notMatch(page.body, /房源已上架/, 'a withdrawn entrustment no longer links to a listing');
   const twice = await formPost(app, '/-/entrust/modifyprice', { id, price: '120' }, cookie, true);
   t.equal(twice.statusCode, 400);
   t.match(twice.json(), { message: /已下架/ });

@@ -45,5 +45,5 @@ export interface EntrustOneData {
   entrust: EntrustDetail;
   /** Which page of it (registry `params.view`): detail, log, modifyprice or removeshelf. */
   view: string;
-  form: FormState | null;
+  form: FormState;
 }

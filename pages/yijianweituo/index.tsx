@@ -38,6 +38,25 @@ export default function EntrustStartPage({ data }: PageProps<EntrustStartData>) 
           </li>
         </ol>
       </section>
+      {data.deals.length ? (
+        <section className="wt-card">
+          <h2>
+            近期成交
+            <AppLink href="/fangjia" className="wt-more">
+              查房价
+            </AppLink>
+          </h2>
+          <ul className="wt-deals" data-testid="deals">
+            {data.deals.map((d) => (
+              <li key={d.regionId}>
+                <span>{d.regionName}</span>
+                <span>{`成交${d.deals}套`}</span>
+                <span>{`均价${d.avgPrice.toLocaleString('zh-CN')}元/㎡`}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {data.loggedIn ? (
         <section className="wt-card">
           <h2>

@@ -38,8 +38,16 @@ async function communityOf(ctx: PageContext, stressId: number): Promise<EntrustC
 
 /** /Index/yijianweituo: sell or let, what happens next, and (for a member) their latest entrustments. */
 export const entrustStart: PageLoader<EntrustStartData> = pageLoader(async (ctx) => {
-  const mine = ctx.user ? await optional(ctx, 'entrustList', ctx.api.user.entrustList(ctx.call, memberId(ctx)), []) : [];
-  return { data: { loggedIn: !!ctx.user, mine: mine.slice(0, 3) } };
+  const [mine, areas] = await Promise.all([
+    ctx.user ? optional(ctx, 'entrustList', ctx.api.user.entrustList(ctx.call, memberId(ctx)), []) : Promise.resolve([]),
+    optional(ctx, 'areaPrices', ctx.api.xiaoqu.areaPrices(ctx.call, ctx.city.cityId), []),
+  ]);
+  const deals = areas
+    .filter((a) => a.deals > 0)
+    .sort((a, b) => b.deals - a.deals)
+    .slice(0, 6)
+    .map((a) => ({ regionId: a.regionId, regionName: a.regionName, deals: a.deals, avgPrice: a.avgPrice }));
+  return { data: { loggedIn: !!ctx.user, mine: mine.slice(0, 3), deals } };
 }, entrustStartMeta);
 
 /** /Index/yijianweituo/search?kind=&q=: communities matching the keyword (names, full pinyin, initials). */

@@ -14,6 +14,8 @@ export interface EntrustCommunity {
 export interface EntrustStartData {
   loggedIn: boolean;
   mine: Entrust[];
+  /** Recent deals by district this month: how many homes changed hands and at what average (元/㎡). */
+  deals: Array<{ regionId: number; regionName: string; deals: number; avgPrice: number }>;
 }
 
 /** /Index/yijianweituo/search: the kind chosen, the keyword and the communities it suggests. */

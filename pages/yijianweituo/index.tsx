@@ -10,7 +10,7 @@ export default function EntrustStartPage({ data }: PageProps<EntrustStartData>) 
       <section className="wt-hero">
         <h1>一键委托</h1>
         <p>把房子交给我们，专业经纪人帮您卖、帮您租</p>
-        <div className="wt-hero__choices">
+        <div className={`wt-hero__choices${data.preferred === 'rent' ? ' wt-hero__choices--rent' : ''}`}>
           <AppLink className="wt-choice" href="/Index/yijianweituo/search?kind=sell" data-testid="start-sell">
             <strong>我要卖房</strong>
             <span>委托出售</span>

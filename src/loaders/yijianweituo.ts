@@ -47,7 +47,7 @@ export const entrustStart: PageLoader<EntrustStartData> = pageLoader(async (ctx)
     .sort((a, b) => b.deals - a.deals)
     .slice(0, 6)
     .map((a) => ({ regionId: a.regionId, regionName: a.regionName, deals: a.deals, avgPrice: a.avgPrice }));
-  return { data: { loggedIn: !!ctx.user, mine: mine.slice(0, 3), deals } };
+  return { data: { preferred: ctx.query.type === 'rent' ? 'rent' : 'sell', loggedIn: !!ctx.user, mine: mine.slice(0, 3), deals } };
 }, entrustStartMeta);
 
 /** /Index/yijianweituo/search?kind=&q=: communities matching the keyword (names, full pinyin, initials). */
@@ -110,7 +110,7 @@ export const entrustOne: PageLoader<EntrustOneData> = pageLoader(async (ctx) => 
 }, entrustOneMeta);
 
 export const entrustQueryKeys: Readonly<Record<string, readonly string[]>> = {
-  entrustStart: [],
+  entrustStart: ['type'],
   entrustSearch: ['kind', 'q'],
   entrustStep: [
     ...new Set([

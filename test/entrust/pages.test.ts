@@ -24,6 +24,8 @@ t.test('the start page and every step: validation, 404 for an unknown community,
   t.match(start.body, /href="\/Index\/yijianweituo\/search\?kind=rent"/);
   t.match(start.body, /<title>长沙一键委托/);
   t.match(start.body, /data-testid="deals"><li><span>[^<]+<\/span><span>成交\d+套<\/span><span>均价[\d,]+元\/㎡<\/span>/, 'recent deals');
+  const rent = await app.inject({ url: '/Index/yijianweituo?type=rent' });
+  t.match(rent.body, /class="wt-hero__choices wt-hero__choices--rent"/, "the home page's 我要出租 puts letting first");
   const home = await app.inject({ url: '/' });
   t.match(home.body, /href="\/Index\/yijianweituo"/, 'the home page leads to it');
 

@@ -12,6 +12,8 @@ export interface EntrustCommunity {
 
 /** /Index/yijianweituo: the start (sell or let, what happens next) and the member's latest entrustments. */
 export interface EntrustStartData {
+  /** `?type=rent` (the home page's 我要出租): the letting choice comes first. */
+  preferred: 'sell' | 'rent';
   loggedIn: boolean;
   mine: Entrust[];
   /** Recent deals by district this month: how many homes changed hands and at what average (元/㎡). */

@@ -95,6 +95,11 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   resetpassword: () => import('./resetpassword.tsx'),
   // The personal centre and the member forms (issue 13)
   'personalcenter/index': () => import('./personalcenter/index.tsx'),
+  'yijianweituo/index': () => import('./yijianweituo/index.tsx'),
+  'yijianweituo/search': () => import('./yijianweituo/search.tsx'),
+  'yijianweituo/step': () => import('./yijianweituo/step.tsx'),
+  'yijianweituo/list': () => import('./yijianweituo/list.tsx'),
+  'yijianweituo/one': () => import('./yijianweituo/one.tsx'),
   'personalcenter/edituserinfo': () => import('./personalcenter/edituserinfo.tsx'),
   'personalcenter/setnickname': () => import('./personalcenter/setnickname.tsx'),
   'personalcenter/agreement': () => import('./personalcenter/agreement.tsx'),

@@ -15,6 +15,7 @@ import accountPlugin from '../plugins/account.ts';
 import cityPlugin from '../plugins/city.ts';
 import clientRoutesPlugin from '../plugins/client-routes.ts';
 import compression from '../plugins/compression.ts';
+import entrustActions from '../plugins/entrust-actions.ts';
 import iconSprite from '../plugins/icon-sprite.ts';
 import infoActions from '../plugins/info-actions.ts';
 import loggingPlugin, { PortalLogController } from '../plugins/logging.ts';
@@ -185,6 +186,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(accountPlugin, { redisUrl: config.redisUrl });
   await app.register(memberActions);
   await app.register(memberForms);
+  await app.register(entrustActions);
   await app.register(wendaActions);
   await app.register(infoActions);
   await app.register(trackingPlugin);

@@ -13,7 +13,7 @@ import type {
 import { getList, getObj, post, seg } from './call.ts';
 import { type CallContext, callGateway, GatewayError } from './http.ts';
 import { checks } from './records.ts';
-import type { CollectEntry, CollectKind, Entrust, MemberInfo, MemberSession } from './types.ts';
+import type { CollectEntry, CollectKind, Entrust, EntrustDetail, EntrustState, MemberInfo, MemberSession } from './types.ts';
 
 export type { CollectEntry, CollectKind };
 
@@ -249,24 +249,24 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
         contact: string;
         phone: string;
         remark?: string;
+        orientation?: string;
+        decoration?: string;
       },
     ) => getObj<Entrust>(gateway, call, '/api/entrust/save', post(body)),
     entrustList: (call: CallContext, memberId: string) => getList<Entrust>(gateway, call, `/api/entrust/list/${seg(memberId)}`),
     entrust: (call: CallContext, id: number | string, memberId: string) =>
-      getObj<Entrust & { logs: Array<{ id: number; action: string; detail: string; createdAt: string }> }>(
-        gateway,
-        call,
-        `/api/entrust/${seg(id)}`,
-        {
-          searchParams: { memberId },
-        },
-      ),
+      getObj<EntrustDetail>(gateway, call, `/api/entrust/${seg(id)}`, {
+        searchParams: { memberId },
+      }),
     entrustModifyPrice: (call: CallContext, body: { id: number; memberId: string; price: number }) =>
       getObj<Entrust>(gateway, call, '/api/entrust/modifyPrice', post(body)),
     entrustRemoveShelf: (
       call: CallContext,
       body: { id: number; memberId: string; reason: '已自行售出' | '已自行出租' | '暂不出售' | '暂不出租' | '价格原因' | '其他' },
     ) => getObj<Entrust>(gateway, call, '/api/entrust/removeShelf', post(body)),
+    /** The console's (or the assigned agent's) step of an entrustment; an illegal step is 400 naming its state. */
+    entrustTransition: (call: CallContext, body: { id: number; to: EntrustState; actor: string; detail?: string }) =>
+      getObj<Entrust>(gateway, call, '/api/entrust/transition', post(body)),
 
     // Accounts (paths are ours; SPEC 7 does not show them)
     sendSmsCode: (call: CallContext, phone: string, purpose: 'register' | 'login' | 'reset') =>

@@ -389,6 +389,18 @@ CREATE INDEX wenda_category ON wenda(city_id, category, created_at DESC);
 CREATE INDEX baike_view ON baike(city_id, view_num DESC, id);
 `,
   },
+  {
+    version: 14,
+    name: 'entrustment states (issue 17): 待受理 → 已受理 → 已上架 → 已成交 | 已下架, the listing it created, who made each change',
+    sql: `
+ALTER TABLE entrust ADD COLUMN orientation TEXT;
+ALTER TABLE entrust ADD COLUMN decoration TEXT;
+ALTER TABLE entrust ADD COLUMN listing_id INTEGER;
+ALTER TABLE entrust ADD COLUMN state_at INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE entrust_log ADD COLUMN actor TEXT NOT NULL DEFAULT '业主';
+UPDATE entrust SET status = '待受理' WHERE status = '待审核';
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

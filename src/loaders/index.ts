@@ -35,6 +35,7 @@ import { sydcLoader } from './sydc.ts';
 import * as wenda from './wenda.ts';
 import * as xiaoqu from './xiaoqu.ts';
 import * as xinfang from './xinfang.ts';
+import * as yijianweituo from './yijianweituo.ts';
 import * as zhaopu from './zhaopu.ts';
 import * as zixun from './zixun.ts';
 import { duanzuListLoader, zufangDetailLoader, zufangListLoader, zuyjDetailLoader, zuyjListLoader } from './zufang.ts';
@@ -155,6 +156,12 @@ export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   gjabout: gujia.gjabout,
   // Mortgage calculator (issue 16 part C)
   jisuanqi: jisuanqiLoader,
+  // The entrustment flow (issue 17)
+  entrustStart: yijianweituo.entrustStart,
+  entrustSearch: yijianweituo.entrustSearch,
+  entrustStep: yijianweituo.entrustStep,
+  entrustList: yijianweituo.entrustList,
+  entrustOne: yijianweituo.entrustOne,
 };
 
 const ID_AD = ['id', 'ad'];
@@ -218,6 +225,7 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   resetpassword: ACCOUNT_QUERY_KEYS,
   ...personal.personalQueryKeys,
   ...gujia.gujiaQueryKeys,
+  ...yijianweituo.entrustQueryKeys,
   search: SEARCH_QUERY_KEYS,
   city: CITY_QUERY_KEYS,
   baikeList: ['page'],

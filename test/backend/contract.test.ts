@@ -287,6 +287,7 @@ const CASES: Case[] = [
   G('/api/entrust/1?memberId=m100001', { route: '/api/entrust/:id' }),
   P('/api/entrust/modifyPrice', { id: 1, memberId: 'm100001', price: 115 }),
   P('/api/entrust/removeShelf', { id: 1, memberId: 'm100001', reason: '暂不出售' }),
+  P('/api/entrust/transition', { id: 1, to: '已受理', actor: '控制台' }, { nonEmpty: false }),
   // accounts
   P('/api/member/login', { phone: '13800138000', password: 'Demo@2026' }),
   P('/api/member/sendSmsCode', { phone: '13912345679', purpose: 'register' }),

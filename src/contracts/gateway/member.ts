@@ -27,6 +27,18 @@ export interface MemberSession {
   sessionVersion: number;
 }
 
+/** The states of an entrustment (issue 17): 待受理 → 已受理 → 已上架 → 已成交, or 已下架 from any open state. */
+export type EntrustState = '待受理' | '已受理' | '已上架' | '已成交' | '已下架';
+
+/** One line of an entrustment's history: what changed, when, and who did it (业主, 系统, an agent). */
+export interface EntrustLog {
+  id: number;
+  action: string;
+  detail: string;
+  actor: string;
+  createdAt: string;
+}
+
 /** An owner's entrustment (/Index/yijianweituo). */
 export interface Entrust {
   id: number;
@@ -51,10 +63,20 @@ export interface Entrust {
   contact: string;
   phone: string;
   remark: string | null;
-  status: string;
+  orientation: string | null;
+  decoration: string | null;
+  status: EntrustState;
+  /** The assigned agent, from 已受理 on. */
   agent: { belongerId: number; name: string; phone: string; portrait: string; uid: string } | null;
+  /** The listing created when it went 已上架 (its house number, for /ershoufang/{n}.html or /zufang/{n}.html). */
+  houseNumber: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** One entrustment with its history. */
+export interface EntrustDetail extends Entrust {
+  logs: EntrustLog[];
 }
 
 /** SPEC 7.8's four favourite kinds, and overseas listings (our path). */

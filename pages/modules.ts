@@ -112,4 +112,12 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   'zixun/detail': () => import('./zixun/detail.tsx'),
   'zixun/comments': () => import('./zixun/comments.tsx'),
   'zixun/account': () => import('./zixun/account.tsx'),
+  // Stores (issue 17 part B)
+  'mendian/list': () => import('./mendian/list.tsx'),
+  'mendian/detail': () => import('./mendian/detail.tsx'),
+  'mendian/fangyuan': () => import('./mendian/fangyuan.tsx'),
+  'mendian/xiaoqu': () => import('./mendian/xiaoqu.tsx'),
+  'mendian/dongtai': () => import('./mendian/dongtai.tsx'),
+  'mendian/license': () => import('./mendian/license.tsx'),
+  'mendian/search': () => import('./mendian/search.tsx'),
 };

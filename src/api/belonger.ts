@@ -2,7 +2,18 @@ import type { Got } from 'got';
 import { asPage, getList, getObj, post, seg } from './call.ts';
 import type { CallContext } from './http.ts';
 import { checks } from './records.ts';
-import type { Belonger, BelongerCard, Dianping, ListingItem, LoupanItem, Page, Store, StoreDetail } from './types.ts';
+import type {
+  Belonger,
+  BelongerCard,
+  Dianping,
+  ListingItem,
+  LoupanItem,
+  Page,
+  Store,
+  StoreDetail,
+  StoreNews,
+  StoreXiaoqu,
+} from './types.ts';
 
 export type { Dianping };
 
@@ -60,8 +71,27 @@ export function createBelongerApi(gateway: Got) {
       getList<Store>(gateway, call, `/api/department/findDepartmentByStressId/${seg(id)}`),
     storePage: async (
       call: CallContext,
-      body: { cityId: number; regionId?: number; shopMapId?: number; keyword?: string; page?: number; size?: number },
+      body: {
+        cityId: number;
+        regionId?: number;
+        shopMapId?: number;
+        keyword?: string;
+        page?: number;
+        size?: number;
+        sort?: 'id' | 'listings';
+        lat?: number;
+        lng?: number;
+      },
     ) => asPage(call, await getObj<Page<Store>>(gateway, call, '/api/department/pageForWeb', post(body)), 20),
+    /** A store's listings on sale, paged (issue 17 part B; our path). */
+    storeHouses: async (call: CallContext, id: number, q: { page?: number; size?: number; houseType?: number } = {}) =>
+      asPage(call, await getObj<Page<ListingItem>>(gateway, call, `/api/department/house/${seg(id)}`, { searchParams: q }), 20),
+    /** The communities a store serves, paged (our path). */
+    storeXiaoqu: async (call: CallContext, id: number, q: { page?: number; size?: number } = {}) =>
+      asPage(call, await getObj<Page<StoreXiaoqu>>(gateway, call, `/api/department/xiaoqu/${seg(id)}`, { searchParams: q }), 20),
+    /** A store's news and deals, newest first (our path). */
+    storeNews: async (call: CallContext, id: number, q: { page?: number; size?: number } = {}) =>
+      asPage(call, await getObj<Page<StoreNews>>(gateway, call, `/api/department/news/${seg(id)}`, { searchParams: q }), 20),
     /** Store detail (our path; SPEC 7.7 shows none). */
     store: (call: CallContext, id: number | string) => getObj<StoreDetail>(gateway, call, `/api/department/findById/${seg(id)}`),
     /** SPEC 3 phone numbers: webCall. */

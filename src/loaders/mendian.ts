@@ -112,7 +112,7 @@ export async function loadMendianList(ctx: PageContext): Promise<LoadResult<Mend
 
 export async function loadMendianDetail(ctx: PageContext): Promise<LoadResult<MendianDetailData>> {
   const s = await loadStore(ctx);
-  const { belongerList, houseList, ...store } = s;
+  const { belongerList = [], houseList = [], ...store } = s;
   const [map, news, xiaoqu, listHref] = await Promise.all([
     locationOf(ctx, { name: store.name, lng: store.lng, lat: store.lat, regionId: store.regionId }),
     optional(

@@ -13,7 +13,7 @@ const OF_STORE = 'l.belonger_id IN (SELECT id FROM belonger WHERE store_id = ?) 
 
 /**
  * A store's own pages (issue 17 part B; our paths, SPEC 7.7 shows none): its listings paged, the communities it serves
- * (those where its agents have listings) and its news and deals. An unknown store is an empty page, as the gateway
+ * (those of its district where its agents have listings, its own shop area first) and its news and deals. An unknown store is an empty page, as the gateway
  * answers; the portal's loader asks findById first and 404s.
  */
 export function registerStoreRoutes(app: FastifyInstance, { db }: BackendContext): void {
@@ -22,11 +22,15 @@ export function registerStoreRoutes(app: FastifyInstance, { db }: BackendContext
   const houses = db.prepare(
     `${LISTING_SELECT} WHERE ${OF_STORE} AND (? IS NULL OR l.house_type = ?) ORDER BY l.updated_at DESC, l.id LIMIT ? OFFSET ?`,
   );
-  const servedCount = db.prepare(`SELECT COUNT(DISTINCT l.xiaoqu_id) FROM listing l WHERE ${OF_STORE} AND l.xiaoqu_id IS NOT NULL`).pluck();
+  const servedCount = db
+    .prepare(`SELECT COUNT(DISTINCT l.xiaoqu_id) FROM listing l JOIN xiaoqu x ON x.id = l.xiaoqu_id
+     WHERE ${OF_STORE} AND x.region_id = (SELECT region_id FROM store WHERE id = ?)`)
+    .pluck();
   const served = db.prepare(
     `SELECT x.id, x.name, x.img, x.avg_price, r.name AS region_name, s.name AS shop_map_name, COUNT(*) AS house_num
      FROM listing l JOIN xiaoqu x ON x.id = l.xiaoqu_id JOIN region r ON r.id = x.region_id JOIN shop_map s ON s.id = x.shop_map_id
-     WHERE ${OF_STORE} GROUP BY x.id ORDER BY house_num DESC, x.id LIMIT ? OFFSET ?`,
+     WHERE ${OF_STORE} AND x.region_id = (SELECT region_id FROM store WHERE id = ?)
+     GROUP BY x.id ORDER BY x.shop_map_id = (SELECT shop_map_id FROM store WHERE id = ?) DESC, house_num DESC, x.id LIMIT ? OFFSET ?`,
   );
   const newsCount = db.prepare('SELECT COUNT(*) FROM store_news WHERE store_id = ?').pluck();
   const news = db.prepare('SELECT * FROM store_news WHERE store_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?');
@@ -42,7 +46,7 @@ export function registerStoreRoutes(app: FastifyInstance, { db }: BackendContext
   app.get('/api/department/xiaoqu/:id', { schema: paged }, async (req) => {
     const { id } = req.params as { id: number };
     const { pageNo, size, offset } = paging(req.query as { page?: number; size?: number }, 20);
-    const rows = (served.all(id, size, offset) as Row[]).map(
+    const rows = (served.all(id, id, id, size, offset) as Row[]).map(
       (r): StoreXiaoqu => ({
         stressId: r.id,
         name: r.name,
@@ -53,7 +57,7 @@ export function registerStoreRoutes(app: FastifyInstance, { db }: BackendContext
         houseNum: r.house_num,
       }),
     );
-    return page(rows, servedCount.get(id) as number, pageNo, size);
+    return page(rows, servedCount.get(id, id) as number, pageNo, size);
   });
   app.get('/api/department/news/:id', { schema: paged }, async (req) => {
     const { id } = req.params as { id: number };

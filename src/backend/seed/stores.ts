@@ -50,21 +50,22 @@ export function seedStoreDetails(db: DB, city: CitySeed, seed: number): number {
       xiaoqu: string | null;
     }>;
     const times: number[] = [];
-    const n = 4 + rng.int(0, 3);
+    const n = rng.int(3, NEWS.length);
     for (let i = 0; i < n; i++) times.push(SEED_NOW - rng.int(1, 120) * DAY - rng.int(0, 36_000) * 1000);
     for (const l of rng.sample(rows, Math.min(rows.length, rng.int(3, 6)))) {
       news.run(
         s.id,
         '成交',
-        `成交｜${l.xiaoqu ?? shop} ${l.rooms}室${l.halls}厅 ${l.area}㎡`,
+        `${l.xiaoqu ?? shop} ${l.rooms}室${l.halls}厅 ${l.area}㎡ 已成交`,
         `${s.name}经纪人协助买卖双方完成交易，成交总价约${Math.round(l.price * (0.95 + rng.next() * 0.04))}万元。`,
-        l.id,
+        null,
         sqlTime(SEED_NOW - rng.int(1, 90) * DAY - rng.int(0, 36_000) * 1000),
       );
       written++;
     }
-    for (const t of times) {
-      const [title, body] = rng.pick(NEWS);
+    const picked = rng.sample(NEWS, times.length);
+    for (const [i, t] of times.entries()) {
+      const [title, body] = picked[i] as (typeof NEWS)[number];
       const fill = (x: string) =>
         x
           .replaceAll('{shop}', shop)

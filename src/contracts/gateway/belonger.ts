@@ -73,7 +73,7 @@ export interface StoreNews {
   createdAt: string;
 }
 
-/** A community a store serves: one where its agents have listings. */
+/** A community a store serves: one of its district where its agents have listings. */
 export interface StoreXiaoqu {
   stressId: number;
   name: string;

@@ -1,5 +1,5 @@
 import { errors } from '../errors.ts';
-import { hasMendianQuery, mendianFromQuery, mendianListHref, parseMendianTail } from '../lib/mendian-filters.ts';
+import { hasMendianQuery, mendianFromQuery, mendianListHref, parseMendianTail, visitorPosition } from '../lib/mendian-filters.ts';
 import type { Middleware } from '../pipeline/types.ts';
 
 const decoded = (s: string): string | null => {
@@ -21,8 +21,11 @@ export const mendianQuery: Middleware = async (ctx) => {
   if (!parsed) throw errors.pageNotFound();
   const fromQuery = hasMendianQuery(ctx.query);
   const canonical = mendianListHref(fromQuery ? mendianFromQuery(ctx.query, dict, parsed) : parsed, dict);
+  // the visitor's position is kept rounded to 2 decimals (about 1 km): one cached page per square, not per phone
+  const pos = visitorPosition(ctx.query);
+  const keep = pos ? `?${new URLSearchParams({ lat: pos.lat.toFixed(2), lng: pos.lng.toFixed(2) })}` : '';
+  const rounded = !pos || (ctx.query.lat === pos.lat.toFixed(2) && ctx.query.lng === pos.lng.toFixed(2));
   const here = decoded(ctx.path);
-  if (!fromQuery && here !== null && here === decoded(canonical)) return;
-  const keep = ctx.query.lat && ctx.query.lng ? `?${new URLSearchParams({ lat: ctx.query.lat, lng: ctx.query.lng })}` : '';
+  if (!fromQuery && rounded && here !== null && here === decoded(canonical)) return;
   return { kind: 'redirect', status: 301, location: canonical + keep };
 };

@@ -65,11 +65,14 @@ t.test('pages past the end and unknown tails are the 404 screen', async (t) => {
 
 t.test('nearest first when the visitor gives a position', async (t) => {
   const far = stores.content[stores.content.length - 1] as Store;
-  const r = await get(`/mendian/?lat=${far.lat}&lng=${far.lng}`);
+  const r = await get(`/mendian/?lat=${(far.lat as number).toFixed(2)}&lng=${(far.lng as number).toFixed(2)}`);
   t.equal(r.statusCode, 200);
   t.equal(storeLinks(r.body)[0], far.storeId, 'the store at the visitor’s position first');
   t.match(r.body, '已按距离排序');
   t.match(r.body, /距您(<!-- -->)?\d+m/, 'the distance is shown');
+  const exact = await get(`/mendian/?lat=28.23052&lng=112.94858`);
+  t.equal(exact.statusCode, 301, 'a precise position redirects');
+  t.equal(exact.headers.location, '/mendian/?lat=28.23&lng=112.95', 'to the position rounded to about 1 km');
 });
 
 t.test('the detail shows address, hours, phone, map, agents linking /broker/{id}, listings; canonical and JSON-LD', async (t) => {

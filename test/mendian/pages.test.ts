@@ -1,6 +1,7 @@
 import t from 'tap';
 import type { Page, Store, StoreNews, StoreXiaoqu } from '../../src/contracts/gateway/index.ts';
 import {
+  assertDataRedirect,
   assertNotFoundScreens,
   assertRedirects,
   backendObj,
@@ -56,6 +57,7 @@ t.test('a district as a path code filters the list; its query and other forms re
     [`${href}pg1/`, href],
     ['/mendian/?page=1', '/mendian/'],
   ]);
+  await assertDataRedirect(t, get, `/mendian/?regionId=${region.regionId}`, href);
 });
 
 t.test('pages past the end and unknown tails are the 404 screen', async (t) => {

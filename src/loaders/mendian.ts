@@ -204,23 +204,14 @@ export async function loadMendianSearch(ctx: PageContext): Promise<LoadResult<Me
     .trim()
     .slice(0, 40);
   const dict = await locationDict(ctx);
-  const region = keyword
-    ? dict.regions.find((r) => r.regionName === keyword || r.regionName.replace(/[区县市]$/, '') === keyword)
-    : undefined;
-  const p = keyword
-    ? await ctx.api.belonger.storePage(ctx.call, {
-        cityId: ctx.city.cityId,
-        ...(region ? { regionId: region.regionId } : { keyword }),
-        size: 50,
-        sort: 'listings',
-      })
-    : null;
+  // SPEC 7.6: the gateway's store search matches name, address, shop area and district
+  const items = keyword ? await ctx.api.search.mendian(ctx.call, { keyword, cityId: ctx.city.cityId }) : [];
   return {
     data: {
       keyword,
       regions: dict.regions.map((r) => ({ ...r, href: mendianListHref({ regionId: r.regionId }, dict) })),
-      items: p?.content ?? [],
-      total: p?.totalElements ?? 0,
+      items,
+      total: items.length,
     },
   };
 }

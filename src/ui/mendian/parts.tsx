@@ -24,7 +24,13 @@ export function StoreCard({ store: s, eager }: { store: StoreData; eager?: boole
           </p>
           <p className="md-card__addr">{s.address}</p>
           <p className="md-card__stats">
-            经纪人<b>{s.belongerNum ?? 0}</b>位 · 在售房源<b>{s.houseNum ?? 0}</b>套{s.hours ? ` · ${s.hours}` : ''}
+            {[
+              typeof s.belongerNum === 'number' ? `经纪人${s.belongerNum}位` : '',
+              typeof s.houseNum === 'number' ? `在售房源${s.houseNum}套` : '',
+              s.hours ? `营业${s.hours}` : '',
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </p>
         </div>
       </AppLink>

@@ -123,4 +123,12 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   'fangjia/gujia': () => import('./fangjia/gujia.tsx'),
   'fangjia/gjinfo': () => import('./fangjia/gjinfo.tsx'),
   gjabout: () => import('./gjabout.tsx'),
+  // Stores (issue 17 part B)
+  'mendian/list': () => import('./mendian/list.tsx'),
+  'mendian/detail': () => import('./mendian/detail.tsx'),
+  'mendian/fangyuan': () => import('./mendian/fangyuan.tsx'),
+  'mendian/xiaoqu': () => import('./mendian/xiaoqu.tsx'),
+  'mendian/dongtai': () => import('./mendian/dongtai.tsx'),
+  'mendian/license': () => import('./mendian/license.tsx'),
+  'mendian/search': () => import('./mendian/search.tsx'),
 };

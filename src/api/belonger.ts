@@ -1,8 +1,19 @@
 import type { Got } from 'got';
-import { asPage, getList, getObj, post, seg } from './call.ts';
+import { asPage, getList, getObj, getPage, post, seg } from './call.ts';
 import type { CallContext } from './http.ts';
 import { checks } from './records.ts';
-import type { Belonger, BelongerCard, Dianping, ListingItem, LoupanItem, Page, Store, StoreDetail } from './types.ts';
+import type {
+  Belonger,
+  BelongerCard,
+  Dianping,
+  ListingItem,
+  LoupanItem,
+  Page,
+  Store,
+  StoreDetail,
+  StoreNews,
+  StoreXiaoqu,
+} from './types.ts';
 
 export type { Dianping };
 
@@ -60,10 +71,30 @@ export function createBelongerApi(gateway: Got) {
       getList<Store>(gateway, call, `/api/department/findDepartmentByStressId/${seg(id)}`),
     storePage: async (
       call: CallContext,
-      body: { cityId: number; regionId?: number; shopMapId?: number; keyword?: string; page?: number; size?: number },
-    ) => asPage(call, await getObj<Page<Store>>(gateway, call, '/api/department/pageForWeb', post(body)), 20),
+      body: {
+        cityId: number;
+        regionId?: number;
+        shopMapId?: number;
+        keyword?: string;
+        page?: number;
+        size?: number;
+        sort?: 'id' | 'listings';
+        lat?: number;
+        lng?: number;
+      },
+    ) => getPage<Page<Store>>(gateway, call, '/api/department/pageForWeb', post(body), body.size ?? 20, checks.store),
+    /** A store's listings on sale, paged (issue 17 part B; our path). */
+    storeHouses: (call: CallContext, id: number, q: { page?: number; size?: number; houseType?: number } = {}) =>
+      getPage<Page<ListingItem>>(gateway, call, `/api/department/house/${seg(id)}`, { searchParams: q }, q.size ?? 20, checks.listingItem),
+    /** The communities a store serves, paged (our path). */
+    storeXiaoqu: (call: CallContext, id: number, q: { page?: number; size?: number } = {}) =>
+      getPage<Page<StoreXiaoqu>>(gateway, call, `/api/department/xiaoqu/${seg(id)}`, { searchParams: q }, q.size ?? 20, checks.storeXiaoqu),
+    /** A store's news and deals, newest first (our path). */
+    storeNews: (call: CallContext, id: number, q: { page?: number; size?: number } = {}) =>
+      getPage<Page<StoreNews>>(gateway, call, `/api/department/news/${seg(id)}`, { searchParams: q }, q.size ?? 20, checks.storeNews),
     /** Store detail (our path; SPEC 7.7 shows none). */
-    store: (call: CallContext, id: number | string) => getObj<StoreDetail>(gateway, call, `/api/department/findById/${seg(id)}`),
+    store: (call: CallContext, id: number | string) =>
+      getObj<StoreDetail>(gateway, call, `/api/department/findById/${seg(id)}`, {}, checks.store),
     /** SPEC 3 phone numbers: webCall. */
     zhcall: (call: CallContext, belongerId: number, type: number) =>
       getObj<{ webCall: string; phone: string; extNum: string; belongerId: number }>(

@@ -86,6 +86,42 @@ export const belongerSchema = {
   properties: { belongerId: id, name: text, portrait: strOrNull, storeName: strOrNull, tags: strings },
 } as const;
 
+/** A store (issue 17 part B): what its pages print and link. */
+export const storeSchema = {
+  type: 'object',
+  required: ['storeId', 'name', 'address', 'phone', 'cityId', 'regionId', 'licenseNo'],
+  properties: {
+    storeId: id,
+    name: text,
+    address: text,
+    phone: text,
+    img: str,
+    cityId: id,
+    regionId: id,
+    licenseNo: str,
+    manager: str,
+    openYear: num,
+    regionName: strOrNull,
+    shopMapName: strOrNull,
+    lat: numOrNull,
+    lng: numOrNull,
+    belongerList: { type: 'array' },
+    houseList: { type: 'array' },
+  },
+} as const;
+
+export const storeNewsSchema = {
+  type: 'object',
+  required: ['id', 'kind', 'title', 'content', 'createdAt'],
+  properties: { id: id, kind: { enum: ['成交', '动态'] }, title: text, content: str, createdAt: text },
+} as const;
+
+export const storeXiaoquSchema = {
+  type: 'object',
+  required: ['stressId', 'name', 'avgPrice', 'houseNum'],
+  properties: { stressId: id, name: text, img: str, avgPrice: num, houseNum: num, regionName: strOrNull, shopMapName: strOrNull },
+} as const;
+
 export const dongtaiSchema = {
   type: 'object',
   required: ['DTid', 'title', 'createdAt'],
@@ -301,6 +337,9 @@ export const checks = {
   overseasItem: ajv.compile(overseasItemSchema),
   overseasDetail: ajv.compile(overseasDetailSchema),
   belonger: ajv.compile(belongerSchema),
+  store: ajv.compile(storeSchema),
+  storeNews: ajv.compile(storeNewsSchema),
+  storeXiaoqu: ajv.compile(storeXiaoquSchema),
   dongtai: ajv.compile(dongtaiSchema),
   wendaItem: ajv.compile(wendaItemSchema),
   schoolItem: ajv.compile(schoolItemSchema),

@@ -2,6 +2,7 @@ import type { Got } from 'got';
 import type { SuggestResult } from '../contracts/gateway/search.ts';
 import { getList, getObj, post, seg } from './call.ts';
 import type { CallContext } from './http.ts';
+import { checks } from './records.ts';
 import type { SearchHit, SearchKind, Store } from './types.ts';
 
 export interface SearchResult {
@@ -27,7 +28,7 @@ export function createSearchApi(gateway: Got) {
     suggest: (call: CallContext, q: { keyword: string; cityId: number; limit?: number }) =>
       getObj<SuggestResult>(gateway, call, '/api/search/', { searchParams: { ...q, suggest: true } }),
     mendian: (call: CallContext, q: { keyword: string; cityId: number }) =>
-      getList<Store>(gateway, call, '/api/search/mendian', { searchParams: q }),
+      getList<Store>(gateway, call, '/api/search/mendian', { searchParams: q }, checks.store),
     common: (call: CallContext, body: { keyword: string; cityId: number; kinds?: SearchKind[]; limit?: number }) =>
       getObj<{ keyword: string; groups: SearchResult['groups'] }>(gateway, call, '/api/search/common', post(body)),
   };

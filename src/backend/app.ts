@@ -19,6 +19,7 @@ import { registerMapRoutes } from './routes/map.ts';
 import { registerOverseasRoutes } from './routes/overseas.ts';
 import { registerSchoolRoutes } from './routes/school.ts';
 import { registerSearchRoutes } from './routes/search.ts';
+import { registerStoreRoutes } from './routes/stores.ts';
 import { registerTopicRoutes } from './routes/topics.ts';
 import { registerUserRoutes } from './routes/user.ts';
 import { registerXiaoquRoutes } from './routes/xiaoqu.ts';
@@ -129,6 +130,7 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
   registerSchoolRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerBelongerRoutes(app, ctx);
+  registerStoreRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
   registerEntrustRoutes(app, ctx);

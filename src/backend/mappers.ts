@@ -153,6 +153,11 @@ export function storeItem(r: Row): Store {
     lat: r.lat,
     lng: r.lng,
     belongerNum: r.belonger_num ?? undefined,
+    hours: r.hours ?? undefined,
+    filingNo: r.filing_no ?? undefined,
+    company: r.company ?? undefined,
+    houseNum: r.house_num ?? undefined,
+    distance: r.distance ?? undefined,
   };
 }
 

@@ -401,6 +401,20 @@ ALTER TABLE entrust_log ADD COLUMN actor TEXT NOT NULL DEFAULT '业主';
 UPDATE entrust SET status = '待受理' WHERE status = '待审核';
 `,
   },
+  {
+    version: 15,
+    name: 'stores (issue 17 part B): opening hours, filing number, operating company, and the store news and deals',
+    sql: `
+ALTER TABLE store ADD COLUMN hours TEXT NOT NULL DEFAULT '09:00-21:00';
+ALTER TABLE store ADD COLUMN filing_no TEXT NOT NULL DEFAULT '';
+ALTER TABLE store ADD COLUMN company TEXT NOT NULL DEFAULT '';
+CREATE TABLE store_news (
+  id INTEGER PRIMARY KEY, store_id INTEGER NOT NULL REFERENCES store(id), kind TEXT NOT NULL, title TEXT NOT NULL,
+  content TEXT NOT NULL, listing_id INTEGER, created_at TEXT NOT NULL
+);
+CREATE INDEX store_news_store ON store_news(store_id, created_at DESC);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -27,6 +27,7 @@ import * as huxing from './huxing.ts';
 import { JISUANQI_QUERY_KEYS, jisuanqiLoader } from './jisuanqi.ts';
 import { MAP_QUERY_KEYS, map } from './map.ts';
 import { jubaoLoader, myShoucangLoader, photoLoader, yuyuekanfangLoader } from './member.ts';
+import * as mendian from './mendian.ts';
 import * as personal from './personal.ts';
 import { schoolLoaderQueryKeys, schoolLoaders } from './school.ts';
 import { loadSearch } from './search.ts';
@@ -114,6 +115,13 @@ export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   ...schoolLoaders,
   // Communities (issue 14 part A)
   xiaoquList: xiaoqu.xiaoquList,
+  mendianList: mendian.mendianList,
+  mendianDetail: mendian.mendianDetail,
+  mendianFangyuan: mendian.mendianFangyuan,
+  mendianXiaoqu: mendian.mendianXiaoqu,
+  mendianDongtai: mendian.mendianDongtai,
+  mendianLicense: mendian.mendianLicense,
+  mendianSearch: mendian.mendianSearch,
   xiaoquDetail: xiaoqu.xiaoquDetail,
   xiaoquInformation: xiaoqu.xiaoquInformation,
   xiaoquHuxing: xiaoqu.xiaoquHuxing,
@@ -234,4 +242,11 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   wendaHuida: ['id', 'ok'],
   wendaTiwen: ['houseId', 'ok'],
   jisuanqi: JISUANQI_QUERY_KEYS,
+  mendianList: ['lat', 'lng'],
+  mendianDetail: ['id'],
+  mendianFangyuan: ['id', 'page', 'kind'],
+  mendianXiaoqu: ['id', 'page'],
+  mendianDongtai: ['id', 'page'],
+  mendianLicense: ['id'],
+  mendianSearch: ['keyword', 'kw'],
 };

@@ -1,4 +1,5 @@
 import { FILTER_QUERY_KEYS as LISTING_QUERY_KEYS } from '../lib/listing-filters.ts';
+import { MENDIAN_QUERY_KEYS } from '../lib/mendian-filters.ts';
 import { OVERSEAS_QUERY_KEYS } from '../lib/overseas-filters.ts';
 import { SCHOOL_QUERY_KEYS } from '../lib/school-filters.ts';
 import { WENDA_QUERY_KEYS } from '../lib/wenda.ts';
@@ -7,6 +8,7 @@ import type { Middleware } from '../pipeline/types.ts';
 import { authenticated } from './authenticated.ts';
 import { listingQuery } from './listing-query.ts';
 import { memberOnly } from './member-only.ts';
+import { mendianQuery } from './mendian-query.ts';
 import { overseasQuery } from './overseas-query.ts';
 import { pageCache } from './page-cache.ts';
 import { schoolQuery } from './school-query.ts';
@@ -25,6 +27,7 @@ export const middleware: Readonly<Record<string, Middleware>> = {
   'school-query': schoolQuery,
   'xiaoqu-query': xiaoquQuery,
   'wenda-query': wendaQuery,
+  'mendian-query': mendianQuery,
 };
 
 /** The query keys each middleware reads: the pipeline hands a cached page no others (issue 11 point 4). */
@@ -35,4 +38,5 @@ export const middlewareQueryKeys: Readonly<Record<string, readonly string[]>> = 
   'school-query': SCHOOL_QUERY_KEYS,
   'xiaoqu-query': XIAOQU_QUERY_KEYS,
   'wenda-query': WENDA_QUERY_KEYS,
+  'mendian-query': MENDIAN_QUERY_KEYS,
 };

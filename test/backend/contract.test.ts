@@ -189,6 +189,9 @@ const CASES: Case[] = [
   P('/api/search/common', { keyword: '长沙', cityId: 1 }),
   // 7.7 agents, stores, comments
   G(`/api/belonger/find/${ids.belonger}`, { route: '/api/belonger/find/:id' }),
+  G('/api/department/house/1?size=2', { route: '/api/department/house/:id', paged: true }),
+  G('/api/department/xiaoqu/1?size=2', { route: '/api/department/xiaoqu/:id', paged: true }),
+  G('/api/department/news/1?size=2', { route: '/api/department/news/:id', paged: true }),
   G('/api/belonger/getRecommendBelonger/1', { route: '/api/belonger/getRecommendBelonger/:id' }),
   G(`/api/belonger/wapbrokercard/find/${ids.belonger}`, { route: '/api/belonger/wapbrokercard/find/:id' }),
   P('/api/belonger/findByCondition', { cityId: 1 }, { paged: true }),

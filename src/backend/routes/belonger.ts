@@ -15,7 +15,8 @@ type Row = Record<string, any>;
 
 const BELONGER_SELECT = 'SELECT b.*, s.name AS store_name FROM belonger b JOIN store s ON s.id = b.store_id';
 const STORE_SELECT = `SELECT d.*, r.name AS region_name, s.name AS shop_map_name,
-  (SELECT COUNT(*) FROM belonger b WHERE b.store_id = d.id) AS belonger_num
+  (SELECT COUNT(*) FROM belonger b WHERE b.store_id = d.id) AS belonger_num,
+  (SELECT COUNT(*) FROM listing l JOIN belonger b ON b.id = l.belonger_id WHERE b.store_id = d.id AND l.status = 1) AS house_num
   FROM store d JOIN region r ON r.id = d.region_id LEFT JOIN shop_map s ON s.id = d.shop_map_id`;
 
 /** SPEC 7.7: agents (belongers), stores (departments), agent comments, viewing records, user reviews (dianping). */
@@ -189,13 +190,34 @@ export function registerBelongerRoutes(app: FastifyInstance, { db }: BackendCont
     '/api/department/pageForWeb',
     {
       schema: {
-        body: body({ cityId: int(1, 9999), regionId: int(1), shopMapId: int(1), keyword: str(40), page: int(0), size: int(1, 100) }, [
-          'cityId',
-        ]),
+        body: body(
+          {
+            cityId: int(1, 9999),
+            regionId: int(1),
+            shopMapId: int(1),
+            keyword: str(40),
+            page: int(0),
+            size: int(1, 100),
+            sort: { type: 'string', enum: ['id', 'listings'] },
+            lat: { type: 'number', minimum: -90, maximum: 90 },
+            lng: { type: 'number', minimum: -180, maximum: 180 },
+          },
+          ['cityId'],
+        ),
       },
     },
     async (req) => {
-      const b = req.body as { cityId: number; regionId?: number; shopMapId?: number; keyword?: string; page?: number; size?: number };
+      const b = req.body as {
+        cityId: number;
+        regionId?: number;
+        shopMapId?: number;
+        keyword?: string;
+        page?: number;
+        size?: number;
+        sort?: 'id' | 'listings';
+        lat?: number;
+        lng?: number;
+      };
       const filter = whereClause();
       filter.add('d.city_id = ?', b.cityId);
       if (b.regionId) filter.add('d.region_id = ?', b.regionId);
@@ -206,8 +228,31 @@ export function registerBelongerRoutes(app: FastifyInstance, { db }: BackendCont
       const total = cachedStatement(db, `SELECT COUNT(*) FROM store d ${w}`)
         .pluck()
         .get(...filter.args) as number;
-      const rows = cachedStatement(db, `${STORE_SELECT} ${w} ORDER BY d.id LIMIT ? OFFSET ?`).all(...filter.args, size, offset) as Row[];
-      return page(rows.map(storeItem), total, pageNo, size);
+      // issue 17 part B: nearest first when the visitor's position is given, else by listings (sort=listings), else by id
+      const near = b.lat !== undefined && b.lng !== undefined;
+      const k = near ? Math.cos(((b.lat as number) * Math.PI) / 180) ** 2 : 0;
+      const order = near
+        ? 'ORDER BY (d.lat - ?) * (d.lat - ?) + (d.lng - ?) * (d.lng - ?) * ?, d.id'
+        : b.sort === 'listings'
+          ? 'ORDER BY house_num DESC, d.id'
+          : 'ORDER BY d.id';
+      const orderArgs = near ? [b.lat, b.lat, b.lng, b.lng, k] : [];
+      const rows = cachedStatement(db, `${STORE_SELECT} ${w} ${order} LIMIT ? OFFSET ?`).all(
+        ...filter.args,
+        ...orderArgs,
+        size,
+        offset,
+      ) as Row[];
+      const metres = (r: Row) =>
+        near && typeof r.lat === 'number' && typeof r.lng === 'number'
+          ? Math.round(Math.sqrt((r.lat - (b.lat as number)) ** 2 + (r.lng - (b.lng as number)) ** 2 * k) * 111_195)
+          : undefined;
+      return page(
+        rows.map((r) => ({ ...storeItem(r), distance: metres(r) })),
+        total,
+        pageNo,
+        size,
+      );
     },
   );
   /** Store detail with its agents and listings (mendian/detail pages). */

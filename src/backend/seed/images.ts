@@ -16,6 +16,8 @@ export const IMAGE_SETS = {
   store: 8,
   overseas: 12,
   banner: 6,
+  license: 4,
+  filing: 4,
 } as const;
 
 export type ImageKind = keyof typeof IMAGE_SETS;
@@ -92,6 +94,23 @@ function banner(n: number): string {
   return `${building(n)}<text x="320" y="120" font-size="44" font-weight="bold" text-anchor="middle" stroke-width="0">安心找好房</text>`;
 }
 
+/** A certificate (营业执照 or 经纪机构备案证明, issue 17 part B): a bordered sheet, a seal and ruled lines, no real data. */
+function certificate(n: number, title: string, seal: string): string {
+  let rows = '';
+  for (let i = 0; i < 6; i++) {
+    const y = 200 + i * 34;
+    rows += `<rect x="90" y="${y}" width="90" height="12" fill-opacity="0.35" stroke-width="0"/>`;
+    rows += `<rect x="200" y="${y}" width="${200 + ((n * 41 + i * 67) % 150)}" height="12" fill-opacity="0.18" stroke-width="0"/>`;
+  }
+  return `<rect x="40" y="30" width="560" height="420" fill="#fffdf6" stroke-width="6"/>
+<rect x="56" y="46" width="528" height="388" fill="none" stroke-width="1.5"/>
+<text x="320" y="120" font-size="44" font-weight="bold" text-anchor="middle" stroke-width="0" letter-spacing="8">${title}</text>
+<text x="320" y="160" font-size="16" text-anchor="middle" stroke-width="0" fill-opacity="0.7">（副本）</text>
+${rows}
+<circle cx="470" cy="380" r="46" fill="none" stroke="#c0392b" stroke-width="4"/>
+<text x="470" y="386" font-size="15" text-anchor="middle" stroke-width="0" fill="#c0392b">${seal}</text>`;
+}
+
 export function renderImage(kind: ImageKind, n: number): string {
   const label = `${kind} ${n}`;
   switch (kind) {
@@ -105,6 +124,10 @@ export function renderImage(kind: ImageKind, n: number): string {
       return frame(640, 480, n, article(n), label);
     case 'banner':
       return frame(750, 360, n, banner(n), '');
+    case 'license':
+      return frame(640, 480, n, certificate(n, '营业执照', '登记机关'), '');
+    case 'filing':
+      return frame(640, 480, n, certificate(n, '备案证明', '住建部门'), '');
     default:
       return frame(640, 480, n, building(n), label);
   }

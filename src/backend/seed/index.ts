@@ -10,6 +10,7 @@ import { coherentTags, deferredPick, type Facts, fits } from './coherence.ts';
 import { seedCoordinates } from './geo.ts';
 import { imageUrl } from './images.ts';
 import { Rng } from './rng.ts';
+import { seedStoreDetails } from './stores.ts';
 import * as W from './words.ts';
 
 export const DEFAULT_SEED = 20261122;
@@ -180,6 +181,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
     db.transaction(() => {
       seedCity(ctx, city);
       seedCoordinates(db, city, seed);
+      count('store_news', seedStoreDetails(db, city, seed));
     })();
     progress(`城市 ${city.name}`, city.id, CITIES.length);
   }
@@ -266,7 +268,9 @@ function prepareStatements(db: DB) {
     shopMap: ins('INSERT INTO shop_map (id, city_id, region_id, name, lat, lng) VALUES (?,?,?,?,?,?)'),
     metro: ins('INSERT INTO metro (id, city_id, name, color) VALUES (?,?,?,?)'),
     station: ins('INSERT INTO station (id, metro_id, city_id, name, sort) VALUES (?,?,?,?,?)'),
-    store: ins('INSERT INTO store VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)'),
+    store: ins(
+      'INSERT INTO store (id, city_id, region_id, shop_map_id, name, address, phone, img, license_no, manager, open_year, lat, lng) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)',
+    ),
     belonger: ins('INSERT INTO belonger VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)'),
     xiaoqu:
       ins(`INSERT INTO xiaoqu (id, city_id, region_id, shop_map_id, station_id, name, sname, address, build_year, build_type, property_type,

@@ -50,6 +50,39 @@ export interface Store {
   lat: number | null;
   lng: number | null;
   belongerNum?: number;
+  /** Opening hours, `09:00-21:00` (issue 17 part B). */
+  hours?: string;
+  /** The estate-agency filing number (经纪机构备案号). */
+  filingNo?: string;
+  /** The operating company named on the licence. */
+  company?: string;
+  /** The store's listings on sale (second-hand and rentals). */
+  houseNum?: number;
+  /** Distance from the visitor in metres, when the list was asked for nearest first. */
+  distance?: number;
+}
+
+/** A store's news or deal (门店动态, issue 17 part B). */
+export interface StoreNews {
+  id: number;
+  storeId: number;
+  kind: '成交' | '动态';
+  title: string;
+  content: string;
+  houseId: number | null;
+  createdAt: string;
+}
+
+/** A community a store serves: one of its district where its agents have listings. */
+export interface StoreXiaoqu {
+  stressId: number;
+  name: string;
+  img: string;
+  regionName: string | null;
+  shopMapName: string | null;
+  avgPrice: number;
+  /** The store's listings in it. */
+  houseNum: number;
 }
 
 export interface BelongerCard extends Belonger {

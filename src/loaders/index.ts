@@ -7,6 +7,7 @@ import { type PageLoader, pageLoader } from '../pipeline/types.ts';
 import { ACCOUNT_QUERY_KEYS, loginLoader, registerLoader, resetpasswordLoader } from './account.ts';
 import * as baike from './baike.ts';
 import * as bangdan from './bangdan.ts';
+import { brokerLoaderQueryKeys, brokerLoaders } from './broker.ts';
 import { CITY_QUERY_KEYS, loadCity } from './city.ts';
 import * as discover from './discover.ts';
 import * as dongtai from './dongtai.ts';
@@ -108,6 +109,8 @@ export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   haiwaiHuxing: haiwai.haiwaiHuxingLoader,
   // Schools (issue 14 part B)
   ...schoolLoaders,
+  // Agents (issue 17 part C)
+  ...brokerLoaders,
   // Communities (issue 14 part A)
   xiaoquList: xiaoqu.xiaoquList,
   xiaoquDetail: xiaoqu.xiaoquDetail,
@@ -195,6 +198,7 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   haiwaiDetail: ['id'],
   haiwaiHuxing: ['id'],
   ...schoolLoaderQueryKeys,
+  ...brokerLoaderQueryKeys,
   xiaoquDetail: ['id'],
   map: MAP_QUERY_KEYS,
   xiaoquInformation: ['id'],

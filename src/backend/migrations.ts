@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { COMMITMENT_INSERT } from './seed/commitments.ts';
 
 /**
  * Versioned schema migrations, applied in order inside one transaction each; the schema version lives in
@@ -387,6 +388,20 @@ CREATE TABLE wenda_answer_like (answer_id INTEGER NOT NULL, user_id TEXT NOT NUL
 CREATE INDEX wenda_hot ON wenda(city_id, view_num DESC, id);
 CREATE INDEX wenda_category ON wenda(city_id, category, created_at DESC);
 CREATE INDEX baike_view ON baike(city_id, view_num DESC, id);
+`,
+  },
+  {
+    version: 16,
+    name: 'agents (issue 17 part C): service commitments with their terms, ratings per aspect, the call log of zhcall',
+    sql: `
+CREATE TABLE commitment (
+  id INTEGER PRIMARY KEY, title TEXT NOT NULL, subtitle TEXT NOT NULL, summary TEXT NOT NULL, terms TEXT NOT NULL, sort INTEGER NOT NULL
+);
+${COMMITMENT_INSERT};
+ALTER TABLE dianping ADD COLUMN aspects TEXT;
+CREATE INDEX dianping_member ON dianping(member_id, belonger_id, created_at);
+CREATE TABLE call_log (id INTEGER PRIMARY KEY, belonger_id INTEGER NOT NULL, type INTEGER NOT NULL, created_at TEXT NOT NULL);
+CREATE INDEX franchise_phone ON franchise_apply(phone, created_at);
 `,
   },
 ];

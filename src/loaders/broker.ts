@@ -12,8 +12,6 @@ import { optional } from './optional.ts';
 /** New homes in getMainlyPopularizeHouse (SPEC 7.7): type 1; listings by their house type (11–16). */
 const NEW_HOME_TYPE = 1;
 const LIST_SIZE = 20;
-/** How many reviews the average is taken over (the gateway's page limit). */
-const REVIEW_SPAN = 100;
 
 const estateOf = (l: LoupanItem): Estate => ({
   houseId: l.houseId,
@@ -36,14 +34,15 @@ async function loadAgent(ctx: PageContext, id: number): Promise<LoadResult<Broke
   if (!card || card.cityId !== ctx.city.cityId) throw errors.pageNotFound();
   const counts = card.listingCount.filter((c) => c.count > 0);
   const types = [...(card.louPanList.length ? [NEW_HOME_TYPE] : []), ...counts.map((c) => c.houseType)];
-  const [phone, kindLists, viewings, comments, reviews, recommend] = await Promise.all([
+  const [phone, kindLists, viewings, comments, reviews, rating, recommend] = await Promise.all([
     optional(ctx, 'belonger.zhcall', ctx.api.belonger.zhcall(ctx.call, id, 1), null),
     Promise.all(
       types.map((t) => optional(ctx, 'belonger.mainlyPopularizeHouse', ctx.api.belonger.mainlyPopularizeHouse(ctx.call, id, t), [])),
     ),
     optional(ctx, 'belonger.daikanOfBelonger', ctx.api.belonger.daikanOfBelonger(ctx.call, id, { size: 10 }), null),
     optional(ctx, 'belonger.commentsOfBelonger', ctx.api.belonger.commentsOfBelonger(ctx.call, id), []),
-    optional(ctx, 'belonger.dianpingList', ctx.api.belonger.dianpingList(ctx.call, { belongerId: id, size: REVIEW_SPAN }), null),
+    optional(ctx, 'belonger.dianpingList', ctx.api.belonger.dianpingList(ctx.call, { belongerId: id, size: 10 }), null),
+    optional(ctx, 'belonger.dianpingAverage', ctx.api.belonger.dianpingAverage(ctx.call, { belongerId: id }), null),
     optional(ctx, 'belonger.recommend', ctx.api.belonger.recommend(ctx.call, ctx.city.cityId), []),
   ]);
   const kinds: BrokerKind[] = types.map((t, i) => {
@@ -69,9 +68,9 @@ async function loadAgent(ctx: PageContext, id: number): Promise<LoadResult<Broke
       viewings: viewings?.content ?? [],
       viewingTotal: viewings?.totalElements ?? 0,
       comments: comments.slice(0, 10),
-      reviews: all.slice(0, 10),
+      reviews: all,
       reviewTotal: reviews?.totalElements ?? 0,
-      reviewAverage: reviewAverage(all),
+      reviewAverage: rating?.average ?? reviewAverage(all),
       recommend: recommend.filter((b: Belonger) => b.belongerId !== id).slice(0, 4),
     },
   };

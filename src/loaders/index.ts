@@ -9,6 +9,8 @@ import * as baike from './baike.ts';
 import * as bangdan from './bangdan.ts';
 import { brokerLoaderQueryKeys, brokerLoaders } from './broker.ts';
 import { CITY_QUERY_KEYS, loadCity } from './city.ts';
+import { commitmentLoaderQueryKeys, commitmentLoaders } from './commitment.ts';
+import { dianpingLoaderQueryKeys, dianpingLoaders } from './dianping.ts';
 import * as discover from './discover.ts';
 import * as dongtai from './dongtai.ts';
 import { downloadappLoader } from './downloadapp.ts';
@@ -111,6 +113,8 @@ export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   ...schoolLoaders,
   // Agents (issue 17 part C)
   ...brokerLoaders,
+  ...commitmentLoaders,
+  ...dianpingLoaders,
   // Communities (issue 14 part A)
   xiaoquList: xiaoqu.xiaoquList,
   xiaoquDetail: xiaoqu.xiaoquDetail,
@@ -199,6 +203,8 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   haiwaiHuxing: ['id'],
   ...schoolLoaderQueryKeys,
   ...brokerLoaderQueryKeys,
+  ...commitmentLoaderQueryKeys,
+  ...dianpingLoaderQueryKeys,
   xiaoquDetail: ['id'],
   map: MAP_QUERY_KEYS,
   xiaoquInformation: ['id'],

@@ -1,4 +1,4 @@
-import type { BrokerDetailData, BrokerListData } from '../contracts/page-data/broker.ts';
+import type { BrokerDetailData, BrokerListData, CommitmentData, DianpingData, JiamengData } from '../contracts/page-data/broker.ts';
 import { cityOrigin } from '../pipeline/head.ts';
 import type { Meta } from '../pipeline/types.ts';
 
@@ -75,3 +75,61 @@ export const brokerListMeta: Meta<BrokerListData> = (ctx, d) => {
     links,
   };
 };
+
+/** /commitment, /commitment/{id}: the commitment's title and summary; its terms as an FAQ would be overreach. */
+export const commitmentMeta: Meta<CommitmentData> = (ctx, d) => {
+  const brand = ctx.site.brand;
+  const c = d.current;
+  if (c) {
+    return {
+      title: `${c.title}_${c.subtitle}_服务承诺_${brand}`,
+      description: `${brand}服务承诺之${c.title}：${c.summary}${c.terms[0] ?? ''}`,
+      keywords: `${c.title},${brand}服务承诺,放心交易`,
+      canonical: `/commitment/${c.id}`,
+    };
+  }
+  return {
+    title: `服务承诺_${d.commitments.map((x) => x.title).join('_')}_${brand}`,
+    description: `${brand}${d.commitments.length}项服务承诺：${d.commitments.map((x) => `${x.title}（${x.subtitle}）`).join('、')}。`,
+    canonical: '/commitment',
+  };
+};
+
+/** /dianping/{id}: the agent's reviews, with AggregateRating when there are some. */
+export const dianpingMeta: Meta<DianpingData> = (ctx, d) => {
+  const brand = ctx.site.brand;
+  const a = d.agent;
+  if (!a) {
+    return {
+      title: `经纪人评价_用户真实点评_${brand}`,
+      description: `${ctx.city.name}${brand}用户对经纪人的真实评价，共${d.total}条。`,
+      canonical: '/dianping/',
+    };
+  }
+  const origin = cityOrigin(ctx.site, ctx.city);
+  return {
+    title: `${a.name}的用户评价_${a.storeName ?? ''}经纪人_${brand}`,
+    description: `${a.name}（${a.storeName ?? brand}）共${d.total}条用户评价${d.average ? `，综合评分${d.average}分` : ''}。从专业度、服务态度、响应速度为经纪人打分。`,
+    canonical: `/dianping/${a.belongerId}`,
+    ...(d.total && d.average
+      ? {
+          jsonLd: [
+            {
+              '@context': LD,
+              '@type': 'RealEstateAgent',
+              name: a.name,
+              url: origin + brokerPath(a.belongerId),
+              aggregateRating: { '@type': 'AggregateRating', ratingValue: d.average, reviewCount: d.total, bestRating: 5, worstRating: 1 },
+            },
+          ],
+        }
+      : {}),
+  };
+};
+
+/** /jiameng/: the franchise page. */
+export const jiamengMeta: Meta<JiamengData> = (ctx) => ({
+  title: `品牌加盟_${ctx.city.name}房产经纪门店加盟_${ctx.site.brand}`,
+  description: `加盟${ctx.site.brand}，共享房源、系统、培训与品牌支持。在线提交加盟申请，招商经理1个工作日内联系您。`,
+  canonical: '/jiameng/',
+});

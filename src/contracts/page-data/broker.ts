@@ -1,6 +1,7 @@
 /** What the agent (broker) pages receive from their loaders (serialized into the page). */
-import type { Belonger, Dianping } from '../gateway/index.ts';
+import type { Belonger, Commitment, Dianping } from '../gateway/index.ts';
 import type { Estate, Listing } from './cards.ts';
+import type { FormState } from './personal.ts';
 
 /** The agent with the phone their zhcall gave: the switchboard and their virtual extension (SPEC 3, 7.7). */
 export interface BrokerAgent extends Belonger {
@@ -56,4 +57,30 @@ export interface BrokerListData {
   totalPages: number;
   storeId: number | null;
   regionId: number | null;
+}
+
+/** /commitment and /commitment/{id}: every service commitment, the one of the id opened with its terms. */
+export interface CommitmentData {
+  commitments: Commitment[];
+  current: Commitment | null;
+}
+
+/** /dianping/{id}, /dpDetail/{id}: an agent's ratings and reviews with the review form; without an id the city's latest. */
+export interface DianpingData {
+  agent: Belonger | null;
+  reviews: Dianping[];
+  total: number;
+  average: number | null;
+  form: FormState;
+}
+
+/** /jiameng/{id?}: the franchise application and the investment-attraction form. */
+export interface JiamengData {
+  cityName: string;
+  /** `1` saved, `again` a duplicate within 24 h, `zhaoshang` the investment form saved. */
+  ok: string | null;
+  jiameng: FormState;
+  zhaoshang: FormState;
+  /** Service commitments shown as the brand's promise to partners. */
+  commitments: Commitment[];
 }

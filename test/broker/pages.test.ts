@@ -93,3 +93,31 @@ t.test('/broker/ lists the city agents, paged, and by store', async (t) => {
   };
   t.equal(total(byStore.body), storeCount.n);
 });
+
+t.test('a listing detail links its agent to /broker/{id}; a customer-service agent is marked 客服', async (t) => {
+  const [own] = backendRows(
+    backend,
+    'SELECT id FROM listing WHERE belonger_id = ? AND house_type = 11 AND status = 1 LIMIT 1',
+    agent.id,
+  ) as Array<{
+    id: number;
+  }>;
+  const r = await get(`/ershoufang/${(own as { id: number }).id}.html`);
+  t.equal(r.statusCode, 200);
+  t.ok(r.body.includes(`data-testid="agent-broker-link" href="/broker/${agent.id}"`), 'the agent name links to the agent page');
+  const [kefu] = backendRows(
+    backend,
+    `SELECT l.id, b.id AS belongerId FROM listing l JOIN belonger b ON b.id = l.belonger_id
+     WHERE b.iskefu = 1 AND l.city_id = 1 AND l.house_type = 11 AND l.status = 1 LIMIT 1`,
+  ) as Array<{ id: number; belongerId: number }>;
+  if (kefu) {
+    const k = await get(`/ershoufang/${kefu.id}.html`);
+    t.ok(
+      k.body.includes(`data-testid="agent-broker-link" href="/broker/${kefu.belongerId}">`) &&
+        /agent-broker-link"[^>]*>[^<]+<\/a><span class="bk-kefu">客服<\/span>/.test(k.body),
+      '客服 beside the name',
+    );
+  } else {
+    t.comment('no customer-service agent holds a listing in the seed');
+  }
+});

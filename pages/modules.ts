@@ -19,6 +19,7 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   commitment: () => import('./commitment/index.tsx'),
   dianping: () => import('./dianping/index.tsx'),
   jiameng: () => import('./jiameng/index.tsx'),
+  daili: () => import('./daili.tsx'),
   // New homes, floor plans, estate news (issue 5 point 3)
   'xinfang/list': () => import('./xinfang/list.tsx'),
   'xinfang/detail': () => import('./xinfang/detail.tsx'),

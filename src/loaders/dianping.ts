@@ -1,9 +1,9 @@
-import type { DianpingData, JiamengData } from '../contracts/page-data/broker.ts';
+import type { DailiData, DianpingData, JiamengData } from '../contracts/page-data/broker.ts';
 import { errors } from '../errors.ts';
 import { formStateOf } from '../form-drafts.ts';
 import { reviewDraft, VISITOR } from '../lib/broker-forms.ts';
 import { parseId } from '../lib/ids.ts';
-import { dianpingMeta, jiamengMeta } from '../meta/broker.ts';
+import { dailiMeta, dianpingMeta, jiamengMeta } from '../meta/broker.ts';
 import { type LoadResult, type PageContext, pageLoader } from '../pipeline/types.ts';
 import { optional } from './optional.ts';
 
@@ -48,7 +48,17 @@ async function loadJiameng(ctx: PageContext): Promise<LoadResult<JiamengData>> {
   return { data: { cityName: ctx.city.name, ok, jiameng: take('broker-jiameng'), zhaoshang: take('broker-zhaoshang'), commitments } };
 }
 
+/** /daili: the channel-partner page (SPEC 7.7 getRecommendBelongerList: the agents partners work with). */
+async function loadDaili(ctx: PageContext): Promise<LoadResult<DailiData>> {
+  const [agents, commitments] = await Promise.all([
+    ctx.api.belonger.recommendList(ctx.call, { cityId: ctx.city.cityId, limit: 6 }),
+    optional(ctx, 'belonger.commitments', ctx.api.belonger.commitments(ctx.call), []),
+  ]);
+  return { data: { cityName: ctx.city.name, agents, commitments } };
+}
+
 export const dianpingLoaders = {
+  daili: pageLoader(loadDaili, dailiMeta),
   brokerDianping: pageLoader(loadDianping, dianpingMeta),
   jiameng: pageLoader(loadJiameng, jiamengMeta),
 };

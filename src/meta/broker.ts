@@ -1,4 +1,11 @@
-import type { BrokerDetailData, BrokerListData, CommitmentData, DianpingData, JiamengData } from '../contracts/page-data/broker.ts';
+import type {
+  BrokerDetailData,
+  BrokerListData,
+  CommitmentData,
+  DailiData,
+  DianpingData,
+  JiamengData,
+} from '../contracts/page-data/broker.ts';
 import { cityOrigin } from '../pipeline/head.ts';
 import type { Meta } from '../pipeline/types.ts';
 
@@ -132,4 +139,11 @@ export const jiamengMeta: Meta<JiamengData> = (ctx) => ({
   title: `品牌加盟_${ctx.city.name}房产经纪门店加盟_${ctx.site.brand}`,
   description: `加盟${ctx.site.brand}，共享房源、系统、培训与品牌支持。在线提交加盟申请，招商经理1个工作日内联系您。`,
   canonical: '/jiameng/',
+});
+
+/** /daili: the channel-partner page. */
+export const dailiMeta: Meta<DailiData> = (ctx, d) => ({
+  title: `代理合作_${d.cityName}房产渠道合作伙伴招募_${ctx.site.brand}`,
+  description: `${ctx.site.brand}诚邀${d.cityName}房产代理与渠道合作伙伴：共享房源、佣金结算透明、经纪人协同带看。`,
+  canonical: '/daili',
 });

@@ -121,3 +121,11 @@ t.test('a listing detail links its agent to /broker/{id}; a customer-service age
     t.comment('no customer-service agent holds a listing in the seed');
   }
 });
+
+t.test('/daili shows the partner page with the city agents of getRecommendBelongerList', async (t) => {
+  const r = await get('/daili');
+  t.equal(r.statusCode, 200);
+  t.match(r.body, '<h1>代理合作</h1>');
+  t.match(r.body, 'data-testid="broker-row"', 'agents listed');
+  t.match(r.body, 'href="/jiameng/#zhaoshang"', 'the way to apply');
+});

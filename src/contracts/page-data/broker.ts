@@ -84,3 +84,10 @@ export interface JiamengData {
   /** Service commitments shown as the brand's promise to partners. */
   commitments: Commitment[];
 }
+
+/** /daili: the agency / channel-partner page with the city's recommended agents and the brand's commitments. */
+export interface DailiData {
+  cityName: string;
+  agents: Belonger[];
+  commitments: Commitment[];
+}

@@ -12,6 +12,8 @@ import { optional } from './optional.ts';
 /** New homes in getMainlyPopularizeHouse (SPEC 7.7): type 1; listings by their house type (11–16). */
 const NEW_HOME_TYPE = 1;
 const LIST_SIZE = 20;
+/** Listings shown per kind on the agent page (the count says how many there are). */
+const KIND_SIZE = 4;
 
 const estateOf = (l: LoupanItem): Estate => ({
   houseId: l.houseId,
@@ -39,7 +41,7 @@ async function loadAgent(ctx: PageContext, id: number): Promise<LoadResult<Broke
     Promise.all(
       types.map((t) => optional(ctx, 'belonger.mainlyPopularizeHouse', ctx.api.belonger.mainlyPopularizeHouse(ctx.call, id, t), [])),
     ),
-    optional(ctx, 'belonger.daikanOfBelonger', ctx.api.belonger.daikanOfBelonger(ctx.call, id, { size: 10 }), null),
+    optional(ctx, 'belonger.daikanOfBelonger', ctx.api.belonger.daikanOfBelonger(ctx.call, id, { size: 5 }), null),
     optional(ctx, 'belonger.commentsOfBelonger', ctx.api.belonger.commentsOfBelonger(ctx.call, id), []),
     optional(ctx, 'belonger.dianpingList', ctx.api.belonger.dianpingList(ctx.call, { belongerId: id, size: 10 }), null),
     optional(ctx, 'belonger.dianpingAverage', ctx.api.belonger.dianpingAverage(ctx.call, { belongerId: id }), null),
@@ -48,14 +50,14 @@ async function loadAgent(ctx: PageContext, id: number): Promise<LoadResult<Broke
   const kinds: BrokerKind[] = types.map((t, i) => {
     const items = kindLists[i] ?? [];
     if (t === NEW_HOME_TYPE) {
-      const estates = (items as LoupanItem[]).slice(0, LIST_SIZE).map(estateOf);
-      return { houseType: t, label: '新房', count: estates.length, listings: [], estates };
+      const estates = (items as LoupanItem[]).slice(0, KIND_SIZE).map(estateOf);
+      return { houseType: t, label: '新房', count: items.length, listings: [], estates };
     }
     return {
       houseType: t,
       label: KIND_NOUNS[kindOfHouseType(t)],
       count: counts.find((c) => c.houseType === t)?.count ?? items.length,
-      listings: (items as ListingItem[]).slice(0, LIST_SIZE).map((x) => listingCardOf(x as unknown as Listing)),
+      listings: (items as ListingItem[]).slice(0, KIND_SIZE).map((x) => listingCardOf(x as unknown as Listing)),
       estates: [],
     };
   });

@@ -121,6 +121,18 @@ function BrokerList({ data }: { data: BrokerListData }) {
           房产经纪人<small data-testid="total">{data.total}</small>
           <small>位</small>
         </h1>
+        {data.regions.length ? (
+          <nav className="bk-regions" aria-label="按区域">
+            <AppLink href="/broker/" className={data.regionId ? '' : 'is-on'}>
+              全部
+            </AppLink>
+            {data.regions.map((r) => (
+              <AppLink key={r.regionId} href={`/broker/?regionId=${r.regionId}`} className={data.regionId === r.regionId ? 'is-on' : ''}>
+                {r.regionName}
+              </AppLink>
+            ))}
+          </nav>
+        ) : null}
         {data.agents.map((b) => (
           <BrokerRow key={b.belongerId} agent={b} />
         ))}

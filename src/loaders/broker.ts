@@ -85,6 +85,7 @@ async function loadList(ctx: PageContext): Promise<LoadResult<BrokerListData>> {
   if (!page || (ctx.query.storeId !== undefined && !storeId) || (ctx.query.regionId !== undefined && !regionId)) {
     throw errors.pageNotFound();
   }
+  const locations = optional(ctx, 'dictionaries.locations', ctx.api.dictionaries.locations(ctx.call, ctx.city.cityId), null);
   const res = await ctx.api.belonger.findByCondition(ctx.call, {
     cityId: ctx.city.cityId,
     iskefu: false,
@@ -95,7 +96,9 @@ async function loadList(ctx: PageContext): Promise<LoadResult<BrokerListData>> {
   });
   const totalPages = Math.max(1, res.totalPages || Math.ceil(res.totalElements / LIST_SIZE));
   if (page > totalPages) throw errors.pageNotFound();
-  return { data: { agents: res.content, total: res.totalElements, page, totalPages, storeId, regionId } };
+  const regions = (await locations)?.regions ?? [];
+  if (regionId && regions.length && !regions.some((r) => r.regionId === regionId)) throw errors.pageNotFound();
+  return { data: { agents: res.content, total: res.totalElements, page, totalPages, storeId, regionId, regions } };
 }
 
 /** /broker/{id?}, /broker/details?id=: one agent (validated id), or without an id the city's agents. */

@@ -92,6 +92,16 @@ t.test('/broker/ lists the city agents, paged, and by store', async (t) => {
     n: number;
   };
   t.equal(total(byStore.body), storeCount.n);
+  const [region] = backendRows(
+    backend,
+    'SELECT s.region_id AS id, COUNT(*) AS n FROM belonger b JOIN store s ON s.id = b.store_id WHERE b.city_id = 1 AND b.iskefu = 0 GROUP BY s.region_id LIMIT 1',
+  ) as Array<{ id: number; n: number }>;
+  const r2 = region as { id: number; n: number };
+  t.match(r.body, `href="/broker/?regionId=${r2.id}"`, 'the district links');
+  const byRegion = await get(`/broker/?regionId=${r2.id}`);
+  t.equal(byRegion.statusCode, 200);
+  t.equal(total(byRegion.body), r2.n, 'the district agents');
+  await assertNotFoundScreens(t, get, ['/broker/?regionId=99999']);
 });
 
 t.test('a listing detail links its agent to /broker/{id}; a customer-service agent is marked 客服', async (t) => {

@@ -57,6 +57,8 @@ export interface BrokerListData {
   totalPages: number;
   storeId: number | null;
   regionId: number | null;
+  /** The city's districts, to list agents by district (a secondary call: empty when it failed). */
+  regions: ReadonlyArray<{ regionId: number; regionName: string }>;
 }
 
 /** /commitment and /commitment/{id}: every service commitment, the one of the id opened with its terms. */

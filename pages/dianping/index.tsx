@@ -50,15 +50,17 @@ export default function DianpingPage({ data }: PageProps<DianpingData>) {
             <WendaForm action="/-/broker/review" page={page} form={form} submitLabel="提交评价">
               <input type="hidden" name="belongerId" value={agent.belongerId} />
               {REVIEW_ASPECTS.map((a) => (
-                <fieldset key={a.key} className="dp-stars">
-                  <legend>{a.label}</legend>
-                  {[1, 2, 3, 4, 5].map((n) => (
-                    <label key={n}>
-                      <input type="radio" name={a.key} value={String(n)} defaultChecked={typed(form, a.key) === String(n)} />
-                      <span>{`${n}星`}</span>
-                    </label>
-                  ))}
-                </fieldset>
+                <div key={a.key} className="dp-stars" role="radiogroup" aria-label={a.label}>
+                  <span className="dp-stars__label">{a.label}</span>
+                  <span className="dp-stars__opts">
+                    {[1, 2, 3, 4, 5].map((n) => (
+                      <label key={n}>
+                        <input type="radio" name={a.key} value={String(n)} defaultChecked={typed(form, a.key) === String(n)} />
+                        <span>{`${n}星`}</span>
+                      </label>
+                    ))}
+                  </span>
+                </div>
               ))}
               <label className="fm__field">
                 <span>评价内容</span>

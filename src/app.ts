@@ -12,6 +12,7 @@ import Fastify, {
 } from 'fastify';
 import pino from 'pino';
 import accountPlugin from '../plugins/account.ts';
+import brokerActions from '../plugins/broker-actions.ts';
 import cityPlugin from '../plugins/city.ts';
 import clientRoutesPlugin from '../plugins/client-routes.ts';
 import compression from '../plugins/compression.ts';
@@ -188,6 +189,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(memberForms);
   await app.register(entrustActions);
   await app.register(wendaActions);
+  await app.register(brokerActions);
   await app.register(infoActions);
   await app.register(trackingPlugin);
   await app.register(searchSuggest);

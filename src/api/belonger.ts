@@ -5,7 +5,9 @@ import { checks } from './records.ts';
 import type {
   Belonger,
   BelongerCard,
+  Commitment,
   Dianping,
+  DianpingAspects,
   ListingItem,
   LoupanItem,
   Page,
@@ -118,8 +120,22 @@ export function createBelongerApi(gateway: Got) {
         score: number;
         content: string;
         images?: string[];
+        aspects?: DianpingAspects;
       },
     ) => getObj<{ id: number }>(gateway, call, 'api/yhdianping/adddianping', post(body)),
+    /** The average score of the reviews a dianpingList filter selects (the embedded gateway's `average`). */
+    dianpingAverage: async (call: CallContext, body: { houseId?: number; belongerId?: number }) => {
+      const res = await getObj<Page<Dianping> & { average?: number | null }>(
+        gateway,
+        call,
+        'api/yhdianping/wap/list',
+        post({ ...body, size: 1 }),
+      );
+      return { average: res?.average ?? null, total: res?.totalElements ?? 0 };
+    },
+    /** The company's service commitments (our path). */
+    commitments: (call: CallContext) => getList<Commitment>(gateway, call, '/api/commitment/list'),
+    commitment: (call: CallContext, id: number) => getObj<Commitment>(gateway, call, `/api/commitment/find/${seg(id)}`),
     wechatComment: (call: CallContext, body: { memberId?: string; content: string; target?: string }) =>
       getObj<{ id: number }>(gateway, call, '/api/CmsWechatComment/save', post(body)),
   };

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { COMMITMENT_INSERT } from './seed/commitments.ts';
 
 /**
  * Versioned schema migrations, applied in order inside one transaction each; the schema version lives in
@@ -413,6 +414,20 @@ CREATE TABLE store_news (
   content TEXT NOT NULL, listing_id INTEGER, created_at TEXT NOT NULL
 );
 CREATE INDEX store_news_store ON store_news(store_id, created_at DESC);
+`,
+  },
+  {
+    version: 16,
+    name: 'agents (issue 17 part C): service commitments with their terms, ratings per aspect, the call log of zhcall',
+    sql: `
+CREATE TABLE commitment (
+  id INTEGER PRIMARY KEY, title TEXT NOT NULL, subtitle TEXT NOT NULL, summary TEXT NOT NULL, terms TEXT NOT NULL, sort INTEGER NOT NULL
+);
+${COMMITMENT_INSERT};
+ALTER TABLE dianping ADD COLUMN aspects TEXT;
+CREATE INDEX dianping_member ON dianping(member_id, belonger_id, created_at);
+CREATE TABLE call_log (id INTEGER PRIMARY KEY, belonger_id INTEGER NOT NULL, type INTEGER NOT NULL, created_at TEXT NOT NULL);
+CREATE INDEX franchise_phone ON franchise_apply(phone, created_at);
 `,
   },
 ];

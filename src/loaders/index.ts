@@ -7,7 +7,10 @@ import { type PageLoader, pageLoader } from '../pipeline/types.ts';
 import { ACCOUNT_QUERY_KEYS, loginLoader, registerLoader, resetpasswordLoader } from './account.ts';
 import * as baike from './baike.ts';
 import * as bangdan from './bangdan.ts';
+import { brokerLoaderQueryKeys, brokerLoaders } from './broker.ts';
 import { CITY_QUERY_KEYS, loadCity } from './city.ts';
+import { commitmentLoaderQueryKeys, commitmentLoaders } from './commitment.ts';
+import { dianpingLoaderQueryKeys, dianpingLoaders } from './dianping.ts';
 import * as discover from './discover.ts';
 import * as dongtai from './dongtai.ts';
 import { downloadappLoader } from './downloadapp.ts';
@@ -113,6 +116,10 @@ export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   haiwaiHuxing: haiwai.haiwaiHuxingLoader,
   // Schools (issue 14 part B)
   ...schoolLoaders,
+  // Agents (issue 17 part C)
+  ...brokerLoaders,
+  ...commitmentLoaders,
+  ...dianpingLoaders,
   // Communities (issue 14 part A)
   xiaoquList: xiaoqu.xiaoquList,
   mendianList: mendian.mendianList,
@@ -222,6 +229,9 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   haiwaiDetail: ['id'],
   haiwaiHuxing: ['id'],
   ...schoolLoaderQueryKeys,
+  ...brokerLoaderQueryKeys,
+  ...commitmentLoaderQueryKeys,
+  ...dianpingLoaderQueryKeys,
   xiaoquDetail: ['id'],
   map: MAP_QUERY_KEYS,
   xiaoquInformation: ['id'],

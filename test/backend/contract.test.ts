@@ -217,6 +217,8 @@ const CASES: Case[] = [
   P('/api/department/pageForWeb', { cityId: 1 }, { paged: true }),
   G(`/api/department/findById/${ids.store}`, { route: '/api/department/findById/:id' }),
   G(`/api/zhcall/${ids.belonger}/1`, { route: '/api/zhcall/:belongerId/:type' }),
+  G('/api/commitment/list'),
+  G('/api/commitment/find/1', { route: '/api/commitment/find/:id' }),
   P('/api/yhdianping/wap/list', { cityId: 1 }, { paged: true }),
   P('/api/yhdianping/adddianping', { houseId: ids.loupan, memberId: 'm100001', score: 5, content: '户型很好，采光不错' }),
   P('/api/CmsWechatComment/save', { content: '很好' }),

@@ -5,6 +5,7 @@ import type { BackendContext } from '../context.ts';
 import { fail, ok, page, paging } from '../envelope.ts';
 import { belongerItem, listingItem, loupanItem, storeItem } from '../mappers.ts';
 import { body, idParams, int, memberId, params, str } from '../schemas.ts';
+import { sqlTime } from '../seed/index.ts';
 import { cachedStatement, jsonOrNull, sqlNow } from '../util.ts';
 import { whereClause } from '../where.ts';
 import { LISTING_SELECT } from './listing.ts';
@@ -53,10 +54,17 @@ export function registerBelongerRoutes(app: FastifyInstance, { db }: BackendCont
   const store = db.prepare(`${STORE_SELECT} WHERE d.id = ?`);
   const storeAgents = db.prepare(`${BELONGER_SELECT} WHERE b.store_id = ? ORDER BY b.iskefu, b.star DESC, b.id`);
   const dianpingInsert =
-    db.prepare(`INSERT INTO dianping (city_id, loupan_id, listing_id, belonger_id, member_id, nick_name, head_url, score, content, images, created_at)
-    VALUES (?,?,?,?,?,?,?,?,?,?,?)`);
+    db.prepare(`INSERT INTO dianping (city_id, loupan_id, listing_id, belonger_id, member_id, nick_name, head_url, score, content, images, created_at, aspects)
+    VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`);
   const wechat = db.prepare('INSERT INTO wechat_comment (member_id, content, target, created_at) VALUES (?,?,?,?)');
   const loupanExists = db.prepare('SELECT 1 FROM loupan WHERE id = ?').pluck();
+  const callLog = db.prepare('INSERT INTO call_log (belonger_id, type, created_at) VALUES (?,?,?)');
+  const reviewedSince = db
+    .prepare('SELECT 1 FROM dianping WHERE member_id = ? AND belonger_id = ? AND aspects IS NOT NULL AND created_at >= ?')
+    .pluck();
+  const commitments = db.prepare('SELECT id, title, subtitle, summary, terms FROM commitment ORDER BY sort, id');
+  const commitment = db.prepare('SELECT id, title, subtitle, summary, terms FROM commitment WHERE id = ?');
+  const commitmentOf = (r: Row) => ({ ...r, terms: JSON.parse(r.terms) as string[] });
 
   const card = (id: number): BelongerCard | null => {
     const row = one.get(id) as Row | undefined;
@@ -273,6 +281,7 @@ export function registerBelongerRoutes(app: FastifyInstance, { db }: BackendCont
     const row = one.get(p.belongerId) as Row | undefined;
     if (!row) return fail(404, '经纪人不存在');
     const city = servicePhone.get(row.city_id) as string;
+    callLog.run(row.id, p.type, sqlNow());
     return ok({ webCall: `${city},${row.ext_num}`, phone: city, extNum: row.ext_num, belongerId: row.id });
   });
 
@@ -291,14 +300,19 @@ export function registerBelongerRoutes(app: FastifyInstance, { db }: BackendCont
     const rows = cachedStatement(
       db,
       `SELECT id, loupan_id AS houseId, belonger_id AS belongerId, member_id AS memberId, nick_name AS nickName, head_url AS headUrl, score, content, images,
-       created_at AS createdAt FROM dianping ${w} ORDER BY id DESC LIMIT ? OFFSET ?`,
+       aspects, created_at AS createdAt FROM dianping ${w} ORDER BY id DESC LIMIT ? OFFSET ?`,
     ).all(...filter.args, size, offset) as Row[];
-    return page(
-      rows.map((r) => ({ ...r, images: r.images ? JSON.parse(r.images) : [] })),
+    const average = cachedStatement(db, `SELECT ROUND(AVG(score), 1) FROM dianping ${w}`)
+      .pluck()
+      .get(...filter.args) as number | null;
+    const answer = page(
+      rows.map((r) => ({ ...r, images: r.images ? JSON.parse(r.images) : [], aspects: r.aspects ? JSON.parse(r.aspects) : null })),
       total,
       pageNo,
       size,
     );
+    // The average score of every review the filter selects, beside the page (issue 17: the agent's rating).
+    return { ...answer, obj: { ...answer.obj, average } };
   });
   app.post(
     '/api/yhdianping/adddianping',
@@ -315,6 +329,12 @@ export function registerBelongerRoutes(app: FastifyInstance, { db }: BackendCont
             score: int(1, 5),
             content: str(1000, 2),
             images: { type: 'array', items: str(300, 1), maxItems: 9 },
+            aspects: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['professional', 'attitude', 'response'],
+              properties: { professional: int(1, 5), attitude: int(1, 5), response: int(1, 5) },
+            },
           },
           ['memberId', 'score', 'content'],
         ),
@@ -331,10 +351,19 @@ export function registerBelongerRoutes(app: FastifyInstance, { db }: BackendCont
         score: number;
         content: string;
         images?: string[];
+        aspects?: { professional: number; attitude: number; response: number };
       };
       if (!b.houseId && !b.belongerId) return fail(400, 'houseId: 楼盘ID或经纪人ID必传一个');
       if (b.houseId && !loupanExists.get(b.houseId)) return fail(404, '楼盘不存在');
       if (b.belongerId && !one.get(b.belongerId)) return fail(404, '经纪人不存在');
+      if (b.aspects) {
+        // An agent's review (issue 17): per aspect, 5–300 characters, one a member, agent and month.
+        if (!b.belongerId) return fail(400, 'belongerId: 评价经纪人须指定经纪人');
+        const length = [...b.content.trim()].length;
+        if (length < 5 || length > 300) return fail(400, 'content: 评价内容须为5-300个字');
+        const monthAgo = sqlTime(Date.now() - 30 * 24 * 3600 * 1000);
+        if (reviewedSince.get(b.memberId, b.belongerId, monthAgo)) return fail(409, '您本月已评价过该经纪人，请下月再来');
+      }
       const info = dianpingInsert.run(
         b.cityId ?? null,
         b.houseId ?? null,
@@ -343,14 +372,21 @@ export function registerBelongerRoutes(app: FastifyInstance, { db }: BackendCont
         b.memberId,
         b.nickName ?? '匿名用户',
         b.headUrl ?? '',
-        b.score,
+        b.aspects ? Math.round((b.aspects.professional + b.aspects.attitude + b.aspects.response) / 3) : b.score,
         b.content,
         jsonOrNull(b.images),
         sqlNow(),
+        jsonOrNull(b.aspects),
       );
       return ok({ id: Number(info.lastInsertRowid) });
     },
   );
+  /** The company's service commitments (our path; SPEC 2.2 /commitment, /commitment/{id}). */
+  app.get('/api/commitment/list', async () => ok((commitments.all() as Row[]).map(commitmentOf)));
+  app.get('/api/commitment/find/:id', { schema: { params: idParams } }, async (req) => {
+    const row = commitment.get((req.params as { id: number }).id) as Row | undefined;
+    return ok(row ? commitmentOf(row) : null);
+  });
   app.post(
     '/api/CmsWechatComment/save',
     { schema: { body: body({ memberId, content: str(1000, 1), target: str(100) }, ['content']) } },

@@ -498,8 +498,12 @@ export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext)
       body: body({ name: str(30, 1), phone, city: str(30), company: str(60), stores: int(0, 10000), remark: str(500) }, ['name', 'phone']),
     },
   };
+  const recentApply = db.prepare('SELECT id FROM franchise_apply WHERE phone = ? AND created_at >= ? ORDER BY id DESC').pluck();
   const franchiseHandler = (source: string) => async (req: { body: unknown }) => {
     const b = req.body as Row;
+    // One application a phone number a day (issue 17): a second within 24 h is answered with the first, not saved again.
+    const earlier = recentApply.get(b.phone, sqlTime(Date.now() - 24 * 3600 * 1000)) as number | undefined;
+    if (earlier) return ok({ id: earlier, duplicate: true });
     const info = franchise.run(b.name, b.phone, b.city ?? null, b.company ?? null, b.stores ?? null, b.remark ?? null, source, sqlNow());
     return ok({ id: Number(info.lastInsertRowid) });
   };

@@ -7,6 +7,7 @@ import { articleBlocks, blocksText } from './articles.ts';
 import { BAIKE_INTROS, BAIKE_OUTROS, BAIKE_STAGES, type BaikeStage, GLOSSARY } from './baike-words.ts';
 import { CITIES, type CitySeed, OVERSEAS, PICKER_CITIES } from './cities.ts';
 import { coherentTags, deferredPick, type Facts, fits } from './coherence.ts';
+import { COMMITMENT_INSERT } from './commitments.ts';
 import { seedCoordinates } from './geo.ts';
 import { imageUrl } from './images.ts';
 import { Rng } from './rng.ts';
@@ -162,6 +163,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
   db.pragma('foreign_keys = OFF');
   db.transaction(() => {
     wipe();
+    db.exec(COMMITMENT_INSERT);
     W.INFO_TYPES.forEach((name, i) => {
       q.infoType.run(i + 1, name);
     });

@@ -108,4 +108,22 @@ export interface Dianping {
   content: string;
   images: string[];
   createdAt: string;
+  /** Stars per aspect of an agent's review (null for other reviews). */
+  aspects?: DianpingAspects | null;
+}
+
+/** A member's review of an agent, per aspect (issue 17): 专业度, 服务态度, 响应速度, 1–5 stars each. */
+export interface DianpingAspects {
+  professional: number;
+  attitude: number;
+  response: number;
+}
+
+/** One of the company's service commitments (真房源, 安心签, 先行赔付 …) with its terms. */
+export interface Commitment {
+  id: number;
+  title: string;
+  subtitle: string;
+  summary: string;
+  terms: string[];
 }

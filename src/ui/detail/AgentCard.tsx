@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { isMember } from '../../stores/app-state.ts';
 import { useAppState } from '../../stores/context.tsx';
+import { AppLink } from '../AppLink.tsx';
 import { DefaultAvatar, PhoneIcon } from '../icons.tsx';
 import { CHAT_ID_REQUIRED, type ChatTarget, chatSessionPath, loginHref, telHref } from './links.ts';
 import { showToast } from './toast.ts';
@@ -13,6 +14,8 @@ export interface AgentInfo extends ChatTarget {
   score?: number | null;
   years?: number | null;
   tags?: string[];
+  /** A customer-service agent (SPEC 3 iskefu): marked 客服. */
+  iskefu?: boolean | null;
 }
 
 /** The card's fields of a listing's agent (the gateway's belonger), or null for a listing without one. */
@@ -28,6 +31,7 @@ export function agentInfoOf(a: AgentInfo | null | undefined): AgentInfo | null {
     score: a.score,
     years: a.years,
     tags: a.tags,
+    iskefu: a.iskefu,
   };
 }
 
@@ -80,7 +84,14 @@ export function AgentCard({
         )}
         <div className="dt-agent__who">
           <p className="dt-agent__name">
-            {agent.name}
+            {agent.belongerId ? (
+              <AppLink href={`/broker/${agent.belongerId}`} data-testid="agent-broker-link">
+                {agent.name}
+              </AppLink>
+            ) : (
+              agent.name
+            )}
+            {agent.iskefu ? <span className="bk-kefu">客服</span> : null}
             {agent.title ? <span className="dt-agent__title">{agent.title}</span> : null}
           </p>
           {meta.length ? <p className="dt-agent__meta">{meta.join(' · ')}</p> : null}

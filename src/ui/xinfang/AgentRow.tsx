@@ -1,3 +1,4 @@
+import { AppLink } from '../AppLink.tsx';
 import { guardChat, telHref, useChatHref } from '../detail/index.ts';
 import { DefaultAvatar, PhoneIcon } from '../icons.tsx';
 
@@ -12,6 +13,8 @@ export interface EstateAgent {
   dealCount?: number | null;
   years?: number | null;
   tags?: string[];
+  /** A customer-service agent (SPEC 3 iskefu): marked 客服. */
+  iskefu?: boolean | null;
   /** SPEC 7.7 api/zhcall webCall: switchboard and extension. */
   webCall?: string;
 }
@@ -35,7 +38,10 @@ export function AgentRow({ agent, houseId, compact = false }: { agent: EstateAge
       )}
       <div className="xf-agent__who">
         <p className="xf-agent__name">
-          {agent.name}
+          <AppLink href={`/broker/${agent.belongerId}`} data-testid="agent-broker-link">
+            {agent.name}
+          </AppLink>
+          {agent.iskefu ? <span className="bk-kefu">客服</span> : null}
           {agent.score ? <span className="xf-agent__score">{agent.score.toFixed(1)}分</span> : null}
         </p>
         <p className="xf-agent__meta">{meta || agent.title || '置业顾问'}</p>

@@ -15,10 +15,10 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   error: () => import('./error.tsx'),
   xieyi: () => import('./xieyi.tsx'),
   // Agents, ratings, agency, commitments, franchise (issue 17 part C)
-  broker: () => import('./broker/index.tsx'),
-  commitment: () => import('./commitment/index.tsx'),
-  dianping: () => import('./dianping/index.tsx'),
-  jiameng: () => import('./jiameng/index.tsx'),
+  'broker/index': () => import('./broker/index.tsx'),
+  'commitment/index': () => import('./commitment/index.tsx'),
+  'dianping/index': () => import('./dianping/index.tsx'),
+  'jiameng/index': () => import('./jiameng/index.tsx'),
   daili: () => import('./daili.tsx'),
   // New homes, floor plans, estate news (issue 5 point 3)
   'xinfang/list': () => import('./xinfang/list.tsx'),

@@ -134,8 +134,9 @@ export function createBelongerApi(gateway: Got) {
       return { average: res?.average ?? null, total: res?.totalElements ?? 0 };
     },
     /** The company's service commitments (our path). */
-    commitments: (call: CallContext) => getList<Commitment>(gateway, call, '/api/commitment/list'),
-    commitment: (call: CallContext, id: number) => getObj<Commitment>(gateway, call, `/api/commitment/find/${seg(id)}`),
+    commitments: (call: CallContext) => getList<Commitment>(gateway, call, '/api/commitment/list', {}, checks.commitment),
+    commitment: (call: CallContext, id: number) =>
+      getObj<Commitment>(gateway, call, `/api/commitment/find/${seg(id)}`, {}, checks.commitment),
     wechatComment: (call: CallContext, body: { memberId?: string; content: string; target?: string }) =>
       getObj<{ id: number }>(gateway, call, '/api/CmsWechatComment/save', post(body)),
   };

@@ -327,8 +327,16 @@ export const infoDocDetailSchema = {
   },
 } as const;
 
+/** A service commitment (issue 17): its title and terms are what the page prints. */
+export const commitmentSchema = {
+  type: 'object',
+  required: ['id', 'title', 'subtitle', 'summary', 'terms'],
+  properties: { id, title: text, subtitle: str, summary: str, terms: strings },
+} as const;
+
 export const checks = {
   memberSession: ajv.compile(memberSessionSchema),
+  commitment: ajv.compile(commitmentSchema),
   listingItem: ajv.compile(listingItemSchema),
   listingDetail: ajv.compile(listingDetailSchema),
   loupanItem: ajv.compile(loupanItemSchema),

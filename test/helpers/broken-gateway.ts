@@ -48,7 +48,9 @@ export async function everyPageOverBrokenGateway(t: Test, obj: unknown): Promise
   for (const url of urls) {
     const first = await portal.app.inject(url);
     const status = first.statusCode;
-    t.ok([200, 301, 302, 404, 502].includes(status), `${url}: ${status}`);
+    // 400: a flow's step page sampled without its earlier answers (/Index/yijianweituo/address, /fangjia/gjinfo) says
+    // so on the branded page, whatever the gateway answers.
+    t.ok([200, 301, 302, 400, 404, 502].includes(status), `${url}: ${status}`);
     if (status !== 200) {
       t.not(first.headers['x-cache'], 'HIT', `${url}: an error is not served from the cache`);
       continue;

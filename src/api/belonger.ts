@@ -32,9 +32,9 @@ export function createBelongerApi(gateway: Got) {
       body: { cityId: number; storeId?: number; regionId?: number; iskefu?: boolean; keyword?: string; page?: number; size?: number },
     ) => asPage(call, await getObj<Page<Belonger>>(gateway, call, '/api/belonger/findByCondition', post(body)), 20),
     personalized: (call: CallContext, body: { houseId?: number; cityId?: number; limit?: number }) =>
-      getList<Belonger>(gateway, call, 'api/belonger/getPersonalized', post(body)),
+      getList<Belonger>(gateway, call, 'api/belonger/getPersonalized', post(body), checks.belonger),
     recommendList: (call: CallContext, body: { cityId: number; limit?: number }) =>
-      getList<Belonger>(gateway, call, 'api/belonger/getRecommendBelongerList', post(body)),
+      getList<Belonger>(gateway, call, 'api/belonger/getRecommendBelongerList', post(body), checks.belonger),
     mainlyPopularizeHouse: (call: CallContext, belongerId: number, type: number) =>
       getList<ListingItem | LoupanItem>(gateway, call, `/api/belonger/getMainlyPopularizeHouse/${seg(belongerId)}/${seg(type)}`, post({})),
     commentsByHouseNumbers: (call: CallContext, houseNumbers: string[]) =>

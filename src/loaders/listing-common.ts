@@ -85,10 +85,13 @@ export async function orNotFound<T>(p: Promise<T | null | undefined>): Promise<T
  * The parts every listing detail shares: the agent's phone (api/zhcall), the community, similar listings, the
  * member's favourite state. Reads only: the view history is the page's `view` (SPEC 7.4).
  */
+/** How many other agents a listing detail recommends. */
+const RECOMMENDED_AGENTS = 3;
+
 export async function detailExtras(ctx: PageContext, house: ListingDetail, opts: { similarSize: number }): Promise<DetailExtras> {
   const agent = house.agentInfo as Belonger | null;
   const memberId = ctx.user?.uid || ctx.user?.userId || '';
-  const [agentPhone, community, similar, collected, collectTotal, questions] = await Promise.all([
+  const [agentPhone, community, similar, collected, collectTotal, questions, recommended] = await Promise.all([
     agent ? optional(ctx, 'zhcall', ctx.api.belonger.zhcall(ctx.call, agent.belongerId, house.houseType), null) : null,
     house.stressId ? optional(ctx, 'xiaoqu', ctx.api.xiaoqu.findBriefById(ctx.call, house.stressId), null) : null,
     optional(
@@ -125,6 +128,15 @@ export async function detailExtras(ctx: PageContext, house: ListingDetail, opts:
       ctx.api.house.getProblemAskList(ctx.call, { cityId: house.cityId, houseType: house.houseType }),
       [] as Array<{ id: number; question: string }>,
     ),
+    // SPEC 7.7 getPersonalized: other agents who know the listing's area (the listing's own agent has the card above).
+    optional(
+      ctx,
+      'personalized',
+      ctx.api.belonger
+        .personalized(ctx.call, { houseId: house.houseId, cityId: house.cityId, limit: RECOMMENDED_AGENTS + 1 })
+        .then((list) => list.filter((b) => b.belongerId !== agent?.belongerId).slice(0, RECOMMENDED_AGENTS)),
+      [] as Belonger[],
+    ),
   ]);
-  return { agentPhone, community, similar, collected, collectTotal, questions };
+  return { agentPhone, community, similar, collected, collectTotal, questions, recommended };
 }

@@ -10,6 +10,8 @@ export interface DetailExtras {
   collectTotal: number;
   /** The common questions buyers ask about such a listing, each a Q&A question (POST api/problemAsk/getProblemAskList). */
   questions?: Array<{ id: number; question: string }>;
+  /** Other agents who know the listing's area (SPEC 7.7 getPersonalized); 客服 agents are marked. */
+  recommended?: Belonger[];
 }
 
 /** What the second-hand and rental detail pages receive. */

@@ -2,6 +2,7 @@ import type { ListingDetailData } from '../../contracts/page-data/ershoufang.ts'
 import { calculatorHref } from '../../lib/loan.ts';
 import { wendaHref } from '../../lib/wenda.ts';
 import { AppLink } from '../AppLink.tsx';
+import { BrokerRow } from '../broker/BrokerCard.tsx';
 import { LocationMap } from '../map/LocationMap.tsx';
 import { groupDigits } from '../paths.ts';
 import { AgentCard, agentInfoOf } from './AgentCard.tsx';
@@ -68,6 +69,15 @@ export function ListingDetailView({ data, notice }: { data: ListingDetailData; n
         ]}
       />
       <AgentCard agent={agent} phone={extras.agentPhone} house={houseRef} />
+      {extras.recommended?.length ? (
+        <DetailBlock title="为您推荐经纪人" more={{ href: '/broker/', label: '更多经纪人' }}>
+          <div data-testid="recommended-agents">
+            {extras.recommended.map((b) => (
+              <BrokerRow key={b.belongerId} agent={b} />
+            ))}
+          </div>
+        </DetailBlock>
+      ) : null}
       <CommunityCard community={extras.community} />
       {data.location ? (
         <DetailBlock title="位置与周边">

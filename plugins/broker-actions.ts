@@ -16,7 +16,7 @@ import { cleanText, FormRefusal } from '../src/lib/form-refusal.ts';
 import { RETURN_PATH_MAX } from '../src/lib/return-url.ts';
 import { isSameOriginPost } from '../src/lib/same-origin.ts';
 import { pageCacheKey } from '../src/page-cache.ts';
-import { memberOf, wantsJson } from './member-actions.ts';
+import { memberOf, refusedField, sendToLogin, wantsJson } from './member-actions.ts';
 
 /**
  * The agent and franchise forms (issue 17 part C) under /-/broker/*: rate an agent per aspect (members), apply for a
@@ -152,16 +152,9 @@ const brokerActions: FastifyPluginAsync = async (app) => {
         } catch (err) {
           return refuse(req, reply, name, null, gatewayRefusal(err));
         }
-        if (membersOnly && !member) {
-          const login = `/login?bUrl=${encodeURIComponent(pageOf(name, body))}`;
-          const refusal = actionRefusal('ACTION_LOGIN_REQUIRED');
-          if (wantsJson(req)) return reply.code(refusal.status).send({ ...refusal, login });
-          return reply.redirect(login, 303);
-        }
+        if (membersOnly && !member) return sendToLogin(req, reply, pageOf(name, body));
         if (req.validationError) {
-          const v = (req.validationError as FastifyError).validation?.[0];
-          const missing = (v?.params as { missingProperty?: string } | undefined)?.missingProperty;
-          const key = missing ?? (v?.instancePath ?? '').split('/')[1] ?? '';
+          const { field: key } = refusedField(req.validationError);
           const label = LABELS[key];
           req.log.info({ action: name, validation: req.validationError.message }, 'broker action refused');
           return refuse(req, reply, name, member, new FormRefusal(key || null, label ? `${label}不正确` : '提交内容有误，请检查后重试'));

@@ -6,7 +6,7 @@ import { ALL_REMOVE_REASONS, type RemoveReason, readDraft } from '../src/lib/ent
 import { cleanText, FormRefusal } from '../src/lib/form-refusal.ts';
 import { RETURN_PATH_MAX, safeReturnPath, sameSiteRefererPath } from '../src/lib/return-url.ts';
 import { isSameOriginPost } from '../src/lib/same-origin.ts';
-import { memberOf, wantsJson, withQuery } from './member-actions.ts';
+import { memberOf, refusedField, sendToLogin, wantsJson, withQuery } from './member-actions.ts';
 
 /**
  * The entrustment actions (issue 17), under /-/entrust/*: submit an entrustment (the flow's answers, checked again
@@ -118,16 +118,9 @@ const entrustActions: FastifyPluginAsync = async (app) => {
           } catch (err) {
             return refuse(req, reply, name, null, gatewayRefusal(err));
           }
-          if (!member) {
-            const login = `/login?bUrl=${encodeURIComponent(backOf(req, name))}`;
-            const refusal = actionRefusal('ACTION_LOGIN_REQUIRED');
-            if (wantsJson(req)) return reply.code(refusal.status).send({ ...refusal, login });
-            return reply.redirect(login, 303);
-          }
+          if (!member) return sendToLogin(req, reply, backOf(req, name));
           if (req.validationError) {
-            const v = (req.validationError as FastifyError).validation?.[0];
-            const field =
-              (v?.params as { missingProperty?: string } | undefined)?.missingProperty ?? (v?.instancePath ?? '').split('/')[1] ?? '';
+            const { field } = refusedField(req.validationError);
             const label = LABELS[field];
             return refuse(
               req,

@@ -9,7 +9,7 @@ import { RETURN_PATH_MAX, safeReturnPath, sameSiteRefererPath } from '../src/lib
 import { isSameOriginPost } from '../src/lib/same-origin.ts';
 import { pageCacheKey } from '../src/page-cache.ts';
 import { handleError } from '../src/pipeline/handle.tsx';
-import { memberOf, wantsJson, withQuery } from './member-actions.ts';
+import { memberOf, sendToLogin, wantsJson, withQuery } from './member-actions.ts';
 
 /**
  * The article actions (issue 15; SPEC 7.10): like an article, collect it, follow its source account, comment, like a
@@ -129,10 +129,7 @@ const infoActions: FastifyPluginAsync = async (app) => {
       return null;
     }
     if (!member) {
-      const login = `/login?bUrl=${encodeURIComponent(backPath)}`;
-      const refusal = actionRefusal('ACTION_LOGIN_REQUIRED');
-      if (wantsJson(req)) reply.code(refusal.status).send({ ...refusal, login });
-      else reply.redirect(login, 303);
+      sendToLogin(req, reply, backPath);
       return null;
     }
     return { ...member, backPath, call: { reqId: req.id, log: req.log } };

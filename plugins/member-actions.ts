@@ -87,6 +87,24 @@ function dianpingInvalid(err: FastifyError): DianpingError {
   return 'invalid';
 }
 
+/**
+ * A visitor's member action: 401 with the login address for fetch(), a 303 to /login?bUrl=<back> for a form post. The
+ * one answer every member endpoint gives (the action, form, Q&A, article, entrustment and agent plugins).
+ */
+export function sendToLogin(req: FastifyRequest, reply: FastifyReply, back: string): FastifyReply {
+  const login = `/login?bUrl=${encodeURIComponent(back)}`;
+  const refusal = actionRefusal('ACTION_LOGIN_REQUIRED');
+  if (wantsJson(req)) return reply.code(refusal.status).send({ ...refusal, login });
+  return reply.redirect(login, 303);
+}
+
+/** The body field a schema refusal is about (the missing one, else the one at fault), and whether it was missing. */
+export function refusedField(err: unknown): { field: string; missing: boolean } {
+  const v = (err as FastifyError | undefined)?.validation?.[0];
+  const missing = (v?.params as { missingProperty?: string } | undefined)?.missingProperty;
+  return { field: missing ?? (v?.instancePath ?? '').split('/')[1] ?? '', missing: missing !== undefined };
+}
+
 /** A fetch() caller asks for JSON; a browser form post accepts HTML. */
 export const wantsJson = (req: FastifyRequest) =>
   (req.headers.accept ?? '').includes('application/json') || req.headers['content-type']?.includes('json');
@@ -120,10 +138,7 @@ async function begin(req: FastifyRequest, reply: FastifyReply, fallbackBack: str
     return null;
   }
   if (!member) {
-    const login = `/login?bUrl=${encodeURIComponent(backPath)}`;
-    const refusal = actionRefusal('ACTION_LOGIN_REQUIRED');
-    if (wantsJson(req)) reply.code(refusal.status).send({ ...refusal, login });
-    else reply.redirect(login, 303);
+    sendToLogin(req, reply, backPath);
     return null;
   }
   return { ...member, body, backPath };

@@ -26,7 +26,7 @@ import {
 } from '../src/lib/member-forms.ts';
 import { RETURN_PATH_MAX, safeReturnPath, sameSiteRefererPath } from '../src/lib/return-url.ts';
 import { isSameOriginPost } from '../src/lib/same-origin.ts';
-import { memberOf, wantsJson, withQuery } from './member-actions.ts';
+import { memberOf, refusedField, sendToLogin, wantsJson, withQuery } from './member-actions.ts';
 
 /**
  * The member forms of issue 13 (SPEC 7.8): nickname and avatar, feedback, a listing's correction, coupons, the customer
@@ -216,16 +216,9 @@ const memberForms: FastifyPluginAsync = async (app) => {
           } catch (err) {
             return refuse(req, reply, name, null, gatewayRefusal(err));
           }
-          if (!member) {
-            const login = `/login?bUrl=${encodeURIComponent(backOf(req, name))}`;
-            const refusal = actionRefusal('ACTION_LOGIN_REQUIRED');
-            if (wantsJson(req)) return reply.code(refusal.status).send({ ...refusal, login });
-            return reply.redirect(login, 303);
-          }
+          if (!member) return sendToLogin(req, reply, backOf(req, name));
           if (req.validationError) {
-            const v = (req.validationError as FastifyError).validation?.[0];
-            const missing = (v?.params as { missingProperty?: string } | undefined)?.missingProperty;
-            const field = missing ?? (v?.instancePath ?? '').split('/')[1] ?? '';
+            const { field, missing } = refusedField(req.validationError);
             const label = FIELD_NAMES[field];
             req.log.info({ form: name, validation: req.validationError.message }, 'member form refused');
             return refuse(

@@ -17,7 +17,7 @@ import {
   wendaHref,
 } from '../src/lib/wenda.ts';
 import { pageCacheKey } from '../src/page-cache.ts';
-import { memberOf, wantsJson } from './member-actions.ts';
+import { memberOf, refusedField, sendToLogin, wantsJson } from './member-actions.ts';
 
 /**
  * The Q&A member actions (issue 15 part B): ask a question, answer one, like an answer, under /-/wenda/*. Each works as
@@ -162,16 +162,9 @@ const wendaActions: FastifyPluginAsync = async (app) => {
         } catch (err) {
           return refuse(req, reply, name, null, gatewayRefusal(err));
         }
-        if (!member) {
-          const login = `/login?bUrl=${encodeURIComponent(backOf(req, name))}`;
-          const refusal = actionRefusal('ACTION_LOGIN_REQUIRED');
-          if (wantsJson(req)) return reply.code(refusal.status).send({ ...refusal, login });
-          return reply.redirect(login, 303);
-        }
+        if (!member) return sendToLogin(req, reply, backOf(req, name));
         if (req.validationError) {
-          const v = (req.validationError as FastifyError).validation?.[0];
-          const missing = (v?.params as { missingProperty?: string } | undefined)?.missingProperty;
-          const field = missing ?? (v?.instancePath ?? '').split('/')[1] ?? '';
+          const { field, missing } = refusedField(req.validationError);
           const label = FIELD_NAMES[field];
           req.log.info({ action: name, validation: req.validationError.message }, 'wenda action refused');
           const message = label ? (missing ? `请填写${label}` : `${label}不正确`) : '提交内容有误，请检查后重试';

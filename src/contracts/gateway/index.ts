@@ -1,8 +1,8 @@
 /** The gateway's answers and request filters (SPEC 3, 7): what the client reads and the embedded backend must send. */
 export type * from './belonger.ts';
 export type * from './chat.ts';
-export type * from './fangjia.ts';
 export type * from './envelope.ts';
+export type * from './fangjia.ts';
 export type * from './gujia.ts';
 export type * from './info.ts';
 export type * from './listing.ts';

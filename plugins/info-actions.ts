@@ -2,14 +2,13 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { actionErrors, errors } from '../src/errors.ts';
-import { actionRefusal, gatewayErrorAnswer, invalidBodyMessage, requestErrorAnswer } from '../src/lib/action-messages.ts';
+import { gatewayErrorAnswer, invalidBodyMessage, requestErrorAnswer } from '../src/lib/action-messages.ts';
 import { COMMENT_DRAFT_FORM, COMMENT_MAX, COMMENT_MIN, COMMENTS_PER_MINUTE } from '../src/lib/article-sections.ts';
 import { charCount, hasControlChars } from '../src/lib/member-forms.ts';
-import { RETURN_PATH_MAX, safeReturnPath, sameSiteRefererPath } from '../src/lib/return-url.ts';
-import { isSameOriginPost } from '../src/lib/same-origin.ts';
+import { RETURN_PATH_MAX } from '../src/lib/return-url.ts';
 import { pageCacheKey } from '../src/page-cache.ts';
 import { handleError } from '../src/pipeline/handle.tsx';
-import { memberOf, sendToLogin, wantsJson, withQuery } from './member-actions.ts';
+import { beginMemberPost, wantsJson, withQuery } from './member-actions.ts';
 
 /**
  * The article actions (issue 15; SPEC 7.10): like an article, collect it, follow its source account, comment, like a
@@ -68,8 +67,6 @@ export function commentProblem(raw: string): string | null {
   return null;
 }
 
-type Body = Record<string, unknown> & { back?: string };
-
 const infoActions: FastifyPluginAsync = async (app) => {
   /**
    * An article's counts changed (a like, a comment): visitors see the change at once instead of the cached copy of up to
@@ -112,27 +109,10 @@ const infoActions: FastifyPluginAsync = async (app) => {
     return reply.code(answer.status).send(answer);
   });
 
-  /** Origin, member, return path; null when the reply has been sent (refused, or a visitor sent to log in). */
+  /** Origin, member, return path (member-actions' front half); null when the reply has been sent. */
   async function begin(req: FastifyRequest, reply: FastifyReply) {
-    const body = req.body as Body;
-    const backPath = safeReturnPath(body.back ?? sameSiteRefererPath(req.headers.referer, req.host), '/zixun/');
-    if (!isSameOriginPost(req.headers, req.host)) {
-      const refusal = actionRefusal('ACTION_FOREIGN_ORIGIN');
-      reply.code(refusal.status).send(refusal);
-      return null;
-    }
-    let member: Awaited<ReturnType<typeof memberOf>>;
-    try {
-      member = await memberOf(req, reply);
-    } catch (err) {
-      failed(req, reply, err);
-      return null;
-    }
-    if (!member) {
-      sendToLogin(req, reply, backPath);
-      return null;
-    }
-    return { ...member, backPath, call: { reqId: req.id, log: req.log } };
+    const ctx = await beginMemberPost(req, reply, '/zixun/', (r, rep, err) => failed(r, rep, err));
+    return ctx && { ...ctx, call: { reqId: req.id, log: req.log } };
   }
 
   function failed(req: FastifyRequest, reply: FastifyReply, err: unknown, notFound = '内容不存在或已删除') {

@@ -121,8 +121,16 @@ export async function memberOf(req: FastifyRequest, reply: FastifyReply): Promis
 
 type Body = Record<string, unknown> & { back?: string };
 
-/** Shared front half of every action: origin, member, return path. Null when the reply has been sent. */
-async function begin(req: FastifyRequest, reply: FastifyReply, fallbackBack: string) {
+/**
+ * Shared front half of every member post: origin, member, return path. Null when the reply has been sent (a foreign
+ * origin refused, a visitor sent to log in, or a failing member check answered by `onGatewayError`).
+ */
+export async function beginMemberPost(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  fallbackBack: string,
+  onGatewayError: (req: FastifyRequest, reply: FastifyReply, err: unknown) => unknown,
+) {
   const body = req.body as Body;
   const backPath = safeReturnPath(body.back ?? sameSiteRefererPath(req.headers.referer, req.host), fallbackBack);
   if (!isSameOriginPost(req.headers, req.host)) {
@@ -134,7 +142,7 @@ async function begin(req: FastifyRequest, reply: FastifyReply, fallbackBack: str
   try {
     member = await memberOf(req, reply);
   } catch (err) {
-    gatewayFailed(req, reply, err);
+    onGatewayError(req, reply, err);
     return null;
   }
   if (!member) {
@@ -143,6 +151,9 @@ async function begin(req: FastifyRequest, reply: FastifyReply, fallbackBack: str
   }
   return { ...member, body, backPath };
 }
+
+const begin = (req: FastifyRequest, reply: FastifyReply, fallbackBack: string) =>
+  beginMemberPost(req, reply, fallbackBack, (r, rep, err) => gatewayFailed(r, rep, err));
 
 /** The house the action names does not exist. */
 function houseNotFound(reply: FastifyReply) {

@@ -1,5 +1,5 @@
 import type { EntrustStepData } from '../../src/contracts/page-data/entrust.ts';
-import { DECORATIONS, kindName, ORIENTATIONS, priceUnit } from '../../src/lib/entrust-steps.ts';
+import { DECORATIONS, ENTRUST_QUERY_KEYS, kindName, ORIENTATIONS, priceUnit } from '../../src/lib/entrust-steps.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { StepBar } from '../../src/ui/entrust/EntrustBits.tsx';
@@ -28,7 +28,7 @@ export default function EntrustStepPage({ data }: PageProps<EntrustStepData>) {
       </div>
     );
   }
-  const hidden = (keys: string[]) =>
+  const hidden = (keys: readonly string[]) =>
     keys.map((k) => {
       const v = (draft as unknown as Record<string, unknown>)[k];
       return v === undefined ? null : <input key={k} type="hidden" name={k} value={String(v)} />;
@@ -168,22 +168,7 @@ export default function EntrustStepPage({ data }: PageProps<EntrustStepData>) {
       <form className="fm wt-form" method="post" action="/-/entrust/save" data-testid="entrust-form">
         <h1 className="fm__title">联系方式</h1>
         <FormError message={f?.error ?? null} />
-        {hidden([
-          'kind',
-          'stressId',
-          'building',
-          'unit',
-          'floor',
-          'totalFloors',
-          'room',
-          'area',
-          'rooms',
-          'halls',
-          'toilets',
-          'orientation',
-          'decoration',
-          'price',
-        ])}
+        {hidden(ENTRUST_QUERY_KEYS)}
         <input type="hidden" name="back" value={`/Index/yijianweituo/form?${data.query}`} />
         <label className="fm__field">
           <span>您的称呼</span>

@@ -8,7 +8,7 @@ import type {
 } from '../contracts/page-data/entrust.ts';
 import { errors } from '../errors.ts';
 import { formStateOf } from '../form-drafts.ts';
-import { draftQuery, type EntrustStep, readDraft } from '../lib/entrust-steps.ts';
+import { draftQuery, ENTRUST_QUERY_KEYS, type EntrustStep, readDraft } from '../lib/entrust-steps.ts';
 import { entrustMeta, entrustOneMeta, entrustStartMeta, entrustStepMeta } from '../meta/yijianweituo.ts';
 import { type PageContext, type PageLoader, pageLoader } from '../pipeline/types.ts';
 import { optional } from './optional.ts';
@@ -112,25 +112,8 @@ export const entrustOne: PageLoader<EntrustOneData> = pageLoader(async (ctx) => 
 export const entrustQueryKeys: Readonly<Record<string, readonly string[]>> = {
   entrustStart: ['type'],
   entrustSearch: ['kind', 'q'],
-  entrustStep: [
-    ...new Set([
-      'kind',
-      'stressId',
-      'building',
-      'unit',
-      'floor',
-      'totalFloors',
-      'room',
-      'area',
-      'rooms',
-      'halls',
-      'toilets',
-      'orientation',
-      'decoration',
-      'price',
-      'ok',
-    ]),
-  ],
+  // Every step's answers (src/lib/entrust-steps.ts) and the saved notice.
+  entrustStep: [...ENTRUST_QUERY_KEYS, 'ok'],
   entrustList: [],
   entrustOne: ['id', 'ok'],
 };

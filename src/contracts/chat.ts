@@ -50,10 +50,7 @@ export type ChatLogin =
   | { transport: 'tencent'; userId: string; sdkAppId: number; userSig: string; expireSeconds: number };
 
 /** Messages on the built-in transport's WebSocket (`ChatLogin.socketPath`), JSON one per frame. */
-export type ChatClientFrame =
-  | ({ t: 'send'; clientId: string; to: string } & ChatPayload)
-  | { t: 'read'; peer: string }
-  | { t: 'ping' };
+export type ChatClientFrame = ({ t: 'send'; clientId: string; to: string } & ChatPayload) | { t: 'read'; peer: string } | { t: 'ping' };
 
 export type ChatServerFrame =
   | { t: 'ready'; userId: string }

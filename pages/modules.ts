@@ -20,6 +20,11 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   'dianping/index': () => import('./dianping/index.tsx'),
   'jiameng/index': () => import('./jiameng/index.tsx'),
   daili: () => import('./daili.tsx'),
+  // Campaigns: activity templates, activity list, group viewings, promotions (issue 19)
+  'campaign/huodong': () => import('./campaign/huodong.tsx'),
+  'campaign/list': () => import('./campaign/list.tsx'),
+  'campaign/grouproom': () => import('./campaign/grouproom.tsx'),
+  'campaign/adver': () => import('./campaign/adver.tsx'),
   // New homes, floor plans, estate news (issue 5 point 3)
   'xinfang/list': () => import('./xinfang/list.tsx'),
   'xinfang/detail': () => import('./xinfang/detail.tsx'),

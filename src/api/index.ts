@@ -1,3 +1,4 @@
+import { createActivityApi } from './activity.ts';
 import { createBelongerApi } from './belonger.ts';
 import { createChatApi } from './chat.ts';
 import { createCityApi } from './city.ts';
@@ -47,6 +48,8 @@ export function createApi(cfg: ClientsConfig) {
     info,
     map: createMapApi(clients.gateway),
     fangjia: createFangjiaApi(clients.gateway),
+    // Campaigns (issue 19)
+    activity: createActivityApi(clients.gateway),
   };
 }
 

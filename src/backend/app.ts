@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import type { BackendContext } from './context.ts';
 import { openDb } from './db.ts';
 import { registerAccountRoutes } from './routes/account.ts';
+import { registerActivityRoutes } from './routes/activity.ts';
 import { registerBelongerRoutes } from './routes/belonger.ts';
 import { registerChatRoutes } from './routes/chat.ts';
 import { registerCityRoutes } from './routes/city.ts';
@@ -25,6 +26,7 @@ import { registerUserRoutes } from './routes/user.ts';
 import { registerXiaoquRoutes } from './routes/xiaoqu.ts';
 import { registerXinfangRoutes } from './routes/xinfang.ts';
 import { ensureSearchIndex } from './search-index.ts';
+import { ensureActivities } from './seed/activities.ts';
 import { DEFAULT_SEED, seedDatabase } from './seed/index.ts';
 
 declare module 'fastify' {
@@ -85,6 +87,8 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
   } else {
     const indexed = ensureSearchIndex(db);
     if (indexed) app.log.info({ entities: indexed }, 'search index built');
+    const campaigns = ensureActivities(db);
+    if (campaigns) app.log.info({ rows: campaigns }, 'campaigns seeded into an older database');
   }
   const ctx: BackendContext = {
     db,
@@ -132,6 +136,7 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
   registerBelongerRoutes(app, ctx);
   registerStoreRoutes(app, ctx);
   registerUserRoutes(app, ctx);
+  registerActivityRoutes(app, ctx); // campaigns (issue 19)
   registerAccountRoutes(app, ctx);
   registerEntrustRoutes(app, ctx);
   registerFangjiaRoutes(app, ctx);

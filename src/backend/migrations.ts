@@ -430,6 +430,42 @@ CREATE TABLE call_log (id INTEGER PRIMARY KEY, belonger_id INTEGER NOT NULL, typ
 CREATE INDEX franchise_phone ON franchise_apply(phone, created_at);
 `,
   },
+  // Campaigns (issue 19): activities of the ten /huodong templates, their sign-ups, poster shares and QR scans, group
+  // viewings with their seats, and the promoted estates and listings of /adver.
+  {
+    version: 18,
+    name: 'campaigns (issue 19): activities, sign-ups, poster shares, QR scans, group viewings, promotions',
+    sql: `
+CREATE TABLE activity (
+  id INTEGER PRIMARY KEY, city_id INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL, subtitle TEXT NOT NULL,
+  banner TEXT NOT NULL, benefit TEXT NOT NULL, rules TEXT NOT NULL, items TEXT NOT NULL, coupon_nos TEXT NOT NULL,
+  place TEXT NOT NULL, hotline TEXT NOT NULL, poster_id INTEGER NOT NULL UNIQUE, starts_at TEXT NOT NULL, ends_at TEXT NOT NULL,
+  view_num INTEGER NOT NULL, created_at TEXT NOT NULL
+);
+CREATE INDEX activity_city ON activity(city_id, kind, ends_at);
+CREATE TABLE activity_signup (
+  id INTEGER PRIMARY KEY, activity_id INTEGER NOT NULL REFERENCES activity(id), name TEXT NOT NULL, phone TEXT NOT NULL,
+  source TEXT NOT NULL, coupon_no TEXT, created_at TEXT NOT NULL, UNIQUE (activity_id, phone)
+);
+CREATE TABLE poster_share (id INTEGER PRIMARY KEY, poster_id INTEGER NOT NULL, created_at TEXT NOT NULL);
+CREATE INDEX poster_share_poster ON poster_share(poster_id);
+CREATE TABLE qrcode_scan (id INTEGER PRIMARY KEY, poster_id INTEGER NOT NULL, scene TEXT NOT NULL, created_at TEXT NOT NULL);
+CREATE TABLE group_session (
+  id INTEGER PRIMARY KEY, city_id INTEGER NOT NULL, loupan_id INTEGER NOT NULL, title TEXT NOT NULL, starts_at TEXT NOT NULL,
+  meeting_point TEXT NOT NULL, seats INTEGER NOT NULL, leader TEXT NOT NULL, route TEXT NOT NULL, benefit TEXT NOT NULL
+);
+CREATE INDEX group_session_city ON group_session(city_id, starts_at);
+CREATE TABLE group_signup (
+  id INTEGER PRIMARY KEY, session_id INTEGER NOT NULL REFERENCES group_session(id), name TEXT NOT NULL, phone TEXT NOT NULL,
+  member_id TEXT, created_at TEXT NOT NULL, UNIQUE (session_id, phone)
+);
+CREATE TABLE promotion (
+  id INTEGER PRIMARY KEY, city_id INTEGER NOT NULL, target_type TEXT NOT NULL, target_id INTEGER NOT NULL, slogan TEXT NOT NULL,
+  sort INTEGER NOT NULL
+);
+CREATE INDEX promotion_city ON promotion(city_id, sort);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -8,6 +8,7 @@ import { ACCOUNT_QUERY_KEYS, loginLoader, registerLoader, resetpasswordLoader } 
 import * as baike from './baike.ts';
 import * as bangdan from './bangdan.ts';
 import { brokerLoaderQueryKeys, brokerLoaders } from './broker.ts';
+import { campaignLoaderQueryKeys, campaignLoaders } from './campaign.ts';
 import { CITY_QUERY_KEYS, loadCity } from './city.ts';
 import { commitmentLoaderQueryKeys, commitmentLoaders } from './commitment.ts';
 import { dianpingLoaderQueryKeys, dianpingLoaders } from './dianping.ts';
@@ -119,6 +120,8 @@ export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   // Agents (issue 17 part C)
   ...brokerLoaders,
   ...commitmentLoaders,
+  // Campaigns (issue 19)
+  ...campaignLoaders,
   ...dianpingLoaders,
   // Communities (issue 14 part A)
   xiaoquList: xiaoqu.xiaoquList,
@@ -231,6 +234,8 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   ...schoolLoaderQueryKeys,
   ...brokerLoaderQueryKeys,
   ...commitmentLoaderQueryKeys,
+  // Campaigns (issue 19)
+  ...campaignLoaderQueryKeys,
   ...dianpingLoaderQueryKeys,
   xiaoquDetail: ['id'],
   map: MAP_QUERY_KEYS,

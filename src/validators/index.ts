@@ -1,3 +1,4 @@
+import { parseNewActivityTail } from '../lib/activity.ts';
 import { ACCOUNT_NAME } from '../lib/article-sections.ts';
 import { parseHuxingTail } from '../lib/huxing-tail.ts';
 import { isId } from '../lib/ids.ts';
@@ -48,6 +49,11 @@ export const validators: Readonly<Record<string, Validator>> = {
   articleTab: (ctx) => optionalId(ctx.params.ids) && (ctx.query.page === undefined || isId(ctx.query.page)),
   /** An article source account's `:userName` ([A-Za-z0-9_-], 1 to 40) and `?page=` when given. */
   accountUserName: (ctx) => ACCOUNT_NAME.test(ctx.params.userName ?? '') && (ctx.query.page === undefined || isId(ctx.query.page)),
+  // Campaigns (issue 19)
+  /** /huodong/{template}/{id?}: the id, when given, is an id. */
+  huodongId: (ctx) => ctx.params.id === undefined || isId(ctx.params.id),
+  /** /newActivity/*: a state or kind tab with its page, a page, or `{id}.html` (src/lib/activity.ts). */
+  newActivityTail: (ctx) => parseNewActivityTail(ctx.params['*']) !== null,
 };
 
 /** The query keys each validator reads: the pipeline hands a cached page no others (issue 11 point 4). */
@@ -65,4 +71,7 @@ export const validatorQueryKeys: Readonly<Record<string, readonly string[]>> = {
   ...rankingValidatorQueryKeys,
   articleTab: ['page'],
   accountUserName: ['page'],
+  // Campaigns (issue 19)
+  huodongId: [],
+  newActivityTail: [],
 };

@@ -531,7 +531,6 @@ export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext)
   );
 
   const track = db.prepare('INSERT INTO tracking_event (kind, payload, created_at) VALUES (?,?,?)');
-  const trackCount = db.prepare('SELECT COUNT(*) FROM tracking_event WHERE kind = ?').pluck();
   const trackRoute = (path: string, kind: string) =>
     app.post(path, { schema: { body: { type: 'object', maxProperties: 50 } } }, async (req) => {
       const info = track.run(kind, JSON.stringify(req.body ?? {}).slice(0, 4000), sqlNow());
@@ -539,13 +538,7 @@ export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext)
     });
   trackRoute('/api/huoDongTG/install', 'huodong');
   trackRoute('/web/huoDongTG/install', 'huodong');
-  trackRoute('/api/template/updateCustomerFlowDataRecord', 'customer-flow');
-  trackRoute('/api/qrcodePutInCount/save', 'qrcode');
-  app.get('/api/template/posterShareUv/:posterId', { schema: { params: params({ posterId: int(1) }) } }, async (req) => {
-    const kind = `poster:${(req.params as { posterId: number }).posterId}`;
-    track.run(kind, '{}', sqlNow());
-    return ok(trackCount.get(kind));
-  });
+  // Sign-ups, poster shares and QR scans of the campaigns: routes/activity.ts (issue 19).
   const push = db.prepare('INSERT INTO push_message (target, title, content, created_at) VALUES (?,?,?,?)');
   app.post(
     '/api/apiGrabCustomersSenMessage/senMessage',

@@ -3,6 +3,7 @@ import { COMMERCIAL_HOUSE_TYPES, HOUSE_TYPES, isRentHouseType } from '../../lib/
 import type { DB } from '../db.ts';
 import { buildSearchIndex } from '../search-index.ts';
 import { segmentForIndex } from '../segment.ts';
+import { seedActivities } from './activities.ts';
 import { articleBlocks, blocksText } from './articles.ts';
 import { BAIKE_INTROS, BAIKE_OUTROS, BAIKE_STAGES, type BaikeStage, GLOSSARY } from './baike-words.ts';
 import { CITIES, type CitySeed, OVERSEAS, PICKER_CITIES } from './cities.ts';
@@ -184,6 +185,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
       seedCity(ctx, city);
       seedCoordinates(db, city, seed);
       count('store_news', seedStoreDetails(db, city, seed));
+      count('activity', seedActivities(db, city, seed)); // campaigns (issue 19)
     })();
     progress(`城市 ${city.name}`, city.id, CITIES.length);
   }

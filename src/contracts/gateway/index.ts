@@ -1,4 +1,6 @@
 /** The gateway's answers and request filters (SPEC 3, 7): what the client reads and the embedded backend must send. */
+// Campaigns (issue 19)
+export type * from './activity.ts';
 export type * from './belonger.ts';
 export type * from './chat.ts';
 export type * from './envelope.ts';

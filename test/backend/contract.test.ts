@@ -41,6 +41,12 @@ const ids = {
   baike: 1,
   wenda: 1,
   overseas: 1,
+  activity: one(
+    `SELECT id FROM activity WHERE city_id = 1 AND ends_at > datetime('now', '+8 hours') AND starts_at <= datetime('now', '+8 hours') ORDER BY id LIMIT 1`,
+  ) as number,
+  groupSession: one(
+    `SELECT g.id FROM group_session g WHERE g.city_id = 1 AND g.starts_at > datetime('now', '+8 hours') AND g.seats > (SELECT COUNT(*) FROM group_signup s WHERE s.session_id = g.id) LIMIT 1`,
+  ) as number,
 };
 ro.close();
 
@@ -253,10 +259,17 @@ const CASES: Case[] = [
   P('/api/cityAttractInvestment/saveAttractInvestment', { name: '李四', phone: '13912345678', company: '某某地产' }),
   P('/api/huoDongTG/install', { platFormDesc: 'wap', pageUrl: '/huodong/xinfang/1' }),
   P('/web/huoDongTG/install', { platFormDesc: 'pc' }),
-  P('/api/template/updateCustomerFlowDataRecord', { posterId: 1 }),
+  P('/api/template/updateCustomerFlowDataRecord', { activityId: ids.activity, name: '张三', phone: '13912345678' }),
   G('/api/template/posterShareUv/1', { route: '/api/template/posterShareUv/:posterId' }),
   P('/api/apiGrabCustomersSenMessage/senMessage', { phone: '13912345678', content: '您好' }),
-  P('/api/qrcodePutInCount/save', { code: 'abc' }),
+  P('/api/qrcodePutInCount/save', { posterId: 1, scene: 'poster' }),
+  // Campaigns (issue 19)
+  G('/api/activity/list/1?state=running&size=5', { route: '/api/activity/list/:cityId', paged: true }),
+  G(`/api/activity/detail/${ids.activity}`, { route: '/api/activity/detail/:id' }),
+  G('/api/activity/current/1/xinfang', { route: '/api/activity/current/:cityId/:kind' }),
+  G('/api/grouproom/sessions/1', { route: '/api/grouproom/sessions/:cityId' }),
+  P('/api/grouproom/signup', { sessionId: ids.groupSession, name: '张三', phone: '13912345678' }),
+  G('/api/promotion/list/1', { route: '/api/promotion/list/:cityId' }),
   P('/Personinformation/save', { memberId: 'm100001', realName: '演示' }),
   P('/Personinformation/find', { memberId: 'm100001' }),
   // valuation and metro prices

@@ -35,8 +35,11 @@ const postForm = (url: string, body: Record<string, string>) =>
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
 const signups = (activityId: number, phone: string) =>
-  (backendRows(backend, 'SELECT COUNT(*) AS n FROM activity_signup WHERE activity_id = ? AND phone = ?', activityId, phone)[0] as { n: number })
-    .n;
+  (
+    backendRows(backend, 'SELECT COUNT(*) AS n FROM activity_signup WHERE activity_id = ? AND phone = ?', activityId, phone)[0] as {
+      n: number;
+    }
+  ).n;
 
 t.test('each of the ten templates shows its current activity: name, offer, countdown, items, form, canonical, JSON-LD', async (t) => {
   const designs = new Set<string>();

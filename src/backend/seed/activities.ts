@@ -15,6 +15,7 @@ interface EstateRow {
   developer: string;
   saleAddress: string;
   openDate: string;
+  img: string;
 }
 interface ListingRow {
   id: number;
@@ -45,7 +46,16 @@ interface Draft {
 
 type Ctx = { city: CitySeed; rng: Rng; estates: EstateRow[]; sales: ListingRow[]; rents: ListingRow[]; round: number };
 
-const SEASONS = ['金秋', '冬季', '暖冬', '岁末', '春季', '夏日'] as const;
+/** Season words that fit each window's dates: the ended one ran in the autumn, the others run into winter and the new year. */
+const SEASONS: ReadonlyArray<readonly string[]> = [
+  ['金秋', '秋季', '国庆'],
+  ['冬季', '暖冬', '初冬'],
+  ['岁末', '跨年', '年终'],
+];
+const season = (round: number, n: number) => {
+  const words = SEASONS[round % SEASONS.length] as readonly string[];
+  return words[n % words.length] as string;
+};
 const wan = (n: number) => Math.round(n * 10) / 10;
 /** The UTC instant of 00:00 in Beijing (UTC+8) on the day of `ms`. */
 const beijingMidnight = (ms: number) => ms - ((ms + 8 * 3_600_000) % DAY);
@@ -55,7 +65,7 @@ const DRAFTS: Record<ActivityKind, (c: Ctx) => Draft> = {
   xinfang: ({ city, rng, estates, round }) => {
     const picked = rng.sample(estates, 5);
     return {
-      name: `${city.name}${SEASONS[round % SEASONS.length]}新房购房节`,
+      name: `${city.name}${season(round, 0)}新房购房节`,
       subtitle: `${picked.length}大热盘联合让利 · 报名锁定专属折扣`,
       benefit: `报名客户认购享额外${rng.pick(['98折', '97折', '99折'])}，首付可分期`,
       rules: [
@@ -75,7 +85,7 @@ const DRAFTS: Record<ActivityKind, (c: Ctx) => Draft> = {
   ershoufang: ({ city, rng, sales, round }) => {
     const picked = rng.sample(sales, 6);
     return {
-      name: `${city.name}${SEASONS[(round + 1) % SEASONS.length]}二手好房节`,
+      name: `${city.name}${season(round, 1)}二手好房节`,
       subtitle: '真房源 · 实勘核验 · 满五唯一精选',
       benefit: `活动期间成交${rng.pick(['中介费9折', '中介费立减2000元', '赠送一年物业费（上限3000元）'])}`,
       rules: [
@@ -91,7 +101,7 @@ const DRAFTS: Record<ActivityKind, (c: Ctx) => Draft> = {
   zufang: ({ city, rng, rents, round }) => {
     const picked = rng.sample(rents, 6);
     return {
-      name: `${city.name}${SEASONS[(round + 2) % SEASONS.length]}安心租房季`,
+      name: `${city.name}${season(round, 2)}安心租房季`,
       subtitle: '整租合租精选 · 押一付一 · 免费看房',
       benefit: rng.pick(['首月租金9折', '服务费减半', '免押金入住']),
       rules: [
@@ -146,7 +156,7 @@ const DRAFTS: Record<ActivityKind, (c: Ctx) => Draft> = {
     const picked = rng.sample(estates, 3);
     const big = rng.pick([5000, 8000, 10000, 20000]);
     return {
-      name: `${city.name}${SEASONS[(round + 3) % SEASONS.length]}购房优惠券限时领`,
+      name: `${city.name}${season(round, 3)}购房优惠券限时领`,
       subtitle: `最高立减${big / 10000 >= 1 ? `${big / 10000}万` : `${big}`}元 · 领券即用`,
       benefit: `领券购房最高立减${big}元`,
       rules: [
@@ -163,10 +173,15 @@ const DRAFTS: Record<ActivityKind, (c: Ctx) => Draft> = {
       ],
     };
   },
-  muban1: ({ city, rng, estates }) => {
-    const picked = rng.sample(estates, 4);
+  muban1: ({ city, rng, estates, round }) => {
+    // One district's estates make one bus line; a district with too few joins the city-wide line.
+    const byRegion = new Map<string, EstateRow[]>();
+    for (const e of estates) byRegion.set(e.region, [...(byRegion.get(e.region) ?? []), e]);
+    const lines = [...byRegion.entries()].filter(([, es]) => es.length >= 3).sort((a, b) => b[1].length - a[1].length);
+    const line = lines[round % Math.max(1, lines.length)];
+    const picked = line ? rng.sample(line[1], 4) : rng.sample(estates, 4);
     return {
-      name: `${city.name}周末看房团 · ${picked[0]?.region ?? ''}专线`,
+      name: `${city.name}周末看房团 · ${line ? `${line[0]}专线` : '城区联看'}`,
       subtitle: '专车接送 · 一天看遍热门新盘 · 全程免费',
       benefit: '参团客户认购享团购价，另送午餐',
       rules: [
@@ -182,7 +197,7 @@ const DRAFTS: Record<ActivityKind, (c: Ctx) => Draft> = {
   muban2: ({ city, rng, estates, round }) => {
     const picked = rng.sample(estates, 4);
     return {
-      name: `${city.name}${SEASONS[(round + 4) % SEASONS.length]}安家好礼 · 认购抽大奖`,
+      name: `${city.name}${season(round, 4)}安家好礼 · 认购抽大奖`,
       subtitle: '到访即抽 · 百分百中奖',
       benefit: '认购即可抽取家电大奖，最高送全屋家电',
       rules: [
@@ -223,9 +238,18 @@ const DRAFTS: Record<ActivityKind, (c: Ctx) => Draft> = {
     };
   },
   muban4: ({ city, rng, estates, round }) => {
-    const picked = rng.sample(estates, 4).sort((a, b) => a.openDate.localeCompare(b.openDate));
+    // Estates that open after the seed's today first (an opening season announces openings to come).
+    const today = sqlTime(SEED_NOW).slice(0, 10);
+    const coming = estates.filter((e) => e.openDate > today);
+    const picked = [
+      ...rng.sample(coming, 4),
+      ...rng.sample(
+        estates.filter((e) => e.openDate <= today),
+        Math.max(0, 4 - coming.length),
+      ),
+    ].sort((a, b) => a.openDate.localeCompare(b.openDate));
     return {
-      name: `${city.name}${SEASONS[(round + 5) % SEASONS.length]}新盘开盘季 · 认筹享优惠`,
+      name: `${city.name}${season(round, 5)}新盘开盘季 · 认筹享优惠`,
       subtitle: '新盘首开 · 认筹锁定首开特惠',
       benefit: `认筹客户开盘认购享${rng.pick(['1万抵3万', '2万抵5万', '5000抵2万'])}`,
       rules: [
@@ -257,7 +281,7 @@ export function seedActivities(db: DB, city: CitySeed, seed: number): number {
   const rng = new Rng((seed ^ Math.imul(city.id + 104_729, 0x27d4eb2d)) >>> 0);
   const estates = db
     .prepare(
-      `SELECT l.id, l.name, l.avg_price AS avgPrice, r.name AS region, l.developer, l.sale_address AS saleAddress, l.open_date AS openDate
+      `SELECT l.id, l.name, l.avg_price AS avgPrice, r.name AS region, l.developer, l.sale_address AS saleAddress, l.open_date AS openDate, l.img
        FROM loupan l JOIN region r ON r.id = l.region_id WHERE l.city_id = ? AND l.sale_status <> '售罄' ORDER BY l.hot DESC, l.id LIMIT 60`,
     )
     .all(city.id) as EstateRow[];
@@ -375,7 +399,7 @@ export function seedActivities(db: DB, city: CitySeed, seed: number): number {
     rows++;
   }
   adEstates.slice(0, 2).forEach((e, i) => {
-    banner.run(city.id, 'adver', `${e.name} 火热在售`, `/img/huodong/yellow-${i + 1}.svg`, `/xinfang/${e.id}.html`, i);
+    banner.run(city.id, 'adver', `${e.name} 火热在售`, e.img, `/xinfang/${e.id}.html`, i);
   });
   return rows;
 }

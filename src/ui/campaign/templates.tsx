@@ -386,7 +386,10 @@ export function OpeningTemplate(p: TemplateProps) {
         <ol className="cp-m4__timeline">
           {estates(a).map((i) => (
             <li key={i.loupan.houseId}>
-              <span className="cp-m4__date">{shortDate(i.loupan.openDate)}</span>
+              <span className="cp-m4__date">
+                <small>{i.loupan.openDate.slice(0, 4)}</small>
+                {shortDate(i.loupan.openDate)}
+              </span>
               <AppLink href={estateHref(i.loupan)} className="cp-m4__estate">
                 <b>{i.loupan.name}</b>
                 <span>

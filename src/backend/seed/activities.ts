@@ -191,7 +191,7 @@ const DRAFTS: Record<ActivityKind, (c: Ctx) => Draft> = {
         `活动咨询请致电${city.servicePhone}。`,
       ],
       items: picked.map((e, i) => ({ type: 'loupan', id: e.id, note: `第${i + 1}站 ${['09:30', '11:00', '13:30', '15:00'][i] ?? ''}` })),
-      place: `${city.name}湘房网${rng.pick(['五一广场', '火车站', '市民中心', '体育中心'])}门店门口`,
+      place: `${city.name}湘房网${line ? line[0] : city.name}门店门口`,
     };
   },
   muban2: ({ city, rng, estates, round }) => {

@@ -14,5 +14,9 @@ export default function HuodongPage({ data }: PageProps<HuodongData>) {
   const ended = useEnded(data.activity, now);
   useQrcodeVisit(data.activity.posterId);
   const Template = TEMPLATES[isActivityKind(data.template) ? data.template : 'xinfang'];
-  return <Template key={data.activity.id} data={data} now={now} ended={ended} />;
+  return (
+    <div className={ended ? 'cp-wrap cp-wrap--ended' : 'cp-wrap'}>
+      <Template key={data.activity.id} data={data} now={now} ended={ended} />
+    </div>
+  );
 }

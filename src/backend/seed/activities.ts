@@ -103,7 +103,7 @@ const DRAFTS: Record<ActivityKind, (c: Ctx) => Draft> = {
     return {
       name: `${city.name}${season(round, 2)}安心租房季`,
       subtitle: '整租合租精选 · 押一付一 · 免费看房',
-      benefit: rng.pick(['首月租金9折', '服务费减半', '免押金入住']),
+      benefit: rng.pick(['首月租金9折', '服务费减半', '押金减半']),
       rules: [
         '活动房源支持押一付一，签约时以合同约定为准。',
         '报名后管家将联系您安排看房，看房全程免费。',

@@ -1,3 +1,5 @@
+// In-app pages and listing verification (issue 19)
+import { createAppH5Api } from './apph5.ts';
 import { createBelongerApi } from './belonger.ts';
 import { createChatApi } from './chat.ts';
 import { createCityApi } from './city.ts';
@@ -47,6 +49,8 @@ export function createApi(cfg: ClientsConfig) {
     info,
     map: createMapApi(clients.gateway),
     fangjia: createFangjiaApi(clients.gateway),
+    // In-app pages and listing verification (issue 19)
+    apph5: createAppH5Api(clients.gateway),
   };
 }
 

@@ -8,7 +8,7 @@ import { body, idParams, int, str } from '../schemas.ts';
 // biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
 type Row = Record<string, any>;
 
-const DEAL_SELECT = `SELECT d.*, r.name AS region_name, x.name AS xiaoqu_name, s.name AS store_name
+const DEAL_SELECT = `SELECT d.*, r.name AS region_name, x.sname AS xiaoqu_name, s.name AS store_name
   FROM deal d JOIN region r ON r.id = d.region_id JOIN xiaoqu x ON x.id = d.xiaoqu_id LEFT JOIN store s ON s.id = d.store_id`;
 const DEAL_WHERE = `d.city_id = ? AND (? IS NULL OR d.region_id = ?) AND (? IS NULL OR d.xiaoqu_id = ?) AND (? IS NULL OR d.house_type = ?)`;
 
@@ -81,7 +81,7 @@ export function registerAppH5Routes(app: FastifyInstance, { db, now }: BackendCo
   );
 
   const VERIFY_SELECT = `SELECT v.*, l.id AS house_id, l.house_number, l.house_type, l.city_id, l.title, l.status AS listing_status,
-    x.name AS xiaoqu_name FROM listing_verify v JOIN listing l ON l.id = v.listing_id LEFT JOIN xiaoqu x ON x.id = l.xiaoqu_id`;
+    x.sname AS xiaoqu_name FROM listing_verify v JOIN listing l ON l.id = v.listing_id LEFT JOIN xiaoqu x ON x.id = l.xiaoqu_id`;
   const byId = db.prepare(`${VERIFY_SELECT} WHERE v.listing_id = ?`);
   const byCode = db.prepare(`${VERIFY_SELECT} WHERE v.code = ? AND l.city_id = ?`);
   const byNumber = db.prepare(`${VERIFY_SELECT} WHERE l.house_number = ? AND l.city_id = ?`);

@@ -20,8 +20,7 @@ export function DealRow({ deal: d, linkCommunity = true }: { deal: DealRecord; l
           {d.rooms}室{d.halls}厅 · {d.area}㎡ · {d.orientation} · {d.floor}
         </span>
         <span className="ah-deal__meta">
-          {d.regionName} · {sale ? '二手房' : '租房'} · 挂牌{sale ? `${d.listPrice}万` : `${groupDigits(d.listPrice)}元/月`} · 成交周期
-          {d.days}天
+          {d.regionName} · {sale ? '二手房' : '租房'} · 挂牌{sale ? `${d.listPrice}万` : `${groupDigits(d.listPrice)}元/月`}
         </span>
       </div>
       <div className="ah-deal__side">
@@ -30,6 +29,7 @@ export function DealRow({ deal: d, linkCommunity = true }: { deal: DealRecord; l
         <time className="ah-deal__date" dateTime={d.dealDate}>
           {d.dealDate}
         </time>
+        <span className="ah-deal__days">成交周期{d.days}天</span>
       </div>
     </li>
   );

@@ -41,7 +41,7 @@ t.test('/aboutUs: the company, its stores with addresses and phones, its commitm
   t.match(html, `长沙门店（${stores.length}家）`);
   t.match(html, 'href="tel:400-888-0731"', 'the city service phone');
   t.equal(canonical(r.body), `${ORIGIN}/aboutUs`);
-  t.match(title(r.body), /^关于我们_湘房网公司简介_长沙门店与联系方式$/);
+  t.match(title(r.body), /^长沙关于我们_湘房网公司简介_门店地址与联系方式$/);
   const org = jsonLd(r.body).find((l) => l['@type'] === 'Organization') as {
     name: string;
     telephone: string;

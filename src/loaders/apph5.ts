@@ -10,6 +10,7 @@ import type {
   SharedThing,
 } from '../contracts/page-data/apph5.ts';
 import { errors } from '../errors.ts';
+import { articleHref, SECTION_LABELS, sectionOfType } from '../lib/article-sections.ts';
 import { parseId } from '../lib/ids.ts';
 import { dealHouseType, knockdownHref, parseKnockdownTail } from '../lib/knockdown-tail.ts';
 import { RENT_TYPES } from '../lib/listing-filters.ts';
@@ -147,6 +148,9 @@ async function sharedThing(ctx: PageContext, kind: ShareKind, id: number): Promi
   if (doc.cityId !== ctx.city.cityId) throw errors.pageNotFound();
   return {
     ...base,
+    // A buying guide (导购) lives under /daogou/ (src/lib/article-sections.ts).
+    path: articleHref(doc),
+    kindName: SECTION_LABELS[sectionOfType(doc.typeId)],
     title: doc.title,
     subtitle: [doc.typeName, doc.createdAt.slice(0, 10)].filter(Boolean).join(' · '),
     priceText: '',

@@ -1,5 +1,6 @@
 import t from 'tap';
 import type { DealRecord, Page } from '../../src/contracts/gateway/index.ts';
+import { SECTION_TYPES } from '../../src/lib/article-sections.ts';
 import { assertNotFoundScreens, backendObj, backendRows, canonical, ORIGIN, portalOverBackend, title } from '../listings/helpers.ts';
 import { hasSiteFooter, hasSiteHeader, one, robots, text } from './helpers.ts';
 
@@ -154,6 +155,14 @@ t.test('/appH5/share/*: the shared listing, estate, community or article, and a 
   const dr = await get(`/appH5/share/zixun/${doc.id}`);
   t.equal(dr.statusCode, 200);
   t.match(text(dr.body), doc.title);
+  const guide = one<number>(
+    backend,
+    `SELECT id FROM info_doc WHERE city_id = 1 AND type_id IN (${SECTION_TYPES.daogou.join(',')}) ORDER BY id LIMIT 1`,
+  );
+  const gr = await get(`/appH5/share/zixun/${guide}`);
+  t.match(text(gr.body), '<span class="ah-share__kind">导购</span>');
+  t.match(gr.body, `href="/daogou/${guide}.html"`, 'a shared buying guide links to its /daogou/ page');
+  t.equal((await get(`/daogou/${guide}.html`)).statusCode, 200, 'which exists');
 
   const otherCity = one<number>(backend, 'SELECT id FROM listing WHERE city_id = 2 AND house_type = 11 LIMIT 1');
   await assertNotFoundScreens(t, get, [

@@ -129,7 +129,7 @@ async function sharedThing(ctx: PageContext, kind: ShareKind, id: number): Promi
       subtitle: [e.regionName, e.address].filter(Boolean).join(' · '),
       priceText: e.price ? `均价${e.price}元/㎡` : '价格待定',
       img: e.img,
-      tags: [e.saleStatusLabel, ...e.tags].filter(Boolean).slice(0, 4),
+      tags: [...new Set([e.saleStatusLabel, ...e.tags].filter(Boolean))].slice(0, 4),
     };
   }
   if (kind === 'xiaoqu') {

@@ -5,7 +5,7 @@ import { assertNotFoundScreens, backendObj, backendRows, canonical, ORIGIN, port
 import { hasSiteFooter, hasSiteHeader, one, robots, text } from './helpers.ts';
 
 /** Issue 19, in-app pages (SPEC 2.2–2.4, 2.8, 9): the app layout, /appH5, deals, shares, rentals, estate facts and plans. */
-const { backend, get } = await portalOverBackend(t);
+const { portal, backend, get } = await portalOverBackend(t);
 
 const deals = (body: object) => backendObj<Page<DealRecord>>(backend, '/api/deal/findByCondition', body);
 const dealRows = (html: string) =>
@@ -22,6 +22,11 @@ t.test('the app layout: no site header, menu or footer, an app bar with the titl
   t.equal(r.headers['x-cache'], 'MISS');
   const again = await get('/appH5');
   t.equal(again.headers['x-cache'], 'HIT', 'a visitor gets the cached page the second time (SPEC 9)');
+  const member = await get('/appH5', { cookie: portal.memberCookie() });
+  t.equal(member.statusCode, 200);
+  t.not(member.headers['x-cache'], 'HIT', "a member's request is never answered from the cache");
+  t.equal(member.headers['cache-control'], 'private, no-cache');
+  t.equal((await get('/appH5?utm_source=app')).headers['x-cache'], 'HIT', 'query noise is answered from the cache');
   const home = await get('/');
   t.ok(hasSiteHeader(home.body) && hasSiteFooter(home.body), 'the default layout keeps its header and footer');
   t.equal(robots(home.body), null, 'and stays indexable');

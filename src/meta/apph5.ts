@@ -81,7 +81,7 @@ export const aboutUsMeta: Meta<AboutUsData> = (ctx, d) => {
   const origin = cityOrigin(ctx.site, ctx.city);
   return {
     title: `${ctx.city.name}关于我们_${ctx.site.brand}公司简介_门店地址与联系方式`,
-    description: `${ctx.site.brand}在${ctx.city.name}有${d.storeTotal}家门店，服务热线${d.servicePhone}。真实房源、透明收费、资金安全${
+    description: `${ctx.site.brand}公司简介：在${ctx.city.name}有${d.storeTotal}家门店，服务热线${d.servicePhone}。真实房源、透明收费、资金安全${
       d.commitments.length
         ? `，${d.commitments
             .slice(0, 3)

@@ -12,8 +12,8 @@ export default function AboutUsPage({ data }: PageProps<AboutUsData>) {
         <h1>关于我们</h1>
         <p className="sg-hero__brand">{site.brand} · 真房源 · 放心交易</p>
         <p>
-          {site.brand}是一家扎根{city.selectCityName}的房产服务平台，提供新房、二手房、租房、商铺写字楼买卖与租赁服务。我们坚持真房源、
-          透明收费、资金安全，以线下门店与线上平台结合的方式，为每一位客户提供放心的购房、租房体验。
+          {`${site.brand}是一家扎根${city.selectCityName}的房产服务平台，提供新房、二手房、租房、商铺写字楼买卖与租赁服务。`}
+          {'我们坚持真房源、透明收费、资金安全，以线下门店与线上平台结合的方式，为每一位客户提供放心的购房、租房体验。'}
         </p>
         <dl className="sg-facts">
           <div>

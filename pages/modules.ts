@@ -14,6 +14,17 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   'not-found': () => import('./not-found.tsx'),
   error: () => import('./error.tsx'),
   xieyi: () => import('./xieyi.tsx'),
+  // In-app pages and single pages (issue 19)
+  'apph5/home': () => import('./apph5/home.tsx'),
+  'apph5/knockdown': () => import('./apph5/knockdown.tsx'),
+  'apph5/share': () => import('./apph5/share.tsx'),
+  'apph5/zufang': () => import('./apph5/zufang.tsx'),
+  'apph5/all-info': () => import('./apph5/all-info.tsx'),
+  'apph5/huxing': () => import('./apph5/huxing.tsx'),
+  'single/about-us': () => import('./single/about-us.tsx'),
+  'single/moved': () => import('./single/moved.tsx'),
+  'single/fangyuanheyan': () => import('./single/fangyuanheyan.tsx'),
+  'single/test': () => import('./single/test.tsx'),
   // Agents, ratings, agency, commitments, franchise (issue 17 part C)
   'broker/index': () => import('./broker/index.tsx'),
   'commitment/index': () => import('./commitment/index.tsx'),

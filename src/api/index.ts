@@ -1,4 +1,6 @@
 import { createActivityApi } from './activity.ts';
+// In-app pages and listing verification (issue 19)
+import { createAppH5Api } from './apph5.ts';
 import { createBelongerApi } from './belonger.ts';
 import { createChatApi } from './chat.ts';
 import { createCityApi } from './city.ts';
@@ -50,6 +52,8 @@ export function createApi(cfg: ClientsConfig) {
     fangjia: createFangjiaApi(clients.gateway),
     // Campaigns (issue 19)
     activity: createActivityApi(clients.gateway),
+    // In-app pages and listing verification (issue 19)
+    apph5: createAppH5Api(clients.gateway),
   };
 }
 

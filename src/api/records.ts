@@ -110,6 +110,62 @@ export const storeSchema = {
   },
 } as const;
 
+// In-app pages and listing verification (issue 19)
+export const dealSchema = {
+  type: 'object',
+  required: [
+    'dealId',
+    'houseType',
+    'regionName',
+    'stressId',
+    'xiaoquName',
+    'rooms',
+    'halls',
+    'area',
+    'price',
+    'priceText',
+    'dealDate',
+    'days',
+  ],
+  properties: {
+    dealId: id,
+    houseType: { type: 'integer' },
+    regionName: text,
+    stressId: id,
+    xiaoquName: text,
+    rooms: { type: 'integer' },
+    halls: { type: 'integer' },
+    area: num,
+    floor: str,
+    orientation: str,
+    price: num,
+    priceText: text,
+    unitPrice: numOrNull,
+    listPrice: num,
+    days: { type: 'integer' },
+    dealDate: text,
+    storeName: strOrNull,
+  },
+} as const;
+
+export const verificationSchema = {
+  type: 'object',
+  required: ['houseId', 'houseNumber', 'houseType', 'cityId', 'title', 'code', 'status', 'authority', 'issuedAt', 'expiresAt'],
+  properties: {
+    houseId: id,
+    houseNumber: text,
+    houseType: { type: 'integer' },
+    cityId: id,
+    title: text,
+    xiaoquName: strOrNull,
+    code: text,
+    status: text,
+    authority: text,
+    issuedAt: text,
+    expiresAt: text,
+  },
+} as const;
+
 export const storeNewsSchema = {
   type: 'object',
   required: ['id', 'kind', 'title', 'content', 'createdAt'],
@@ -347,6 +403,9 @@ export const checks = {
   belonger: ajv.compile(belongerSchema),
   store: ajv.compile(storeSchema),
   storeNews: ajv.compile(storeNewsSchema),
+  // In-app pages and listing verification (issue 19)
+  deal: ajv.compile(dealSchema),
+  verification: ajv.compile(verificationSchema),
   storeXiaoqu: ajv.compile(storeXiaoquSchema),
   dongtai: ajv.compile(dongtaiSchema),
   wendaItem: ajv.compile(wendaItemSchema),

@@ -5,6 +5,7 @@ import type { BackendContext } from './context.ts';
 import { openDb } from './db.ts';
 import { registerAccountRoutes } from './routes/account.ts';
 import { registerActivityRoutes } from './routes/activity.ts';
+import { registerAppH5Routes } from './routes/apph5.ts';
 import { registerBelongerRoutes } from './routes/belonger.ts';
 import { registerChatRoutes } from './routes/chat.ts';
 import { registerCityRoutes } from './routes/city.ts';
@@ -27,6 +28,8 @@ import { registerXiaoquRoutes } from './routes/xiaoqu.ts';
 import { registerXinfangRoutes } from './routes/xinfang.ts';
 import { ensureSearchIndex } from './search-index.ts';
 import { ensureActivities } from './seed/activities.ts';
+import { ensureAppH5Data } from './seed/apph5.ts';
+import { CITIES } from './seed/cities.ts';
 import { DEFAULT_SEED, seedDatabase } from './seed/index.ts';
 
 declare module 'fastify' {
@@ -89,6 +92,10 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
     if (indexed) app.log.info({ entities: indexed }, 'search index built');
     const campaigns = ensureActivities(db);
     if (campaigns) app.log.info({ rows: campaigns }, 'campaigns seeded into an older database');
+    // In-app pages (issue 19): a database seeded before migration 20 gets its deals and verification codes.
+    const seeded = Number(db.prepare("SELECT value FROM meta WHERE key = 'seed'").pluck().get() ?? opts.seed ?? DEFAULT_SEED);
+    const backfilled = ensureAppH5Data(db, CITIES, seeded);
+    if (backfilled) app.log.info({ rows: backfilled }, 'deals and verification codes seeded');
   }
   const ctx: BackendContext = {
     db,
@@ -135,6 +142,8 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
   registerSearchRoutes(app, ctx);
   registerBelongerRoutes(app, ctx);
   registerStoreRoutes(app, ctx);
+  // In-app pages: deals, listing verification (issue 19)
+  registerAppH5Routes(app, ctx);
   registerUserRoutes(app, ctx);
   registerActivityRoutes(app, ctx); // campaigns (issue 19)
   registerAccountRoutes(app, ctx);

@@ -466,6 +466,25 @@ CREATE TABLE promotion (
 CREATE INDEX promotion_city ON promotion(city_id, sort);
 `,
   },
+  // In-app pages and single pages (issue 19: appH5, /fangyuanheyan)
+  {
+    version: 20,
+    name: "in-app pages (issue 19): recent deals (成交) by community, and the housing authority's verification code of each listing",
+    sql: `
+CREATE TABLE deal (
+  id INTEGER PRIMARY KEY, city_id INTEGER NOT NULL, region_id INTEGER NOT NULL, xiaoqu_id INTEGER NOT NULL, store_id INTEGER,
+  house_type INTEGER NOT NULL, rooms INTEGER NOT NULL, halls INTEGER NOT NULL, area REAL NOT NULL, floor TEXT NOT NULL,
+  orientation TEXT NOT NULL, price REAL NOT NULL, unit_price INTEGER, list_price REAL NOT NULL, days INTEGER NOT NULL, deal_date TEXT NOT NULL
+);
+CREATE INDEX deal_city ON deal(city_id, deal_date DESC);
+CREATE INDEX deal_region ON deal(region_id, deal_date DESC);
+CREATE INDEX deal_xiaoqu ON deal(xiaoqu_id, deal_date DESC);
+CREATE TABLE listing_verify (
+  listing_id INTEGER PRIMARY KEY, code TEXT NOT NULL UNIQUE, status TEXT NOT NULL, authority TEXT NOT NULL,
+  issued_at TEXT NOT NULL, expires_at TEXT NOT NULL
+);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -77,13 +77,13 @@ async function planOf(ctx: PageContext, raw: string | undefined): Promise<{ plan
   return { plan, estate, plans };
 }
 
-/** /huxing/{id}.html, /huxing/detail?id=: one floor plan of an estate. */
-async function loadDetail(ctx: PageContext): Promise<LoadResult<HuxingDetailData>> {
-  const { plan, estate, plans } = await planOf(ctx, ctx.params.id ?? ctx.query.id);
+/** /huxing/{id}.html, /huxing/detail?id=: one floor plan of an estate (`raw`: /huxingdetail's `?hxId=`, issue 19). */
+export async function loadDetail(ctx: PageContext, raw = ctx.params.id ?? ctx.query.id): Promise<LoadResult<HuxingDetailData>> {
+  const { plan, estate, plans } = await planOf(ctx, raw);
   const [agent] = await withCalls(ctx, estate.belongerList ?? [], 1);
   return { data: { plan, estate, siblings: plans.filter((p) => p.huxingId !== plan.huxingId), agent: agent ?? null } };
 }
-export const huxingDetail = pageLoader(loadDetail, huxingDetailMeta);
+export const huxingDetail = pageLoader((ctx) => loadDetail(ctx), huxingDetailMeta);
 
 /** /huxing/magnifyImg?id=: the floor plan drawing full screen. */
 async function loadMagnify(ctx: PageContext): Promise<LoadResult<MagnifyData>> {

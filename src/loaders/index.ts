@@ -5,6 +5,8 @@ import { homeMeta } from '../meta/home.ts';
 import { searchMeta } from '../meta/search.ts';
 import { type PageLoader, pageLoader } from '../pipeline/types.ts';
 import { ACCOUNT_QUERY_KEYS, loginLoader, registerLoader, resetpasswordLoader } from './account.ts';
+// In-app pages and single pages (issue 19)
+import { apph5LoaderQueryKeys, apph5Loaders } from './apph5.ts';
 import * as baike from './baike.ts';
 import * as bangdan from './bangdan.ts';
 import { brokerLoaderQueryKeys, brokerLoaders } from './broker.ts';
@@ -36,6 +38,7 @@ import * as personal from './personal.ts';
 import { schoolLoaderQueryKeys, schoolLoaders } from './school.ts';
 import { loadSearch } from './search.ts';
 import * as shangpu from './shangpu.ts';
+import { singleLoaderQueryKeys, singleLoaders } from './single.ts';
 import { sydcLoader } from './sydc.ts';
 import * as wenda from './wenda.ts';
 import * as xiaoqu from './xiaoqu.ts';
@@ -123,6 +126,9 @@ export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   // Campaigns (issue 19)
   ...campaignLoaders,
   ...dianpingLoaders,
+  // In-app pages and single pages (issue 19)
+  ...apph5Loaders,
+  ...singleLoaders,
   // Communities (issue 14 part A)
   xiaoquList: xiaoqu.xiaoquList,
   mendianList: mendian.mendianList,
@@ -237,6 +243,9 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   // Campaigns (issue 19)
   ...campaignLoaderQueryKeys,
   ...dianpingLoaderQueryKeys,
+  // In-app pages and single pages (issue 19)
+  ...apph5LoaderQueryKeys,
+  ...singleLoaderQueryKeys,
   xiaoquDetail: ['id'],
   map: MAP_QUERY_KEYS,
   xiaoquInformation: ['id'],

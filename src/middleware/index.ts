@@ -6,6 +6,8 @@ import { WENDA_QUERY_KEYS } from '../lib/wenda.ts';
 import { XIAOQU_QUERY_KEYS } from '../lib/xiaoqu-filters.ts';
 import type { Middleware } from '../pipeline/types.ts';
 import { authenticated } from './authenticated.ts';
+// Generic listing links (issue 19)
+import { HOUSE_LINK_QUERY_KEYS, houseLink } from './house-link.ts';
 import { listingQuery } from './listing-query.ts';
 import { memberOnly } from './member-only.ts';
 import { mendianQuery } from './mendian-query.ts';
@@ -28,6 +30,8 @@ export const middleware: Readonly<Record<string, Middleware>> = {
   'xiaoqu-query': xiaoquQuery,
   'wenda-query': wendaQuery,
   'mendian-query': mendianQuery,
+  // Generic listing links (issue 19)
+  'house-link': houseLink,
 };
 
 /** The query keys each middleware reads: the pipeline hands a cached page no others (issue 11 point 4). */
@@ -39,4 +43,6 @@ export const middlewareQueryKeys: Readonly<Record<string, readonly string[]>> = 
   'xiaoqu-query': XIAOQU_QUERY_KEYS,
   'wenda-query': WENDA_QUERY_KEYS,
   'mendian-query': MENDIAN_QUERY_KEYS,
+  // Generic listing links (issue 19)
+  'house-link': HOUSE_LINK_QUERY_KEYS,
 };

@@ -1,5 +1,5 @@
 import { fillPattern } from '../registry/match.ts';
-import type { SiteSettings } from '../registry/types.ts';
+import type { LayoutEntry, SiteSettings } from '../registry/types.ts';
 import type { CityInfo, PageContext, PageHead } from './types.ts';
 
 /**
@@ -29,7 +29,8 @@ export function canonicalPath(ctx: Pick<PageContext, 'page' | 'params' | 'query'
 
 const withCity = (text: string, cityName: string) => text.replaceAll('{city}', cityName);
 
-export function buildHead(ctx: PageContext, fromMeta: Partial<PageHead> | undefined): PageHead {
+/** `layout`: the page's registry layout, whose `robots` (in-app pages: noindex) applies where the meta says nothing. */
+export function buildHead(ctx: PageContext, fromMeta: Partial<PageHead> | undefined, layout?: LayoutEntry): PageHead {
   const { meta } = ctx.page;
   const cityName = ctx.city.name;
   const brand = ctx.site.brand;
@@ -43,6 +44,6 @@ export function buildHead(ctx: PageContext, fromMeta: Partial<PageHead> | undefi
     canonical: canonical.startsWith('http') ? canonical : origin + canonical,
     links: fromMeta?.links?.map((l) => ({ rel: l.rel, href: l.href.startsWith('/') ? origin + l.href : l.href })),
     jsonLd: fromMeta?.jsonLd,
-    robots: fromMeta?.robots ?? (ctx.page.cache === 'no-cache' ? 'noindex' : undefined),
+    robots: fromMeta?.robots ?? layout?.robots ?? (ctx.page.cache === 'no-cache' ? 'noindex' : undefined),
   };
 }

@@ -47,7 +47,7 @@ export async function runPage(ctx: PageContext, registry: Registry, parts: Pipel
     fromMeta = loader.meta?.(ctx, result.data);
     if (result.view) recordView(ctx, result.view);
   }
-  const head = buildHead(ctx, fromMeta);
+  const head = buildHead(ctx, fromMeta, registry.file.layouts[ctx.page.layout]);
   if (UNPRINTABLE.test(head.title) || UNPRINTABLE.test(head.description) || UNPRINTABLE.test(head.keywords)) {
     ctx.log.error({ page: ctx.page.name, title: head.title }, 'page head built from incomplete data');
     throw errors.incompleteData(ctx.page.name);

@@ -33,6 +33,10 @@ export interface LayoutEntry {
   middleware: string[];
   header: boolean;
   footer: boolean;
+  /** Issue 19: an app-style top bar instead of the site header (in-app pages). The schema's default fills it in: false. */
+  appBar?: boolean;
+  /** Issue 19: the robots meta of the layout's pages unless their meta says otherwise (in-app pages: noindex). */
+  robots?: string;
 }
 
 export interface RedirectRule {

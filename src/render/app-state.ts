@@ -32,6 +32,7 @@ export function buildAppState(ctx: PageContext, status: number, data: unknown, h
       layout: ctx.page.layout,
       header: layout?.header ?? true,
       footer: layout?.footer ?? true,
+      appBar: layout?.appBar ?? false,
       path: ctx.path,
       params: ctx.params,
       query: ctx.query,

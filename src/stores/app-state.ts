@@ -40,6 +40,8 @@ export interface RouteState {
   layout: string;
   header: boolean;
   footer: boolean;
+  /** Issue 19: the layout's app-style top bar (in-app pages) in place of the site header. */
+  appBar?: boolean;
   path: string;
   params: Record<string, string>;
   query: Record<string, string>;

@@ -35,6 +35,9 @@ export const validators: Readonly<Record<string, Validator>> = {
   estateId: (ctx) => isId(firstOf(ctx.params.id, ctx.params.houseId, ctx.query.id, ctx.query.houseId)),
   /** Like estateId, but a page without an estate is the city-wide one (new-home Q&A). */
   optionalEstateId: (ctx) => optionalId(firstOf(ctx.params.id, ctx.params.houseId, ctx.query.id, ctx.query.houseId)),
+  // Single pages (issue 19)
+  /** A floor plan by `?id=` or `?hxId=`, and its estate `?lpId=` when given (/huxingdetail). */
+  huxingQueryId: (ctx) => isId(firstOf(ctx.query.id, ctx.query.hxId)) && optionalId(ctx.query.lpId),
   /** A floor plan by `?id=` or `?huxingId=` (the big picture). */
   huxingId: (ctx) => isId(firstOf(ctx.query.id, ctx.query.huxingId)),
   /** A news item by `:id`, `?id=` or `?DTid=`, and `?houseId=` when given (the old-style news page). */
@@ -64,6 +67,8 @@ export const validatorQueryKeys: Readonly<Record<string, readonly string[]>> = {
   estateId: ['id', 'houseId'],
   optionalEstateId: ['id', 'houseId'],
   huxingId: ['id', 'huxingId'],
+  // Single pages (issue 19)
+  huxingQueryId: ['id', 'hxId', 'lpId'],
   dongtaiId: ['id', 'DTid', 'houseId'],
   numericIdWithPage: ['id', 'page'],
   huxingTail: [],

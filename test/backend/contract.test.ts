@@ -289,6 +289,11 @@ const CASES: Case[] = [
   G('/api/housePrice/levels/shopMap/1', { route: '/api/housePrice/levels/:kind/:cityId' }),
   G('/api/housePrice/levels/station/1', { route: '/api/housePrice/levels/:kind/:cityId' }),
   G('/api/housePrice/level/shopMap/1', { route: '/api/housePrice/level/:kind/:id' }),
+  // in-app pages: deals and listing verification (issue 19)
+  P('/api/deal/findByCondition', { cityId: 1, size: 5 }, { paged: true }),
+  P('/api/deal/findByCondition', { cityId: 1, regionId: ids.region, houseType: 11 }, { paged: true }),
+  G(`/api/house/verify/${ids.listing}`, { route: '/api/house/verify/:id' }),
+  G(`/api/house/verify/find?cityId=1&houseNumber=${ids.houseNumber}`),
   // entrustment
   P('/api/entrust/save', {
     memberId: 'm100001',
@@ -409,6 +414,8 @@ const BAD: Array<[Method, string, unknown, RegExp]> = [
   ['GET', '/api/house/collect/add/1/bad%20id', undefined, /memberId/],
   ['GET', '/api/info/updateDocFabulousNum/1/u1/5', undefined, /num/],
   ['POST', '/api/xiaoqu', { cityId: 1, page: -1 }, /page/],
+  ['POST', '/api/deal/findByCondition', { cityId: 1, houseType: 13 }, /houseType/],
+  ['GET', '/api/house/verify/find?cityId=1', undefined, /code or houseNumber/],
 ];
 for (const [method, url, payload, field] of BAD) {
   t.test(`${method} ${url} with bad input gives 400 naming the field`, async (t) => {

@@ -32,6 +32,15 @@ export async function startFakeGateway(extra?: (app: FastifyInstance) => void): 
   app.addHook('onRequest', async (req) => {
     calls.push(req.url);
   });
+  // /aboutUs (issue 19), the platform tests' plain cacheable page: the city's stores (none here) and the commitments.
+  app.post('/api/department/pageForWeb', async () => ({
+    status: 200,
+    obj: { content: [], totalElements: 0, totalPages: 0, number: 1, size: 50, first: true, last: true },
+  }));
+  app.get('/api/commitment/list', async () => ({
+    status: 200,
+    obj: [{ id: 1, title: '真房源', subtitle: '真实在售', summary: '房源真实存在、真实在售、真实价格。', terms: ['假一赔百'] }],
+  }));
   app.get('/api/city/getCityByDomain', async (req, reply) => {
     const { domain } = req.query as { domain?: string };
     if (domain === 'boom') return reply.code(500).send({ status: 500, message: 'gateway exploded' });

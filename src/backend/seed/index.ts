@@ -4,6 +4,7 @@ import type { DB } from '../db.ts';
 import { buildSearchIndex } from '../search-index.ts';
 import { segmentForIndex } from '../segment.ts';
 import { seedActivities } from './activities.ts';
+import { seedAppH5 } from './apph5.ts';
 import { articleBlocks, blocksText } from './articles.ts';
 import { BAIKE_INTROS, BAIKE_OUTROS, BAIKE_STAGES, type BaikeStage, GLOSSARY } from './baike-words.ts';
 import { CITIES, type CitySeed, OVERSEAS, PICKER_CITIES } from './cities.ts';
@@ -186,6 +187,8 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
       seedCoordinates(db, city, seed);
       count('store_news', seedStoreDetails(db, city, seed));
       count('activity', seedActivities(db, city, seed)); // campaigns (issue 19)
+      // In-app pages (issue 19): recent deals and listing verification codes, after every other step of the city.
+      for (const [t, k] of Object.entries(seedAppH5(db, city, seed))) count(t, k);
     })();
     progress(`城市 ${city.name}`, city.id, CITIES.length);
   }

@@ -1,6 +1,8 @@
 /** The gateway's answers and request filters (SPEC 3, 7): what the client reads and the embedded backend must send. */
 // Campaigns (issue 19)
 export type * from './activity.ts';
+// In-app pages and listing verification (issue 19)
+export type * from './apph5.ts';
 export type * from './belonger.ts';
 export type * from './chat.ts';
 export type * from './envelope.ts';

@@ -16,6 +16,8 @@ import { registerBaikeRoutes } from './routes/info/baike.ts';
 import { registerWendaRoutes } from './routes/info/wenda.ts';
 import { registerListingRoutes } from './routes/listing.ts';
 import { registerMapRoutes } from './routes/map.ts';
+// Video and VR (issue 19)
+import { registerMediaRoutes } from './routes/media.ts';
 import { registerOverseasRoutes } from './routes/overseas.ts';
 import { registerSchoolRoutes } from './routes/school.ts';
 import { registerSearchRoutes } from './routes/search.ts';
@@ -143,5 +145,7 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
   registerOverseasRoutes(app, ctx);
   registerFileRoutes(app, ctx);
   registerMapRoutes(app, ctx);
+  // Video and VR (issue 19)
+  registerMediaRoutes(app, ctx);
   return app;
 }

@@ -29,6 +29,8 @@ import { loadHome } from './home.ts';
 import * as huxing from './huxing.ts';
 import { JISUANQI_QUERY_KEYS, jisuanqiLoader } from './jisuanqi.ts';
 import { MAP_QUERY_KEYS, map } from './map.ts';
+// Video and VR (issue 19)
+import { mediaLoaderQueryKeys, mediaLoaders } from './media.ts';
 import { jubaoLoader, myShoucangLoader, photoLoader, yuyuekanfangLoader } from './member.ts';
 import * as mendian from './mendian.ts';
 import * as personal from './personal.ts';
@@ -118,6 +120,8 @@ export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   ...schoolLoaders,
   // Agents (issue 17 part C)
   ...brokerLoaders,
+  // Video and VR (issue 19)
+  ...mediaLoaders,
   ...commitmentLoaders,
   ...dianpingLoaders,
   // Communities (issue 14 part A)
@@ -230,6 +234,8 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   haiwaiHuxing: ['id'],
   ...schoolLoaderQueryKeys,
   ...brokerLoaderQueryKeys,
+  // Video and VR (issue 19)
+  ...mediaLoaderQueryKeys,
   ...commitmentLoaderQueryKeys,
   ...dianpingLoaderQueryKeys,
   xiaoquDetail: ['id'],

@@ -10,6 +10,7 @@ import { coherentTags, deferredPick, type Facts, fits } from './coherence.ts';
 import { COMMITMENT_INSERT } from './commitments.ts';
 import { seedCoordinates } from './geo.ts';
 import { imageUrl } from './images.ts';
+import { seedMedia } from './media.ts';
 import { Rng } from './rng.ts';
 import { seedStoreDetails } from './stores.ts';
 import * as W from './words.ts';
@@ -184,6 +185,8 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
       seedCity(ctx, city);
       seedCoordinates(db, city, seed);
       count('store_news', seedStoreDetails(db, city, seed));
+      // Video and VR (issue 19): after every other step of the city, on its own random sequence.
+      for (const [table, k] of Object.entries(seedMedia(db, city, seed))) count(table, k);
     })();
     progress(`城市 ${city.name}`, city.id, CITIES.length);
   }

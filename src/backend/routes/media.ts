@@ -81,7 +81,8 @@ export function registerMediaRoutes(app: FastifyInstance, { db }: BackendContext
       houseType: r.house_type,
       houseId: r.house_id,
       title: r.title,
-      cover: scenes[0]?.thumb ?? '',
+      // Covers vary over the tour's rooms, so a list of tours is not one picture repeated.
+      cover: scenes[r.id % Math.max(1, scenes.length)]?.thumb ?? '',
       roomNames: scenes.map((s) => s.name),
       viewNum: r.view_num,
       createdAt: r.created_at,

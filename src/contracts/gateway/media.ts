@@ -48,7 +48,7 @@ export interface VrItem {
   houseType: number;
   houseId: number;
   title: string;
-  /** The first room's thumbnail. */
+  /** A thumbnail of one of its rooms. */
   cover: string;
   roomNames: string[];
   viewNum: number;

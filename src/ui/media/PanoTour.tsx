@@ -34,7 +34,8 @@ export function PanoTour({ tour }: { tour: VrTourView }) {
         const v = new lib.Viewer({
           container: el,
           navbar: ['zoom', 'move', 'caption', 'fullscreen'],
-          defaultZoomLvl: 20,
+          defaultZoomLvl: 0,
+          defaultYaw: '-25deg',
           touchmoveTwoFingers: false,
           mousewheel: false,
           loadingTxt: '加载中…',

@@ -105,6 +105,31 @@ t.test('video and VR in the browser', async (t) => {
     const after = Number(await page.getAttribute('[data-testid="pano"]', 'data-yaw'));
     t.not(after.toFixed(2), before.toFixed(2), `the view turned (yaw ${before} → ${after})`);
 
+    // Turn until a door's hotspot is in view, then tap it: the viewer moves to the room behind that door.
+    const inView = async () => {
+      for (const link of await page.locator('.psv-virtual-tour-link').all()) {
+        const b = await link.boundingBox();
+        if (b && b.x > box.x + 10 && b.x + b.width < box.x + box.width - 10 && b.y > box.y && b.y + b.height < box.y + box.height)
+          return link;
+      }
+      return null;
+    };
+    let door = await inView();
+    for (let i = 0; !door && i < 16; i++) {
+      await page.mouse.move(cx - 60, cy);
+      await page.mouse.down();
+      await page.mouse.move(cx + 60, cy, { steps: 6 });
+      await page.mouse.up();
+      await page.waitForTimeout(300);
+      door = await inView();
+    }
+    if (!door) throw new Error('no door hotspot came into view');
+    const from = await page.getAttribute('[data-testid="pano"]', 'data-room');
+    await door.click();
+    await until(page, `document.querySelector('[data-testid=pano]').dataset.room !== ${JSON.stringify(from)}`);
+    t.pass(`a door hotspot led from ${from} to ${await page.getAttribute('[data-testid="pano"]', 'data-room')}`);
+    await until(page, "document.querySelector('[data-testid=pano]').dataset.state === 'ready'");
+
     const first = await page.getAttribute('[data-testid="pano"]', 'data-room');
     const other = page.locator(`.pano__room:not([data-room="${first}"])`).first();
     const target = await other.getAttribute('data-room');

@@ -120,6 +120,14 @@ t.test('video and VR pages', async (t) => {
     t.match(text(ofEstate.body), `href="/xinfang/${estateVideo.houseId}.html"`, 'an estate clip shows the estate card');
   });
 
+  t.test('a listing’s detail and photo pages link its clip (SPEC 3 gallery state videoUrl)', async (t) => {
+    const detail = await get(`/ershoufang/${listingVideo.houseId}.html`);
+    t.equal(detail.statusCode, 200);
+    t.match(detail.body, `<a class="gal__video" href="/video/${listingVideo.videoId}.html">`);
+    const photo = await get(`/photo?id=${listingVideo.houseId}&type=ershoufang`);
+    t.match(photo.body, `href="/video/${listingVideo.videoId}.html"`);
+  });
+
   t.test('unknown, malformed and other cities’ clips are the 404 screen', async (t) => {
     for (const url of ['/video/99999999.html', '/video/abc.html', '/video/0.html', `/video/${other.videoId}.html`]) {
       t.equal((await get(url)).statusCode, 404, url);
@@ -196,6 +204,13 @@ t.test('video and VR pages', async (t) => {
     const own = (await gw<{ content: Video[] }>(`/api/video/list?cityId=1&houseType=1&houseId=${estateVideo.houseId}`)).content;
     t.match(text(v.body), new RegExp(`<video[^>]*src="${own[0].url}"[^>]*controls`), 'a real player, not a still');
     t.notMatch(v.body, 'xf-media__play', 'no still image with a ▶ overlay');
+    t.same(
+      jsonLd(v.body)
+        .filter((l) => l['@type'] === 'VideoObject')
+        .map((l) => l.contentUrl),
+      own.map((o) => `${ORIGIN}${o.url}`),
+      'each clip of the estate is a VideoObject',
+    );
     const estateTour = tours.find((x) => x.houseType === 1) as Tour;
     const vr = await get(`/xinfang/vr/${estateTour.houseId}.html`);
     t.equal(vr.statusCode, 200);

@@ -28,6 +28,7 @@ import { registerXiaoquRoutes } from './routes/xiaoqu.ts';
 import { registerXinfangRoutes } from './routes/xinfang.ts';
 import { ensureSearchIndex } from './search-index.ts';
 import { DEFAULT_SEED, seedDatabase } from './seed/index.ts';
+import { ensureMediaSeeded } from './seed/media.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,6 +88,9 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
   } else {
     const indexed = ensureSearchIndex(db);
     if (indexed) app.log.info({ entities: indexed }, 'search index built');
+    // Video and VR (issue 19): a database seeded before migration 19 gets its clips and tours once.
+    const media = ensureMediaSeeded(db);
+    if (media) app.log.info({ rows: media }, 'video and VR seeded');
   }
   const ctx: BackendContext = {
     db,

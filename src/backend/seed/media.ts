@@ -1,6 +1,6 @@
 import type { Database as DB } from 'better-sqlite3';
 import { HOUSE_TYPES } from '../../lib/listing-kinds.ts';
-import type { CitySeed } from './cities.ts';
+import { CITIES, type CitySeed } from './cities.ts';
 import { SEED_NOW, sqlTime } from './index.ts';
 import { CLIPS, type PANORAMAS } from './media-files.ts';
 import { Rng } from './rng.ts';
@@ -124,4 +124,25 @@ export function seedMedia(db: DB, city: CitySeed, seed: number): { video: number
     }
   }
   return written;
+}
+
+/**
+ * A database seeded before migration 19 has the video and VR tables empty: fill them once, from the seed number it was
+ * made with, as a fresh seed would (the flags of its listings and estates say which houses have media). Returns the
+ * rows written (0 when there was nothing to do).
+ */
+export function ensureMediaSeeded(db: DB): number {
+  const has = (db.prepare('SELECT (SELECT COUNT(*) FROM video) + (SELECT COUNT(*) FROM vr_tour)').pluck().get() as number) > 0;
+  const ids = new Set(db.prepare('SELECT id FROM city').pluck().all() as number[]);
+  const cities = CITIES.filter((c) => ids.has(c.id));
+  if (has || !cities.length) return 0;
+  const seed = Number(db.prepare("SELECT value FROM meta WHERE key = 'seed'").pluck().get() ?? 0) >>> 0;
+  let rows = 0;
+  db.transaction(() => {
+    for (const c of cities) {
+      const w = seedMedia(db, c, seed);
+      rows += w.video + w.vr_tour;
+    }
+  })();
+  return rows;
 }

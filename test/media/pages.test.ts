@@ -89,7 +89,10 @@ t.test('video and VR pages', async (t) => {
     const res = await get(`/video/${listingVideo.videoId}.html`);
     t.equal(res.statusCode, 200);
     const html = text(res.body);
-    t.match(html, new RegExp(`<video[^>]*src="${listingVideo.url}"[^>]*poster="${listingVideo.poster}"[^>]*controls=""[^>]*playsInline=""`, 'i'));
+    t.match(
+      html,
+      new RegExp(`<video[^>]*src="${listingVideo.url}"[^>]*poster="${listingVideo.poster}"[^>]*controls=""[^>]*playsInline=""`, 'i'),
+    );
     t.notMatch(res.body, /<video[^>]*autoplay/i, 'no autoplay attribute: muted autoplay starts from script when allowed');
     t.match(html, `<h1 class="vd__title">${listingVideo.title}</h1>`);
     t.match(html, listingVideo.summary);
@@ -147,7 +150,10 @@ t.test('video and VR pages', async (t) => {
     );
     const preloads = [...html.matchAll(/<video[^>]*preload="(\w+)"/g)].map((m) => m[1]);
     t.equal(preloads[0], 'metadata', 'the first clip loads its metadata');
-    t.ok(preloads.slice(1).every((p) => p === 'none'), 'the others wait');
+    t.ok(
+      preloads.slice(1).every((p) => p === 'none'),
+      'the others wait',
+    );
     t.match(html, /<video[^>]*muted=""/);
     t.match(html, 'href="/videoPage?page=2"', 'the next batch');
     t.equal(canonicalOf(res.body), `${ORIGIN}/videoPage`);

@@ -50,6 +50,10 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   'xinfang/unread': () => import('./xinfang/unread.tsx'),
   'xinfang/media': () => import('./xinfang/media.tsx'),
   'xinfang/wendalist': () => import('./xinfang/wendalist.tsx'),
+  // Video and VR (issue 19)
+  'video/detail': () => import('./video/detail.tsx'),
+  'video/feed': () => import('./video/feed.tsx'),
+  'vr/index': () => import('./vr/index.tsx'),
   // Knowledge base, glossary, Q&A (issue 15 part B)
   'baike/list': () => import('./baike/list.tsx'),
   'baike/detail': () => import('./baike/detail.tsx'),

@@ -3,11 +3,16 @@ import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { LazyImage } from '../../src/ui/LazyImage.tsx';
+import { PanoTour } from '../../src/ui/media/PanoTour.tsx';
+import { VideoPlayer } from '../../src/ui/media/VideoPlayer.tsx';
 import { AgentRow } from '../../src/ui/xinfang/AgentRow.tsx';
 import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
 
-/** /xinfang/video/{id}.html and /xinfang/vr/{id}.html (an estate's video or VR tour); without an id, the estates that have one. */
+/**
+ * /xinfang/video/{id}.html and /xinfang/vr/{id}.html: an estate's clips in the page's player, or its show flat in the
+ * panorama viewer (issue 19); without an id, the estates that have one.
+ */
 export default function XinfangMediaPage({ data }: PageProps<MediaData>) {
   const { city } = useAppState();
   const label = data.kind === 'vr' ? 'VR看房' : '视频看房';
@@ -31,38 +36,37 @@ export default function XinfangMediaPage({ data }: PageProps<MediaData>) {
       </div>
     );
   }
-  const photos = e.photos?.length ? e.photos : [e.img];
+  const [first, ...more] = data.videos;
   return (
     <div className="xf-page">
-      <div className={`xf-media xf-media--${data.kind}`}>
-        <LazyImage className="xf-media__img" src={photos[0]} alt={`${e.name}${label}`} width={375} height={250} />
-        <span className="xf-media__play" aria-hidden="true">
-          {data.kind === 'vr' ? '360°' : '▶'}
-        </span>
-        <p className="xf-media__cap">
-          {e.name} · {data.kind === 'vr' ? '全景沙盘与样板间' : '楼盘实景视频'}
-        </p>
-      </div>
+      {data.kind === 'vr' && data.tour ? <PanoTour tour={data.tour} /> : null}
+      {data.kind === 'video' && first ? <VideoPlayer video={first} autoplay /> : null}
       <XfHero
         title={`${e.name}${label}`}
         sub={`${e.regionName ?? ''} · ${e.price ? `均价${e.price}元/㎡` : '价格待定'}`}
         back={{ href: `/xinfang/${e.houseId}.html`, label: '楼盘详情' }}
       />
-      {data.kind === 'vr' ? (
+      {data.kind === 'video' && first ? (
         <section className="card xf-sec">
-          <h2 className="xf-sec__title">全景空间</h2>
-          <ul className="xf-hxrow">
-            {photos.map((p, i) => (
-              <li key={p} className="xf-hxrow__item">
-                <span className="xf-hx">
-                  <span className="xf-hx__media">
-                    <LazyImage className="xf-hx__img" src={p} alt={`${e.name}全景${i + 1}`} width={140} height={105} />
-                  </span>
-                  <span className="xf-hx__name">{['沙盘', '客厅', '主卧', '厨房', '园林', '大堂'][i % 6]}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
+          <h2 className="xf-sec__title">{first.title}</h2>
+          <p className="xf-media__summary">{first.summary}</p>
+          {more.length ? (
+            <ul className="vgrid">
+              {[first, ...more].map((v) => (
+                <li key={v.videoId}>
+                  <AppLink href={`/video/${v.videoId}.html`} className="vgrid__item">
+                    <span className="vgrid__media">
+                      <LazyImage className="vgrid__img" src={v.poster} alt={v.title} width={160} height={284} />
+                      <span className="vgrid__play" aria-hidden="true">
+                        ▶ {v.duration}秒
+                      </span>
+                    </span>
+                    <span className="vgrid__title">{v.title}</span>
+                  </AppLink>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </section>
       ) : null}
       {data.agent ? (

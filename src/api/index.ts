@@ -11,6 +11,8 @@ import { createHouseApi } from './house.ts';
 import { type ClientsConfig, createClients, type GatewayClients } from './http.ts';
 import { createInfoApi } from './info.ts';
 import { createMapApi } from './map.ts';
+// Video and VR (issue 19)
+import { createMediaApi } from './media.ts';
 import { createRecommendApi } from './recommend.ts';
 import { createSchoolApi } from './school.ts';
 import { createSearchApi } from './search.ts';
@@ -49,6 +51,8 @@ export function createApi(cfg: ClientsConfig) {
     chat: createChatApi(clients.gateway, clients.chat, clients.urls.chat),
     info,
     map: createMapApi(clients.gateway),
+    // Video and VR (issue 19)
+    media: createMediaApi(clients.gateway),
     fangjia: createFangjiaApi(clients.gateway),
     // Campaigns (issue 19)
     activity: createActivityApi(clients.gateway),

@@ -320,6 +320,71 @@ export const memberSessionSchema = {
   properties: { uid: text, userId: text, phone: str, nickName: str, headUrl: str, sessionVersion: { type: 'integer', minimum: 0 } },
 } as const;
 
+// Video and VR (issue 19): what the player, the feed and the panorama viewer cannot do without.
+const videoHouse = {
+  listing: { anyOf: [{ type: 'null' }, listingItemSchema] },
+  estate: { anyOf: [{ type: 'null' }, loupanItemSchema] },
+} as const;
+export const videoItemSchema = {
+  type: 'object',
+  required: ['videoId', 'cityId', 'houseType', 'houseId', 'title', 'url', 'poster', 'duration', 'viewNum', 'listing', 'estate'],
+  properties: {
+    videoId: id,
+    cityId: id,
+    houseType: { type: 'integer' },
+    houseId: id,
+    title: text,
+    summary: str,
+    url: { type: 'string', pattern: '^/' },
+    poster: { type: 'string', pattern: '^/' },
+    duration: { type: 'number', exclusiveMinimum: 0 },
+    width: num,
+    height: num,
+    viewNum: { type: 'integer', minimum: 0 },
+    likeNum: { type: 'integer', minimum: 0 },
+    ...videoHouse,
+    agent: { anyOf: [{ type: 'null' }, belongerSchema] },
+  },
+} as const;
+const vrSceneSchema = {
+  type: 'object',
+  required: ['key', 'name', 'panorama', 'thumb', 'links'],
+  properties: {
+    key: text,
+    name: text,
+    panorama: { type: 'string', pattern: '^/' },
+    thumb: { type: 'string', pattern: '^/' },
+    links: {
+      type: 'array',
+      items: { type: 'object', required: ['to', 'label', 'yaw', 'pitch'], properties: { to: text, label: text, yaw: num, pitch: num } },
+    },
+  },
+} as const;
+export const vrItemSchema = {
+  type: 'object',
+  required: ['vrId', 'cityId', 'houseType', 'houseId', 'title', 'cover', 'roomNames', 'viewNum', 'listing', 'estate'],
+  properties: {
+    vrId: id,
+    cityId: id,
+    houseType: { type: 'integer' },
+    houseId: id,
+    title: text,
+    cover: { type: 'string', pattern: '^/' },
+    roomNames: { type: 'array', items: text, minItems: 1 },
+    viewNum: { type: 'integer', minimum: 0 },
+    ...videoHouse,
+  },
+} as const;
+export const vrTourSchema = {
+  ...vrItemSchema,
+  required: [...vrItemSchema.required, 'scenes'],
+  properties: {
+    ...vrItemSchema.properties,
+    scenes: { type: 'array', items: vrSceneSchema, minItems: 1 },
+    agent: { anyOf: [{ type: 'null' }, belongerSchema] },
+  },
+} as const;
+
 export type RecordCheck = ValidateFunction;
 
 /** An article as the lists show it (SPEC 7.10 getInfoDocList): its link, title and type. */
@@ -397,6 +462,10 @@ export const checks = {
   listingDetail: ajv.compile(listingDetailSchema),
   loupanItem: ajv.compile(loupanItemSchema),
   loupanDetail: ajv.compile(loupanDetailSchema),
+  // Video and VR (issue 19)
+  videoItem: ajv.compile(videoItemSchema),
+  vrItem: ajv.compile(vrItemSchema),
+  vrTour: ajv.compile(vrTourSchema),
   rankedLoupan: ajv.compile(rankedLoupanSchema),
   overseasItem: ajv.compile(overseasItemSchema),
   overseasDetail: ajv.compile(overseasDetailSchema),

@@ -18,6 +18,8 @@ import { registerBaikeRoutes } from './routes/info/baike.ts';
 import { registerWendaRoutes } from './routes/info/wenda.ts';
 import { registerListingRoutes } from './routes/listing.ts';
 import { registerMapRoutes } from './routes/map.ts';
+// Video and VR (issue 19)
+import { registerMediaRoutes } from './routes/media.ts';
 import { registerOverseasRoutes } from './routes/overseas.ts';
 import { registerSchoolRoutes } from './routes/school.ts';
 import { registerSearchRoutes } from './routes/search.ts';
@@ -31,6 +33,7 @@ import { ensureActivities } from './seed/activities.ts';
 import { ensureAppH5Data } from './seed/apph5.ts';
 import { CITIES } from './seed/cities.ts';
 import { DEFAULT_SEED, seedDatabase } from './seed/index.ts';
+import { ensureMediaSeeded } from './seed/media.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,6 +99,9 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
     const seeded = Number(db.prepare("SELECT value FROM meta WHERE key = 'seed'").pluck().get() ?? opts.seed ?? DEFAULT_SEED);
     const backfilled = ensureAppH5Data(db, CITIES, seeded);
     if (backfilled) app.log.info({ rows: backfilled }, 'deals and verification codes seeded');
+    // Video and VR (issue 19): a database seeded before migration 19 gets its clips and tours once.
+    const media = ensureMediaSeeded(db);
+    if (media) app.log.info({ rows: media }, 'video and VR seeded');
   }
   const ctx: BackendContext = {
     db,
@@ -157,5 +163,7 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
   registerOverseasRoutes(app, ctx);
   registerFileRoutes(app, ctx);
   registerMapRoutes(app, ctx);
+  // Video and VR (issue 19)
+  registerMediaRoutes(app, ctx);
   return app;
 }

@@ -82,6 +82,8 @@ export function listingItem(r: Row): ListingItem {
     originalPrice: r.original_price ?? null,
     img: imageUrl('house', r.img_seed),
     hasVr: !!r.has_vr,
+    vrUrl: r.vr_id ? `/vr?id=${r.vr_id}` : null,
+    videoUrl: r.video_id ? `/video/${r.video_id}.html` : null,
     viewNum: r.view_num,
     cityId: r.city_id,
     regionId: r.region_id,

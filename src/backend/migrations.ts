@@ -466,6 +466,27 @@ CREATE TABLE promotion (
 CREATE INDEX promotion_city ON promotion(city_id, sort);
 `,
   },
+  // Video and VR (issue 19): the clips and panorama tours of listings and estates, and the listing's own pointers to them.
+  {
+    version: 19,
+    name: 'video and VR (issue 19): property videos and VR tours of listings and estates',
+    sql: `
+CREATE TABLE video (
+  id INTEGER PRIMARY KEY, city_id INTEGER NOT NULL, house_type INTEGER NOT NULL, house_id INTEGER NOT NULL, belonger_id INTEGER,
+  clip TEXT NOT NULL, title TEXT NOT NULL, summary TEXT NOT NULL, view_num INTEGER NOT NULL, like_num INTEGER NOT NULL, created_at TEXT NOT NULL
+);
+CREATE INDEX video_city ON video(city_id, view_num DESC);
+CREATE INDEX video_house ON video(house_type, house_id);
+CREATE TABLE vr_tour (
+  id INTEGER PRIMARY KEY, city_id INTEGER NOT NULL, house_type INTEGER NOT NULL, house_id INTEGER NOT NULL, belonger_id INTEGER,
+  title TEXT NOT NULL, rooms TEXT NOT NULL, view_num INTEGER NOT NULL, created_at TEXT NOT NULL
+);
+CREATE INDEX vr_tour_city ON vr_tour(city_id, view_num DESC);
+CREATE INDEX vr_tour_house ON vr_tour(house_type, house_id);
+ALTER TABLE listing ADD COLUMN video_id INTEGER;
+ALTER TABLE listing ADD COLUMN vr_id INTEGER;
+`,
+  },
   // In-app pages and single pages (issue 19: appH5, /fangyuanheyan)
   {
     version: 20,

@@ -20,6 +20,9 @@ const CARD_FIELDS = [
   'shopMapName',
   'businessFormat',
   'url',
+  // Video and VR badges (issue 19)
+  'vrUrl',
+  'videoUrl',
 ] as const satisfies ReadonlyArray<keyof Listing>;
 
 /**

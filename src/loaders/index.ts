@@ -32,6 +32,8 @@ import { loadHome } from './home.ts';
 import * as huxing from './huxing.ts';
 import { JISUANQI_QUERY_KEYS, jisuanqiLoader } from './jisuanqi.ts';
 import { MAP_QUERY_KEYS, map } from './map.ts';
+// Video and VR (issue 19)
+import { mediaLoaderQueryKeys, mediaLoaders } from './media.ts';
 import { jubaoLoader, myShoucangLoader, photoLoader, yuyuekanfangLoader } from './member.ts';
 import * as mendian from './mendian.ts';
 import * as personal from './personal.ts';
@@ -122,6 +124,8 @@ export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   ...schoolLoaders,
   // Agents (issue 17 part C)
   ...brokerLoaders,
+  // Video and VR (issue 19)
+  ...mediaLoaders,
   ...commitmentLoaders,
   // Campaigns (issue 19)
   ...campaignLoaders,
@@ -239,6 +243,8 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   haiwaiHuxing: ['id'],
   ...schoolLoaderQueryKeys,
   ...brokerLoaderQueryKeys,
+  // Video and VR (issue 19)
+  ...mediaLoaderQueryKeys,
   ...commitmentLoaderQueryKeys,
   // Campaigns (issue 19)
   ...campaignLoaderQueryKeys,

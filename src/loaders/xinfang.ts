@@ -36,6 +36,7 @@ import {
 } from '../meta/xinfang.ts';
 import { type LoadResult, type PageContext, pageLoader } from '../pipeline/types.ts';
 import { locationOf } from './map.ts';
+import { ESTATE, videoCardOf, vrTourOf } from './media.ts';
 import { optional } from './optional.ts';
 import { loadEstate, withCalls } from './xinfang-common.ts';
 
@@ -218,7 +219,10 @@ async function loadWendalist(ctx: PageContext): Promise<LoadResult<WendaListData
 }
 export const xinfangWendalist = pageLoader(loadWendalist, wendalistMeta);
 
-/** /xinfang/video[/{id}.html], /xinfang/vr[/{id}.html]: an estate's video or VR, or the city's estates that have one. */
+/**
+ * /xinfang/video[/{id}.html], /xinfang/vr[/{id}.html]: an estate's clips or its panorama tour (issue 19), or the
+ * city's estates that have one. An estate flagged without that media, or whose media the gateway does not have, is 404.
+ */
 function loadMedia(kind: 'video' | 'vr') {
   return async (ctx: PageContext): Promise<LoadResult<MediaData>> => {
     const id = parseId(ctx.params.id ?? ctx.query.id);
@@ -226,12 +230,24 @@ function loadMedia(kind: 'video' | 'vr') {
       const estate = await loadEstate(ctx, id);
       const has = kind === 'vr' ? estate.hasVr : estate.hasVideo;
       if (!has) throw errors.pageNotFound();
-      const [agent] = await withCalls(ctx, estate.belongerList ?? [], 1);
-      return { data: { kind, estate, list: [], agent: agent ?? null } };
+      const byEstate = { cityId: ctx.city.cityId, houseType: ESTATE, houseId: estate.houseId, size: 6 };
+      const [agents, videos, tour] = await Promise.all([
+        withCalls(ctx, estate.belongerList ?? [], 1),
+        kind === 'video' ? ctx.api.media.videoList(ctx.call, byEstate).then((p) => p.content.map(videoCardOf)) : Promise.resolve([]),
+        kind === 'vr'
+          ? ctx.api.media.vrList(ctx.call, { ...byEstate, size: 1 }).then(async (p) => {
+              const first = p.content[0];
+              const full = first ? await ctx.api.media.vr(ctx.call, first.vrId) : null;
+              return full ? vrTourOf(full) : null;
+            })
+          : Promise.resolve(null),
+      ]);
+      if (kind === 'video' ? !videos.length : !tour) throw errors.pageNotFound();
+      return { data: { kind, estate, list: [], agent: agents[0] ?? null, videos, tour } };
     }
     const hot = await ctx.api.house.findHotLoupan(ctx.call, { cityId: ctx.city.cityId, limit: 30 });
     const list = hot.filter((e) => (kind === 'vr' ? e.hasVr : e.hasVideo));
-    return { data: { kind, estate: null, list, agent: null } };
+    return { data: { kind, estate: null, list, agent: null, videos: [], tour: null } };
   };
 }
 export const xinfangVideo = pageLoader(loadMedia('video'), mediaMeta);

@@ -15,6 +15,7 @@ import type {
 import { saleStatusLabel } from '../lib/sale-status.ts';
 import { filterWords, PAGE_SIZE, xinfangPath } from '../lib/xinfang-filters.ts';
 import type { Meta } from '../pipeline/types.ts';
+import { videoLd } from './media.ts';
 import { absolute, breadcrumbLd, pageLinks, pageNote, priceText } from './xinfang-common.ts';
 
 /** The heads of the new-home (新房) pages, from the data their loaders found (src/loaders/xinfang.ts). */
@@ -134,13 +135,15 @@ export const wendalistMeta: Meta<WendaListData> = (ctx, { estate, total }) => {
 };
 
 /** /xinfang/video and /xinfang/vr: one estate's media page, or the city's estates that have that media. */
-export const mediaMeta: Meta<MediaData> = (ctx, { kind, estate, list }) => {
+export const mediaMeta: Meta<MediaData> = (ctx, { kind, estate, list, videos }) => {
   const label = kind === 'vr' ? 'VR看房' : '视频看房';
   if (estate) {
     return {
       title: `${estate.name}${label}_${estate.name}${kind === 'vr' ? '全景样板间' : '实景视频'}_${ctx.site.brand}`,
       description: `${estate.name}${label}：足不出户看${estate.name}沙盘、样板间与周边实景，${priceText(estate)}。`,
       canonical: `/xinfang/${kind}/${estate.houseId}.html`,
+      // Issue 19: the estate's clips as schema.org VideoObjects.
+      jsonLd: videos.map((v) => videoLd(ctx, v)),
     };
   }
   return {

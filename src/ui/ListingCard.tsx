@@ -1,6 +1,7 @@
 import type { Estate, Listing } from '../contracts/page-data/cards.ts';
 import { detailPathOf, isCommercialKind, isRentHouseType, type ListingKind } from '../lib/listing-kinds.ts';
 import { CardFrame, CardPrice } from './card-parts.tsx';
+import { mediaBadgesOf, WithMediaBadges } from './media/MediaBadges.tsx';
 import { groupDigits, num } from './paths.ts';
 
 export type { ListingKind } from '../lib/listing-kinds.ts';
@@ -14,8 +15,19 @@ export function layoutText(l: Pick<Listing, 'huxing' | 'layout' | 'rooms' | 'hal
 
 const detailHref = (kind: ListingKind, l: Listing) => l.url || detailPathOf(kind, l.houseId, l.houseType);
 
+type ListingCardProps = { listing: Listing; kind?: ListingKind; eager?: boolean };
+
+/** A listing card, with its VR and video badges linking to the listing's tour and clip when it has them (issue 19). */
+export function ListingCard(props: ListingCardProps) {
+  return (
+    <WithMediaBadges badges={mediaBadgesOf(props.listing)} variant="lcard">
+      <ListingCardLink {...props} />
+    </WithMediaBadges>
+  );
+}
+
 /** A listing: image, title, layout/area/orientation, tags, price (万 or 元/月) and unit price. */
-export function ListingCard({ listing, kind = 'ershoufang', eager }: { listing: Listing; kind?: ListingKind; eager?: boolean }) {
+function ListingCardLink({ listing, kind = 'ershoufang', eager }: ListingCardProps) {
   if (isCommercialKind(kind)) return <CommercialCard listing={listing} kind={kind} eager={eager} />;
   const rent = kind === 'zufang';
   return (

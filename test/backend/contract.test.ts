@@ -98,6 +98,11 @@ const CASES: Case[] = [
   G(`/api/house/findById/${ids.loupan}`, { route: '/api/house/findById/:id' }),
   G(`/api/house/findByIdForM/${ids.loupan}`, { route: '/api/house/findByIdForM/:id' }),
   G('/api/house/hsmid/hs200001', { route: '/api/house/hsmid/:id' }),
+  // Video and VR (issue 19)
+  G('/api/video/list?cityId=1&size=3', { paged: true }),
+  G('/api/video/find/1', { route: '/api/video/find/:id' }),
+  G('/api/vr/list?cityId=1&houseType=1&size=3', { paged: true }),
+  G('/api/vr/find/1', { route: '/api/vr/find/:id' }),
   G('/api/house/findWapHotLoupan?cityId=1&limit=10&orderBy=viewNum'),
   G('/api/house/findHotLoupan?cityId=1'),
   G('/api/house/findNewest/1/5', { route: '/api/house/findNewest/:cityId/:limit' }),

@@ -115,6 +115,9 @@ const LIST_COLUMNS = [
   'original_price',
   'img_seed',
   'has_vr',
+  // Video and VR (issue 19)
+  'video_id',
+  'vr_id',
   'view_num',
   'created_at',
   'updated_at',

@@ -12,6 +12,7 @@ import { coherentTags, deferredPick, type Facts, fits } from './coherence.ts';
 import { COMMITMENT_INSERT } from './commitments.ts';
 import { seedCoordinates } from './geo.ts';
 import { imageUrl } from './images.ts';
+import { seedMedia } from './media.ts';
 import { Rng } from './rng.ts';
 import { seedStoreDetails } from './stores.ts';
 import * as W from './words.ts';
@@ -187,6 +188,8 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
       seedCoordinates(db, city, seed);
       count('store_news', seedStoreDetails(db, city, seed));
       count('activity', seedActivities(db, city, seed)); // campaigns (issue 19)
+      // Video and VR (issue 19): after every other step of the city, on its own random sequence.
+      for (const [table, k] of Object.entries(seedMedia(db, city, seed))) count(table, k);
       // In-app pages (issue 19): recent deals and listing verification codes, after every other step of the city.
       for (const [t, k] of Object.entries(seedAppH5(db, city, seed))) count(t, k);
     })();

@@ -12,6 +12,8 @@ export type * from './info.ts';
 export type * from './listing.ts';
 export type * from './location.ts';
 export type * from './map.ts';
+// Video and VR (issue 19)
+export type * from './media.ts';
 export type * from './member.ts';
 export type * from './overseas.ts';
 export type * from './school.ts';

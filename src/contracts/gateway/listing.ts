@@ -38,6 +38,9 @@ export interface ListingItem {
   originalPrice: number | null;
   img: string;
   hasVr: boolean;
+  /** Issue 19: the listing's VR tour (/vr?id=) and video (/video/{id}.html) pages, when it has them. */
+  vrUrl?: string | null;
+  videoUrl?: string | null;
   viewNum: number;
   cityId: number;
   regionId: number;

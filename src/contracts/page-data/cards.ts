@@ -36,6 +36,9 @@ export interface Listing {
   businessFormat?: string | null;
   /** Detail link; defaults to `/ershoufang/{houseId}.html` or `/zufang/{houseId}.html`. */
   url?: string;
+  /** Issue 19: the listing's VR tour and video pages (the card's VR and 视频 badges link there). */
+  vrUrl?: string | null;
+  videoUrl?: string | null;
 }
 
 /** A new-home estate (loupan). */

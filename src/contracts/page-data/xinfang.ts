@@ -1,4 +1,5 @@
 /** What the new-home (新房) pages receive. */
+
 import type { RegionSlugs, XinfangFilter } from '../../lib/xinfang-filters.ts';
 import type {
   Belonger,
@@ -13,6 +14,7 @@ import type {
   WendaItem,
 } from '../gateway/index.ts';
 import type { LocationMapData } from './map.ts';
+import type { VideoCard, VrTourView } from './media.ts';
 
 /** A belonger with the phone number the site shows (SPEC 7.7 api/zhcall webCall: the switchboard plus extension). */
 export type BelongerWithCall = Belonger & { webCall: string };
@@ -91,6 +93,9 @@ export interface MediaData {
   /** Estates of the city that have this kind of media (the index page without an id). */
   list: LoupanItem[];
   agent: BelongerWithCall | null;
+  /** Issue 19: the estate's clips (video page) or its panorama tour (VR page). */
+  videos: VideoCard[];
+  tour: VrTourView | null;
 }
 
 export interface RankingData {

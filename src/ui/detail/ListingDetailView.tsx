@@ -50,6 +50,7 @@ export function ListingDetailView({ data, notice }: { data: ListingDetailData; n
         photos={h.photos}
         title={h.title}
         photoHref={photoHref}
+        videoUrl={h.videoUrl}
         badges={[h.hasVr ? 'VR看房' : '', h.status !== '在售' ? h.status : ''].filter(Boolean)}
       />
       {notice ? <p className="dt-notice">{notice}</p> : null}

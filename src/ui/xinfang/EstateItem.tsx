@@ -2,6 +2,7 @@ import type { LoupanItem } from '../../contracts/gateway/index.ts';
 import { loupanTypeNames } from '../../lib/loupan-types.ts';
 import { AppLink } from '../AppLink.tsx';
 import { LazyImage } from '../LazyImage.tsx';
+import { mediaBadgesOf, WithMediaBadges } from '../media/MediaBadges.tsx';
 import { groupDigits } from '../paths.ts';
 import { SaleBadge } from './SaleBadge.tsx';
 
@@ -10,8 +11,26 @@ type EstateLike = Pick<LoupanItem, 'houseId' | 'name' | 'img' | 'price' | 'saleS
     Pick<LoupanItem, 'regionName' | 'shopMapName' | 'typeCodes' | 'tags' | 'totalMin' | 'totalMax' | 'hasVr' | 'hasVideo' | 'decoration'>
   >;
 
-/** A new-home estate in a list (Beike 新房 style): photo with VR/视频 marks, name and sale status, place, types, tags, price. */
-export function EstateItem({ estate, rank, note, eager }: { estate: EstateLike; rank?: number; note?: string; eager?: boolean }) {
+type EstateItemProps = { estate: EstateLike; rank?: number; note?: string; eager?: boolean };
+
+/**
+ * A new-home estate in a list (Beike 新房 style): photo with VR/视频 marks, name and sale status, place, types, tags, price.
+ * The marks link to the estate's VR tour and clips (issue 19).
+ */
+export function EstateItem(props: EstateItemProps) {
+  const { estate } = props;
+  const badges = mediaBadgesOf({
+    vrUrl: estate.hasVr ? `/xinfang/vr/${estate.houseId}.html` : null,
+    videoUrl: estate.hasVideo ? `/xinfang/video/${estate.houseId}.html` : null,
+  });
+  return (
+    <WithMediaBadges badges={badges} variant="xf">
+      <EstateItemLink {...props} />
+    </WithMediaBadges>
+  );
+}
+
+function EstateItemLink({ estate, rank, note, eager }: EstateItemProps) {
   const types = loupanTypeNames(estate.typeCodes ?? []);
   const where = [estate.regionName, estate.shopMapName].filter(Boolean).join(' ');
   const total = estate.totalMin ? `总价${Math.round(estate.totalMin)}-${Math.round(estate.totalMax ?? estate.totalMin)}万/套` : '';
@@ -20,7 +39,6 @@ export function EstateItem({ estate, rank, note, eager }: { estate: EstateLike; 
       <div className="xf-item__media">
         <LazyImage className="xf-item__img" src={estate.img} alt={estate.name} width={112} height={84} eager={eager} />
         {rank ? <span className={`xf-item__rank${rank <= 3 ? ' is-top' : ''}`}>{rank}</span> : null}
-        {estate.hasVr ? <span className="xf-item__mark">VR</span> : estate.hasVideo ? <span className="xf-item__mark">视频</span> : null}
       </div>
       <div className="xf-item__body">
         <h3 className="xf-item__title">

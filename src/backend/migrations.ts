@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { COMMITMENT_INSERT } from './seed/commitments.ts';
+import { AGENT_DEMO_PASSWORD_HASH } from './seed/chat.ts';
 
 /**
  * Versioned schema migrations, applied in order inside one transaction each; the schema version lives in
@@ -428,6 +429,19 @@ ALTER TABLE dianping ADD COLUMN aspects TEXT;
 CREATE INDEX dianping_member ON dianping(member_id, belonger_id, created_at);
 CREATE TABLE call_log (id INTEGER PRIMARY KEY, belonger_id INTEGER NOT NULL, type INTEGER NOT NULL, created_at TEXT NOT NULL);
 CREATE INDEX franchise_phone ON franchise_apply(phone, created_at);
+`,
+  },
+  // chat (issue 18): migration 17
+  {
+    version: 17,
+    name: 'agent chat (issue 18): agent passwords for the inbox, per-user conversation state (read mark, pin, delete, auto-reply), socket presence',
+    sql: `
+ALTER TABLE belonger ADD COLUMN password_hash TEXT NOT NULL DEFAULT '${AGENT_DEMO_PASSWORD_HASH}';
+CREATE TABLE chat_state (
+  user_id TEXT NOT NULL, peer_id TEXT NOT NULL, read_up_to INTEGER NOT NULL DEFAULT 0, pinned INTEGER NOT NULL DEFAULT 0,
+  deleted_up_to INTEGER NOT NULL DEFAULT 0, auto_reply_at INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (user_id, peer_id)
+) WITHOUT ROWID;
+CREATE TABLE chat_presence (user_id TEXT NOT NULL, node TEXT NOT NULL, sockets INTEGER NOT NULL, seen_at INTEGER NOT NULL, PRIMARY KEY (user_id, node)) WITHOUT ROWID;
 `,
   },
 ];

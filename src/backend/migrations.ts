@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { COMMITMENT_INSERT } from './seed/commitments.ts';
 import { AGENT_DEMO_PASSWORD_HASH } from './seed/chat.ts';
+import { COMMITMENT_INSERT } from './seed/commitments.ts';
 
 /**
  * Versioned schema migrations, applied in order inside one transaction each; the schema version lives in

@@ -1,5 +1,4 @@
 import type Database from 'better-sqlite3';
-import { AGENT_DEMO_PASSWORD_HASH } from './seed/chat.ts';
 import { COMMITMENT_INSERT } from './seed/commitments.ts';
 
 /**
@@ -436,7 +435,7 @@ CREATE INDEX franchise_phone ON franchise_apply(phone, created_at);
     version: 17,
     name: 'agent chat (issue 18): agent passwords for the inbox, per-user conversation state (read mark, pin, delete, auto-reply), socket presence',
     sql: `
-ALTER TABLE belonger ADD COLUMN password_hash TEXT NOT NULL DEFAULT '${AGENT_DEMO_PASSWORD_HASH}';
+CREATE TABLE agent_password (belonger_id INTEGER PRIMARY KEY REFERENCES belonger(id), password_hash TEXT NOT NULL);
 CREATE TABLE chat_state (
   user_id TEXT NOT NULL, peer_id TEXT NOT NULL, read_up_to INTEGER NOT NULL DEFAULT 0, pinned INTEGER NOT NULL DEFAULT 0,
   deleted_up_to INTEGER NOT NULL DEFAULT 0, auto_reply_at INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (user_id, peer_id)

@@ -3,8 +3,8 @@ import { Rng } from './rng.ts';
 
 /**
  * Agent chat seed (issue 18). Every seeded agent signs in to the agent inbox (/agent/login) with their phone or their
- * uid (工号, `b100001`…) and this demo password; migration 17 gives every agent row its hash as the column default,
- * so databases seeded before the migration have it too. Documented in README and src/backend/README.md.
+ * uid (工号, `b100001`…) and this demo password: an agent without a row in `agent_password` (migration 17) has this
+ * hash, so databases seeded before the migration have it too. Documented in README and src/backend/README.md.
  */
 export const AGENT_DEMO_PASSWORD = 'Agent@2026';
 /** scrypt (N=16384, r=8, p=1, 32 bytes) of AGENT_DEMO_PASSWORD with a fixed salt: a demo credential, not a secret. */

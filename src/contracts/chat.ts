@@ -89,6 +89,8 @@ export interface ChatTransport {
   markRead(peer: string): Promise<void>;
   pin(peer: string, pinned: boolean): Promise<void>;
   remove(peer: string): Promise<void>;
+  /** Addition (chat-core): block a peer; Tencent IM only (absent on the built-in transport); failures are warnings. */
+  blacklist?(peer: string): Promise<void>;
   on(listener: (event: ChatEvent) => void): () => void;
   close(): void;
 }

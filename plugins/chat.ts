@@ -36,6 +36,7 @@ import {
   type StoredRecord,
 } from '../src/lib/chat.ts';
 import { UPLOAD_MAX_BYTES } from '../src/lib/member-forms.ts';
+import { CLOSE_SIGNED_OUT } from '../src/lib/member-socket.ts';
 import { safeReturnPath } from '../src/lib/return-url.ts';
 import { isSameOriginPost } from '../src/lib/same-origin.ts';
 import { genUserSig } from '../src/lib/usersig.ts';
@@ -96,8 +97,9 @@ export interface ChatUser {
   id: string;
   kind: 'member' | 'agent';
   name: string;
+  /** A member's userId (member events name members by it). */
+  memberUserId?: string;
 }
-
 
 interface Socket {
   readonly readyState: number;
@@ -261,7 +263,7 @@ function readAgent(req: FastifyRequest): ChatUser | null {
 async function readMember(req: FastifyRequest, reply?: FastifyReply): Promise<ChatUser | null> {
   const user = await resolveMember(req, reply);
   if (!user || !CHAT_USER_ID.test(user.uid)) return null;
-  return { id: user.uid, kind: 'member', name: user.nickName || user.uid };
+  return { id: user.uid, kind: 'member', name: user.nickName || user.uid, memberUserId: user.userId };
 }
 
 const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
@@ -280,6 +282,13 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
   const sockets = new Map<string, Set<Socket>>();
   app.decorate('chatSockets', {
     count: (id?: string) => (id === undefined ? [...sockets.values()].reduce((n, set) => n + set.size, 0) : (sockets.get(id)?.size ?? 0)),
+  });
+  // A member signed out everywhere (SPEC 4 forced logout) loses their chat sockets too.
+  const socketMember = new WeakMap<Socket, string>();
+  const unsubscribeMembers = app.memberEvents.subscribe(function closeRevokedChatSockets(event) {
+    if (event.type !== 'revoked') return;
+    for (const set of sockets.values())
+      for (const s of set) if (socketMember.get(s) === event.userId) s.close(CLOSE_SIGNED_OUT, 'signed out');
   });
   const unsubscribe = bus.subscribe(function deliverChatEvent(event) {
     const text = JSON.stringify(event.frame);
@@ -425,6 +434,7 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
   app.addHook('onClose', async function stopChat() {
     clearInterval(keepAlive);
     unsubscribe();
+    unsubscribeMembers();
     await bus.close();
   });
 
@@ -654,6 +664,7 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
           return;
         }
         set.add(socket);
+        if (user.memberUserId) socketMember.set(socket, user.memberUserId);
         const mine = set;
         alive.set(socket, { pong: true });
         if (mine.size === 1) reportPresence(user.id);

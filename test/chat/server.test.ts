@@ -321,6 +321,13 @@ t.test('the built-in transport: delivery, offline agent, limits', async (t) => {
     me.socket.terminate();
   });
 
+  t.test("a member's forced logout closes their chat sockets", async (t) => {
+    const me = await socket(portal, '/-/chat/ws', member);
+    await next(me, 'ready');
+    await portal.app.memberEvents.publish({ type: 'revoked', userId: MEMBER.userId });
+    t.equal(await me.closed, 4001, 'closed as signed out');
+  });
+
   t.test('rate limit: beyond the window an error frame, then the socket is closed; a frame too big closes it (1009)', async (t) => {
     const me = await socket(portal, '/-/chat/ws', member);
     await next(me, 'ready');

@@ -18,6 +18,7 @@ import type {
   ChatPayload,
   ChatPeer,
   ChatServerFrame,
+  ChatVoice,
 } from '../src/contracts/chat.ts';
 import { conversationIdOf } from '../src/contracts/chat.ts';
 import {
@@ -58,6 +59,7 @@ import { redisChannel } from './redis-channel.ts';
  * - POST {base}/pin             { peer, pinned }    → { pinned }
  * - POST {base}/remove          { peer }            → { unread }
  * - POST {base}/image           multipart `file`    → ChatImage (checked by content, re-encoded, long side ≤ 1280)
+ * - POST {base}/voice           multipart `file`    → ChatVoice (webm, ogg, m4a or mp3 by content, ≤ 2 MB, kept as sent)
  * - GET  {base}/ws              the built-in transport's WebSocket (frames: src/contracts/chat.ts)
  * - GET  /-/chat/peer           ?uid=|belongerId=   → ChatPeer (SPEC 5: 经纪人ID/UID 必传一个, 获取用户uid 失败！)
  * - GET  /-/chat/frame          ?uid=|belongerId=[&houseId=] → ChatFrame (manager, phone, house card, quick phrases)
@@ -636,6 +638,30 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
           return { url: up.url, width: up.width ?? 0, height: up.height ?? 0 } satisfies ChatImage;
         } catch (err) {
           return fail(req, reply, err, 'chat image');
+        }
+      });
+
+      scope.post(`${base}/voice`, async function chatVoice(req, reply) {
+        const user = await begin(req, reply, true);
+        if (!user) return reply;
+        if (!req.isMultipart()) return bad(req, reply, '请录制语音');
+        let data: Buffer;
+        try {
+          const part = await req.file();
+          if (!part) return bad(req, reply, '请录制语音');
+          data = await part.toBuffer();
+        } catch (err) {
+          req.log.info({ err: (err as Error).message }, 'chat voice too large');
+          return reply.code(413).send({ status: 413, message: '语音过大' });
+        }
+        if (data.length === 0) return bad(req, reply, '语音为空');
+        try {
+          const up = await app.api.user.uploadVoice(call(req), { data, filename: 'voice' });
+          if (!up?.url) throw Object.assign(new Error('no url'), { statusCode: 502 });
+          req.log.info({ userId: user.id, url: up.url }, 'chat voice stored');
+          return { url: up.url } satisfies ChatVoice;
+        } catch (err) {
+          return fail(req, reply, err, 'chat voice');
         }
       });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import { Ajv } from 'ajv';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -92,6 +93,8 @@ export interface ChatPluginOptions {
   autoReplyWindowSeconds?: number;
   /** How long an agent stays signed in to the inbox, seconds (default 12 h). */
   agentSessionSeconds?: number;
+  /** Agent sign-in posts a minute per client address (default 10). */
+  agentLoginPerMinute?: number;
 }
 
 /** Who is on a chat call. */
@@ -869,6 +872,8 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
   // The agent inbox's sign-in (phone or uid + password): its own signed cookie, never the member session.
   await app.register(async function agentSession(scope) {
     await scope.register(formbody, { bodyLimit: 4096 });
+    // Password guessing: at most `agentLoginPerMinute` sign-in posts a minute per client address (this process).
+    await scope.register(rateLimit, { global: false });
     scope.addHook('onSend', async function agentNoStore(_req, reply) {
       reply.header('cache-control', 'private, no-store');
     });
@@ -899,6 +904,16 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
           },
         },
         attachValidation: true,
+        config: {
+          rateLimit: {
+            max: opts.agentLoginPerMinute ?? 10,
+            timeWindow: 60_000,
+            errorResponseBuilder: (req: FastifyRequest) => {
+              req.log.warn('agent sign-in rate-limited');
+              return { statusCode: 429, status: 429, message: '尝试次数过多，请稍后再试' };
+            },
+          },
+        },
       },
       async function agentLogin(req, reply) {
         if (!isSameOriginPost(req.headers, req.host)) {

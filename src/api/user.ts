@@ -102,20 +102,34 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
       call: CallContext,
       file: { data: Buffer | Uint8Array; filename: string; mime: string },
       /** avatar: re-encoded to a 256×256 square; screenshot: re-encoded whole (issue 13). */
-      purpose?: 'avatar' | 'screenshot',
+      purpose?: 'avatar' | 'screenshot' | 'chat',
     ) {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(file.data)], { type: file.mime }), file.filename);
-      const body = await callGateway<{ id: number; url: string; name: string; size: number; mime: string }>(
-        gateway,
-        call,
-        '/api/file/uploadImg',
-        {
-          method: 'POST',
-          body: form,
-          ...(purpose ? { searchParams: { purpose } } : {}),
-        },
-      );
+      // width and height: re-encoded uploads (a purpose) only.
+      const body = await callGateway<{
+        id: number;
+        url: string;
+        name: string;
+        size: number;
+        mime: string;
+        width?: number;
+        height?: number;
+      }>(gateway, call, '/api/file/uploadImg', {
+        method: 'POST',
+        body: form,
+        ...(purpose ? { searchParams: { purpose } } : {}),
+      });
+      return body.obj ?? null;
+    },
+    /** A chat voice clip (issue 18): POST /api/file/uploadVoice as multipart; webm, ogg, m4a or mp3, at most 2 MB. */
+    async uploadVoice(call: CallContext, file: { data: Buffer | Uint8Array; filename: string }) {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(file.data)], { type: 'application/octet-stream' }), file.filename);
+      const body = await callGateway<{ id: number; url: string; mime: string }>(gateway, call, '/api/file/uploadVoice', {
+        method: 'POST',
+        body: form,
+      });
       return body.obj ?? null;
     },
     /** An uploaded picture as stored by the gateway (GET /files/upload/{name}), for the portal to serve; null when absent. */
@@ -131,7 +145,8 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
       if (res.statusCode === 404) return null;
       if (res.statusCode !== 200) throw new GatewayError(502, '/files/upload', `upload fetch answered HTTP ${res.statusCode}`);
       const mime = String(res.headers['content-type'] ?? '');
-      if (!/^image\/(jpeg|png|gif|webp)$/.test(mime)) throw new GatewayError(502, '/files/upload', 'upload of an unexpected type');
+      if (!/^(image\/(jpeg|png|gif|webp)|audio\/(webm|ogg|mp4|mpeg))$/.test(mime))
+        throw new GatewayError(502, '/files/upload', 'upload of an unexpected type');
       return { data: res.body, mime };
     },
     /** Feedback of /yonghufankui (our path). */

@@ -334,6 +334,15 @@ const CASES: Case[] = [
   G(`/api/microchat/record/m100001/${ids.belongerUid}`, { route: '/api/microchat/record/:userId/:targetId', paged: true }),
   G('/api/microchat/sessions/m100001', { route: '/api/microchat/sessions/:userId' }),
   P('/api/mobpush/send', { target: 'm100001', content: '新消息' }),
+  // chat (issue 18)
+  P('/api/microchat/read', { userId: 'm100001', targetId: ids.belongerUid }),
+  P('/api/microchat/pin', { userId: 'm100001', targetId: ids.belongerUid, pinned: true }),
+  P('/api/microchat/remove', { userId: 'm100001', targetId: ids.belongerUid }),
+  G('/api/microchat/unread/m100001', { route: '/api/microchat/unread/:userId' }),
+  P('/api/microchat/presence', { userId: ids.belongerUid, node: 'n1', sockets: 1 }),
+  G(`/api/microchat/presence/${ids.belongerUid}`, { route: '/api/microchat/presence/:userId' }),
+  P('/api/microchat/autoreply', { userId: ids.belongerUid, targetId: 'm100001', windowSeconds: 3600 }),
+  P('/api/microchat/agent/login', { account: ids.belongerUid, password: 'Agent@2026' }),
   P('/adduser', { uid: 'm100001' }),
   P('/friendkey', { belongerId: ids.belonger }),
   P('/getServerTime', {}),
@@ -445,7 +454,7 @@ t.test('a body that is not JSON gives 400, not 500', async (t) => {
 
 t.test('the table above covers every route the backend registers', async (t) => {
   const covered = new Set(CASES.map(routeOf));
-  const exempt = new Set(['GET /img/:kind/:file', 'GET /files/upload/:name', 'POST /api/file/uploadImg']);
+  const exempt = new Set(['GET /img/:kind/:file', 'GET /files/upload/:name', 'POST /api/file/uploadImg', 'POST /api/file/uploadVoice']);
   const missing = (app.backendRoutes ?? []).map((r) => r.replace(/\/$/, '')).filter((r) => !covered.has(r) && !exempt.has(r));
   t.same(missing, [], 'every route has a contract case (uploads and files are tested in writes.test.ts)');
   t.ok((app.backendRoutes ?? []).length > 150, `${app.backendRoutes?.length} routes`);

@@ -30,6 +30,18 @@ const SIGNATURES: Array<{ mime: string; ext: string; test: (b: Buffer) => boolea
   },
 ];
 
+/** Voice clips of chat (issue 18), by their magic bytes: WebM/Opus (Chrome, Firefox), Ogg, MP4/AAC (Safari), MP3. */
+const AUDIO_SIGNATURES: Array<{ mime: string; ext: string; test: (b: Buffer) => boolean }> = [
+  { mime: 'audio/webm', ext: 'webm', test: (b) => b.length > 4 && b.readUInt32BE(0) === 0x1a45dfa3 },
+  { mime: 'audio/ogg', ext: 'ogg', test: (b) => b.length > 4 && b.subarray(0, 4).toString('latin1') === 'OggS' },
+  { mime: 'audio/mp4', ext: 'm4a', test: (b) => b.length > 12 && b.subarray(4, 8).toString('latin1') === 'ftyp' },
+  {
+    mime: 'audio/mpeg',
+    ext: 'mp3',
+    test: (b) => b.length > 3 && (b.subarray(0, 3).toString('latin1') === 'ID3' || (b[0] === 0xff && ((b[1] as number) & 0xe0) === 0xe0)),
+  },
+];
+
 /**
  * What an upload is for (`?purpose=`): an avatar is cut to a 256×256 square, a screenshot kept whole up to 1280×2560;
  * both are decoded and re-encoded as WebP by sharp (no metadata, nothing but pixels survives) and named by the hash of
@@ -38,6 +50,8 @@ const SIGNATURES: Array<{ mime: string; ext: string; test: (b: Buffer) => boolea
 const PURPOSES = {
   avatar: (img: Sharp) => img.resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' }),
   screenshot: (img: Sharp) => img.resize(1280, 2560, { fit: 'inside', withoutEnlargement: true }),
+  /** A chat picture (issue 18): long side at most 1280. */
+  chat: (img: Sharp) => img.resize(1280, 1280, { fit: 'inside', withoutEnlargement: true }),
 } as const;
 type Purpose = keyof typeof PURPOSES;
 /** Re-encoded uploads take still pictures only. */
@@ -76,13 +90,17 @@ export function registerFileRoutes(app: FastifyInstance, ctx: BackendContext): v
 
   app.get(
     '/files/upload/:name',
-    { schema: { params: params({ name: { type: 'string', pattern: '^([0-9a-f-]{36}|[0-9a-f]{32})\\.(jpg|png|gif|webp)$' } }) } },
+    {
+      schema: {
+        params: params({ name: { type: 'string', pattern: '^([0-9a-f-]{36}|[0-9a-f]{32})\\.(jpg|png|gif|webp|webm|ogg|m4a|mp3)$' } }),
+      },
+    },
     async (req, reply) => {
       const { name } = req.params as { name: string };
       const file = path.join(uploadDir, name);
       if (!existsSync(file)) return reply.code(404).send(fail(404, '文件不存在'));
       const ext = name.split('.').pop() as string;
-      const mime = SIGNATURES.find((s) => s.ext === ext)?.mime ?? 'application/octet-stream';
+      const mime = [...SIGNATURES, ...AUDIO_SIGNATURES].find((s) => s.ext === ext)?.mime ?? 'application/octet-stream';
       return reply
         .type(mime)
         .header('cache-control', 'public, max-age=31536000, immutable')
@@ -118,10 +136,13 @@ export function registerFileRoutes(app: FastifyInstance, ctx: BackendContext): v
         if (!REENCODED_TYPES.has(sig.mime))
           return reply.code(400).send({ status: 400, message: 'file: 只支持 JPG、PNG、WebP 图片', obj: null });
         let out: Buffer;
+        let dims: { width: number; height: number };
         try {
-          out = await PURPOSES[purpose](sharp(buf, { failOn: 'error', limitInputPixels: 40_000_000 }).rotate())
+          const done = await PURPOSES[purpose](sharp(buf, { failOn: 'error', limitInputPixels: 40_000_000 }).rotate())
             .webp({ quality: 82 })
-            .toBuffer();
+            .toBuffer({ resolveWithObject: true });
+          out = done.data;
+          dims = { width: done.info.width, height: done.info.height };
         } catch (err) {
           req.log.info({ err: (err as Error).message }, 'upload not decodable');
           return reply.code(400).send({ status: 400, message: 'file: 图片已损坏或无法识别', obj: null });
@@ -131,7 +152,14 @@ export function registerFileRoutes(app: FastifyInstance, ctx: BackendContext): v
         const target = path.join(uploadDir, hashed);
         if (!existsSync(target)) writeFileSync(target, out, { flush: true });
         const row = insert.run(hashed, part.filename?.slice(0, 200) ?? null, 'image/webp', out.length, hash, sqlNow());
-        return ok({ id: Number(row.lastInsertRowid), url: `/files/upload/${hashed}`, name: hashed, size: out.length, mime: 'image/webp' });
+        return ok({
+          id: Number(row.lastInsertRowid),
+          url: `/files/upload/${hashed}`,
+          name: hashed,
+          size: out.length,
+          mime: 'image/webp',
+          ...dims,
+        });
       }
       const name = `${randomUUID()}.${sig.ext}`;
       const sha256 = createHash('sha256').update(buf).digest('hex');
@@ -141,4 +169,32 @@ export function registerFileRoutes(app: FastifyInstance, ctx: BackendContext): v
       return ok({ id: Number(info.lastInsertRowid), url: `/files/upload/${name}`, name, size: buf.length, mime: sig.mime });
     },
   );
+
+  /** A chat voice clip (issue 18; our path): checked by its magic bytes, kept as sent, at most 2 MB. */
+  app.post('/api/file/uploadVoice', async (req, reply) => {
+    if (!req.isMultipart()) return reply.code(400).send({ status: 400, message: 'file: 请使用 multipart/form-data 上传语音', obj: null });
+    const part = await req.file();
+    if (!part) return reply.code(400).send({ status: 400, message: 'file: 缺少语音文件', obj: null });
+    let buf: Buffer;
+    try {
+      buf = await part.toBuffer();
+    } catch {
+      return reply.code(413).send({ status: 413, message: 'file: 语音过大', obj: null });
+    }
+    if (buf.length === 0) return reply.code(400).send({ status: 400, message: 'file: 语音为空', obj: null });
+    if (buf.length > 2 * 1024 * 1024) return reply.code(413).send({ status: 413, message: 'file: 语音不能超过 2MB', obj: null });
+    const sig = AUDIO_SIGNATURES.find((s) => s.test(buf));
+    if (!sig) return reply.code(400).send({ status: 400, message: 'file: 只支持 webm、ogg、m4a、mp3 语音', obj: null });
+    const name = `${randomUUID()}.${sig.ext}`;
+    writeFileSync(path.join(uploadDir, name), buf, { flush: true });
+    const info = insert.run(
+      name,
+      part.filename?.slice(0, 200) ?? null,
+      sig.mime,
+      buf.length,
+      createHash('sha256').update(buf).digest('hex'),
+      sqlNow(),
+    );
+    return ok({ id: Number(info.lastInsertRowid), url: `/files/upload/${name}`, name, size: buf.length, mime: sig.mime });
+  });
 }

@@ -1,0 +1,633 @@
+import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
+import type { CallContext } from '../src/api/http.ts';
+import type {
+  ChatConversation,
+  ChatImage,
+  ChatLogin,
+  ChatMessage,
+  ChatPayload,
+  ChatServerFrame,
+  ChatVoice,
+} from '../src/contracts/chat.ts';
+import { conversationIdOf } from '../src/contracts/chat.ts';
+import {
+  AGENT_CHAT_API,
+  CHAT_API,
+  CHAT_MESSAGES,
+  CHAT_TEXT_MAX,
+  chatSocketPath,
+  gatewayTimeToMs,
+  lastOf,
+  messageOfRecord,
+  previewOf,
+  recordContentOf,
+  type StoredRecord,
+} from '../src/lib/chat.ts';
+import { UPLOAD_MAX_BYTES } from '../src/lib/member-forms.ts';
+import { CLOSE_SIGNED_OUT } from '../src/lib/member-socket.ts';
+import { isSameOriginPost } from '../src/lib/same-origin.ts';
+import { genUserSig } from '../src/lib/usersig.ts';
+import { agentLoginRoutes } from './agent-login.ts';
+import { createBus } from './chat-bus.ts';
+import { isClientFrame, userId } from './chat-frames.ts';
+import { chatLookupRoutes } from './chat-lookup.ts';
+import { type ChatUser, call, chatNoStore, gatewayAnswer, readAgent, readMember } from './chat-users.ts';
+import { byteLength } from './member-socket.ts';
+
+/**
+ * Agent chat, the portal's half (issue 18; SPEC 3, 4, 5, 7.9, 8, 9). Member calls under /-/chat, the agent inbox's
+ * under /-/agent/chat (same handlers; the agent is the signed `agentInfo` cookie of /-/agent/login, never the member
+ * session). Every answer is `private, no-store`; every state-changing call obeys the same-origin rule.
+ *
+ * - GET  {base}/login           ChatLogin: Tencent IM (a UserSig signed here for the caller's own id) when IM_SDKAPPID
+ *                               and IM_SECRET_KEY are configured, else the built-in transport
+ * - GET  {base}/conversations   ChatConversation[] (pinned first, newest first)
+ * - GET  {base}/history/:peer   ?beforeId=<message id>&size=  → { messages (oldest first), more }
+ * - GET  {base}/unread          { total }
+ * - POST {base}/read            { peer }            → { upTo, unread }
+ * - POST {base}/pin             { peer, pinned }    → { pinned }
+ * - POST {base}/remove          { peer }            → { unread }
+ * - POST {base}/image           multipart `file`    → ChatImage (checked by content, re-encoded, long side ≤ 1280)
+ * - POST {base}/voice           multipart `file`    → ChatVoice (webm, ogg, m4a or mp3 by content, ≤ 2 MB, kept as sent)
+ * - GET  {base}/ws              the built-in transport's WebSocket (frames: src/contracts/chat.ts)
+ * - GET  /-/chat/peer           ?uid=|belongerId=   → ChatPeer (SPEC 5: 经纪人ID/UID 必传一个, 获取用户uid 失败！)
+ * - GET  /-/chat/frame          ?uid=|belongerId=[&houseId=] → ChatFrame (manager, phone, house card, quick phrases)
+ *   (those two for members only: plugins/chat-lookup.ts)
+ * - POST /-/agent/login, POST /-/agent/logout (form or JSON): plugins/agent-login.ts; the pages /agent/login and
+ *   /agent/inbox are registry pages (pages/agent/)
+ * Frames and bus events are checked by plugins/chat-frames.ts; the bus is plugins/chat-bus.ts.
+ *
+ * Delivery: a message is saved through the gateway (api/microchat/record), acknowledged to its socket, and published on
+ * the chat bus to every socket of both sides (the sender's other tabs too; clients drop ids they have). With REDIS_URL
+ * the bus is Redis pub/sub (plugins/redis-channel.ts), so every portal process delivers to its own sockets; Redis down
+ * is one error line and delivery within each process. When the recipient has no socket in any process (presence kept
+ * by the gateway, reported by each process), an offline push is recorded (api/mobpush/send); when that recipient is an
+ * agent, the agent's auto-reply (api/microchat/revert) answers the member, at most once per conversation per
+ * `autoReplyWindowSeconds` (default 30 minutes, claimed through the gateway so two processes do not both answer).
+ */
+
+export interface ChatPluginOptions {
+  /** Tencent IM: both set, members chat through Tencent IM with a UserSig signed here. */
+  sdkAppId?: number;
+  secretKey?: string;
+  redisUrl?: string;
+  /** Keep-alive ping; a socket that did not answer the previous ping is dropped. Default 30 s. */
+  pingIntervalMs?: number;
+  /** Largest frame a client may send, bytes (default 16 KiB; bigger closes the socket with 1009). */
+  maxPayload?: number;
+  /** Frames a socket may send per `rateWindowMs` (default 20 per 10 s): beyond, an error frame; twice that, closed (1008). */
+  maxFramesPerWindow?: number;
+  rateWindowMs?: number;
+  /** Open chat sockets per user (default 16). */
+  maxSocketsPerUser?: number;
+  /** The agent's auto-reply answers a conversation at most once per this many seconds (default 1800). */
+  autoReplyWindowSeconds?: number;
+  /** How long an agent stays signed in to the inbox, seconds (default 12 h). */
+  agentSessionSeconds?: number;
+  /** Agent sign-in posts a minute per client address (default 10). */
+  agentLoginPerMinute?: number;
+}
+
+interface Socket {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  terminate(): void;
+  ping(): void;
+  on(event: 'pong' | 'close', listener: () => void): void;
+  on(event: 'message', listener: (data: unknown, isBinary: boolean) => void): void;
+}
+const OPEN = 1;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Open chat sockets per user id in this process (for tests and logs). */
+    chatSockets: { count(userId?: string): number };
+  }
+}
+
+const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
+  const pingIntervalMs = opts.pingIntervalMs ?? 30_000;
+  const maxPayload = opts.maxPayload ?? 16 * 1024;
+  const maxFrames = opts.maxFramesPerWindow ?? 20;
+  const rateWindowMs = opts.rateWindowMs ?? 10_000;
+  const maxPerUser = opts.maxSocketsPerUser ?? 16;
+  const autoReplyWindowSeconds = opts.autoReplyWindowSeconds ?? 1800;
+  const agentSessionSeconds = opts.agentSessionSeconds ?? 12 * 3600;
+  const tencent = opts.sdkAppId !== undefined && opts.secretKey ? { sdkAppId: opts.sdkAppId, secretKey: opts.secretKey } : null;
+  const node = randomUUID();
+  const log = app.log.child({ component: 'chat' });
+
+  const bus = await createBus(app, opts.redisUrl);
+  const sockets = new Map<string, Set<Socket>>();
+  app.decorate('chatSockets', {
+    count: (id?: string) => (id === undefined ? [...sockets.values()].reduce((n, set) => n + set.size, 0) : (sockets.get(id)?.size ?? 0)),
+  });
+  // A member signed out everywhere (SPEC 4 forced logout) loses their chat sockets too.
+  const socketMember = new WeakMap<Socket, string>();
+  const unsubscribeMembers = app.memberEvents.subscribe(function closeRevokedChatSockets(event) {
+    if (event.type !== 'revoked') return;
+    for (const set of sockets.values())
+      for (const s of set) if (socketMember.get(s) === event.userId) s.close(CLOSE_SIGNED_OUT, 'signed out');
+  });
+  const unsubscribe = bus.subscribe(function deliverChatEvent(event) {
+    const text = JSON.stringify(event.frame);
+    for (const id of new Set(event.to)) for (const s of sockets.get(id) ?? []) if (s.readyState === OPEN) s.send(text);
+  });
+
+  /** Presence: this process's socket count per user, reported to the gateway on change and with every keep-alive round. */
+  const ctx0: CallContext = { reqId: `chat-${node.slice(0, 8)}`, log };
+  const reportPresence = (id: string) => {
+    app.api.chat
+      .reportPresence(ctx0, { userId: id, node, sockets: sockets.get(id)?.size ?? 0 })
+      .catch((err: Error) => log.warn({ userId: id, err: err.message }, 'chat presence not reported'));
+  };
+  const isOnline = async (c: CallContext, id: string): Promise<boolean> => {
+    if ((sockets.get(id)?.size ?? 0) > 0) return true;
+    try {
+      return (await app.api.chat.presence(c, id))?.online === true;
+    } catch {
+      return false;
+    }
+  };
+
+  /** Is `id` an agent the portal knows? Cached 10 minutes. */
+  const agents = new LRUCache<string, { name: string; belongerId: number }>({ max: 5000, ttl: 600_000 });
+  const agentOf = async (c: CallContext, id: string) => {
+    const hit = agents.get(id);
+    if (hit) return hit;
+    try {
+      const found = await app.api.chat.friendKey(c, { uid: id });
+      if (!found || found.uid !== id) return null;
+      const agent = { name: found.agent.name, belongerId: found.belongerId };
+      agents.set(id, agent);
+      return agent;
+    } catch {
+      return null;
+    }
+  };
+
+  const publishUnread = async (c: CallContext, id: string, total?: number) => {
+    try {
+      const n = total ?? (await app.api.chat.unread(c, id))?.total ?? 0;
+      await bus.publish({ to: [id], frame: { t: 'unread', total: n } });
+    } catch (err) {
+      c.log.warn({ userId: id, err: (err as Error).message }, 'chat unread total not sent');
+    }
+  };
+
+  /** Saves a message and delivers it to both sides; the ack is the caller's. */
+  const deliver = async (c: CallContext, from: string, to: string, payload: ChatPayload, clientId?: string): Promise<ChatMessage> => {
+    const saved = await app.api.chat.saveRecord(c, {
+      userId: from,
+      targetId: to,
+      msgType: payload.msgType,
+      content: recordContentOf(payload),
+    });
+    if (!saved) throw Object.assign(new Error('record not saved'), { statusCode: 502 });
+    const message = {
+      ...payload,
+      id: String(saved.id),
+      ...(clientId ? { clientId } : {}),
+      from,
+      to,
+      time: gatewayTimeToMs(saved.createdAt) || Date.now(),
+      read: false,
+    } as ChatMessage;
+    await bus.publish({ to: [to, from], frame: { t: 'message', message } });
+    void publishUnread(c, to);
+    c.log.info({ from, to, msgType: payload.msgType, id: message.id }, 'chat message delivered');
+    return message;
+  };
+
+  /** The recipient has no socket anywhere: an offline push; an agent's auto-reply answers a member (once per window). */
+  const whenOffline = async (c: CallContext, sender: ChatUser, to: string, payload: ChatPayload) => {
+    if (await isOnline(c, to)) return;
+    try {
+      await app.api.chat.push(c, {
+        target: to,
+        title: `${sender.name}给您发来新消息`.slice(0, 60),
+        content: previewOf(payload).slice(0, 500) || '新消息',
+      });
+      c.log.info({ target: to }, 'chat offline push recorded');
+    } catch (err) {
+      c.log.warn({ target: to, err: (err as Error).message }, 'chat offline push failed');
+    }
+    if (sender.kind !== 'member') return;
+    try {
+      const claim = await app.api.chat.claimAutoReply(c, { userId: to, targetId: sender.id, windowSeconds: autoReplyWindowSeconds });
+      if (!claim?.claimed) return;
+      const replies = await app.api.chat.revert(c);
+      const text = replies[0]?.text;
+      if (!text) return;
+      await deliver(c, to, sender.id, { msgType: 'text', content: { text } });
+      c.log.info({ agent: to, member: sender.id }, 'chat auto-reply sent for an offline agent');
+    } catch (err) {
+      c.log.warn({ agent: to, err: (err as Error).message }, 'chat auto-reply failed');
+    }
+  };
+
+  /** May `user` write to `to`? A member writes to agents only; an agent to anyone but themself. */
+  const mayWrite = async (c: CallContext, user: ChatUser, to: string) => {
+    if (to === user.id) return false;
+    if (user.kind === 'agent') return true;
+    return (await agentOf(c, to)) !== null;
+  };
+
+  const markRead = async (c: CallContext, user: ChatUser, peer: string) => {
+    const mark = await app.api.chat.markRead(c, user.id, peer);
+    const upTo = mark?.upToTime ? gatewayTimeToMs(mark.upToTime) : 0;
+    if (mark && mark.upTo > 0) await bus.publish({ to: [peer, user.id], frame: { t: 'read', peer, reader: user.id, upTo } });
+    await publishUnread(c, user.id, mark?.unread);
+    return { upTo, unread: mark?.unread ?? 0 };
+  };
+
+  const signedLogin = (req: FastifyRequest, user: ChatUser, apiBase: string): ChatLogin | null => {
+    if (!tencent) return { transport: 'builtin', userId: user.id, socketPath: chatSocketPath(apiBase), apiBase };
+    const sig = genUserSig({ sdkAppID: tencent.sdkAppId, privateKey: tencent.secretKey, userID: user.id });
+    if (!sig.ok) {
+      req.log.error({ err: sig.error }, 'chat UserSig not generated');
+      return null;
+    }
+    return { transport: 'tencent', userId: user.id, sdkAppId: tencent.sdkAppId, userSig: sig.userSig, expireSeconds: sig.expireSeconds };
+  };
+
+  const alive = new WeakMap<Socket, { pong: boolean }>();
+  const keepAlive = setInterval(function pingChatSockets() {
+    for (const [id, set] of sockets) {
+      for (const socket of set) {
+        const state = alive.get(socket);
+        if (!state?.pong) {
+          socket.terminate();
+          set.delete(socket);
+          continue;
+        }
+        state.pong = false;
+        socket.ping();
+      }
+      if (set.size === 0) sockets.delete(id);
+      reportPresence(id);
+    }
+  }, pingIntervalMs);
+  keepAlive.unref();
+
+  app.addHook('onClose', async function stopChat() {
+    clearInterval(keepAlive);
+    unsubscribe();
+    unsubscribeMembers();
+    await bus.close();
+  });
+
+  /** The routes of one side: the member's under /-/chat, the agent inbox's under /-/agent/chat. */
+  const routesFor = (kind: ChatUser['kind'], base: string) =>
+    async function chatRoutes(scope: FastifyInstance) {
+      await scope.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
+      scope.addHook('onSend', chatNoStore);
+      const who = (req: FastifyRequest, reply?: FastifyReply) =>
+        kind === 'agent' ? Promise.resolve(readAgent(req)) : readMember(req, reply);
+      const notSignedIn = kind === 'agent' ? '请先登录经纪人账号' : CHAT_MESSAGES.notLoggedIn;
+
+      /** Origin (state-changing calls), then the caller; null when the reply is sent. */
+      const begin = async (req: FastifyRequest, reply: FastifyReply, changes: boolean): Promise<ChatUser | null> => {
+        if (changes && !isSameOriginPost(req.headers, req.host)) {
+          req.log.warn({ origin: req.headers.origin }, 'chat call refused: foreign origin');
+          reply.code(403).send({ status: 403, message: '非法请求来源' });
+          return null;
+        }
+        let user: ChatUser | null;
+        try {
+          user = await who(req, reply);
+        } catch (err) {
+          req.log.warn({ err }, 'chat call: the member could not be checked');
+          reply.code(503).header('retry-after', '5').send({ status: 503, message: '服务暂不可用' });
+          return null;
+        }
+        if (!user) {
+          reply.code(401).send({ status: 401, message: notSignedIn });
+          return null;
+        }
+        return user;
+      };
+      const fail = (req: FastifyRequest, reply: FastifyReply, err: unknown, what: string) => {
+        const a = gatewayAnswer(err);
+        if (a.status >= 500) req.log.error({ err }, `${what} failed`);
+        else req.log.info({ err: (err as Error).message }, `${what} refused`);
+        return reply.code(a.status).send({ status: a.status, message: a.message });
+      };
+      const peerParam = { type: 'object', required: ['peer'], properties: { peer: userId } } as const;
+      const bad = (req: FastifyRequest, reply: FastifyReply, message: string) => {
+        req.log.info({ validation: req.validationError?.message }, 'chat call refused: malformed input');
+        return reply.code(400).send({ status: 400, message });
+      };
+
+      scope.get(`${base}/login`, async function chatLogin(req, reply) {
+        const user = await begin(req, reply, false);
+        if (!user) return reply;
+        const login = signedLogin(req, user, base);
+        if (!login) return reply.code(503).send({ status: 503, message: '聊天服务暂不可用' });
+        req.log.info({ userId: user.id, transport: login.transport }, 'chat login issued');
+        return login;
+      });
+
+      scope.get(`${base}/conversations`, async function chatConversations(req, reply) {
+        const user = await begin(req, reply, false);
+        if (!user) return reply;
+        try {
+          const rows = await app.api.chat.sessions(call(req), user.id);
+          return rows.map(
+            (r): ChatConversation => ({
+              conversationID: conversationIdOf(r.targetId),
+              peer: r.targetId,
+              agent: r.agent
+                ? {
+                    belongerId: r.agent.belongerId,
+                    uid: r.agent.uid,
+                    name: r.agent.name,
+                    portrait: r.agent.portrait,
+                    storeName: r.agent.storeName,
+                    iskefu: r.agent.iskefu,
+                  }
+                : null,
+              member: r.member ?? null,
+              last: lastOf(r.lastType, r.lastContent, gatewayTimeToMs(r.lastTime), (r.lastFrom ?? '') === user.id),
+              unread: r.unread ?? 0,
+              pinned: r.pinned ?? false,
+            }),
+          );
+        } catch (err) {
+          return fail(req, reply, err, 'chat conversations');
+        }
+      });
+
+      scope.get(
+        `${base}/history/:peer`,
+        {
+          schema: {
+            params: peerParam,
+            querystring: {
+              type: 'object',
+              additionalProperties: false,
+              properties: { beforeId: { type: 'integer', minimum: 1 }, size: { type: 'integer', minimum: 1, maximum: 100 } },
+            },
+          },
+          attachValidation: true,
+        },
+        async function chatHistory(req, reply) {
+          const user = await begin(req, reply, false);
+          if (!user) return reply;
+          if (req.validationError) return bad(req, reply, '参数不正确');
+          const { peer } = req.params as { peer: string };
+          const q = req.query as { beforeId?: number; size?: number };
+          const size = q.size ?? 30;
+          try {
+            const page = await app.api.chat.records(call(req), user.id, peer, { beforeId: q.beforeId, size });
+            const messages: ChatMessage[] = [];
+            for (const r of page.content) {
+              const m = messageOfRecord(r as StoredRecord);
+              if (m) messages.push(m);
+              else req.log.warn({ id: r.id }, 'chat record unreadable, skipped');
+            }
+            return { messages, more: page.content.length >= size };
+          } catch (err) {
+            return fail(req, reply, err, 'chat history');
+          }
+        },
+      );
+
+      scope.get(`${base}/unread`, async function chatUnread(req, reply) {
+        const user = await begin(req, reply, false);
+        if (!user) return reply;
+        try {
+          return { total: (await app.api.chat.unread(call(req), user.id))?.total ?? 0 };
+        } catch (err) {
+          return fail(req, reply, err, 'chat unread');
+        }
+      });
+
+      const bodySchema = (properties: Record<string, object>, required: string[]) => ({
+        schema: { body: { type: 'object', additionalProperties: false, required, properties } },
+        attachValidation: true,
+      });
+
+      scope.post(`${base}/read`, bodySchema({ peer: userId }, ['peer']), async function chatRead(req, reply) {
+        const user = await begin(req, reply, true);
+        if (!user) return reply;
+        if (req.validationError) return bad(req, reply, '会话不正确');
+        try {
+          return await markRead(call(req), user, (req.body as { peer: string }).peer);
+        } catch (err) {
+          return fail(req, reply, err, 'chat read mark');
+        }
+      });
+
+      scope.post(
+        `${base}/pin`,
+        bodySchema({ peer: userId, pinned: { type: 'boolean' } }, ['peer', 'pinned']),
+        async function chatPin(req, reply) {
+          const user = await begin(req, reply, true);
+          if (!user) return reply;
+          if (req.validationError) return bad(req, reply, '会话不正确');
+          const b = req.body as { peer: string; pinned: boolean };
+          try {
+            await app.api.chat.pin(call(req), user.id, b.peer, b.pinned);
+            req.log.info({ userId: user.id, peer: b.peer, pinned: b.pinned }, 'chat conversation pinned');
+            return { pinned: b.pinned };
+          } catch (err) {
+            return fail(req, reply, err, 'chat pin');
+          }
+        },
+      );
+
+      scope.post(`${base}/remove`, bodySchema({ peer: userId }, ['peer']), async function chatRemove(req, reply) {
+        const user = await begin(req, reply, true);
+        if (!user) return reply;
+        if (req.validationError) return bad(req, reply, '会话不正确');
+        const { peer } = req.body as { peer: string };
+        try {
+          const r = await app.api.chat.remove(call(req), user.id, peer);
+          await publishUnread(call(req), user.id, r?.unread);
+          req.log.info({ userId: user.id, peer }, 'chat conversation deleted');
+          return { unread: r?.unread ?? 0 };
+        } catch (err) {
+          return fail(req, reply, err, 'chat remove');
+        }
+      });
+
+      scope.post(`${base}/image`, async function chatImage(req, reply) {
+        const user = await begin(req, reply, true);
+        if (!user) return reply;
+        if (!req.isMultipart()) return bad(req, reply, '请选择图片');
+        let data: Buffer;
+        try {
+          const part = await req.file();
+          if (!part) return bad(req, reply, '请选择图片');
+          data = await part.toBuffer();
+        } catch (err) {
+          req.log.info({ err: (err as Error).message }, 'chat image too large');
+          return reply.code(413).send({ status: 413, message: `图片不能超过${UPLOAD_MAX_BYTES / 1024 / 1024}MB` });
+        }
+        if (data.length === 0) return bad(req, reply, '图片为空');
+        try {
+          const up = await app.api.user.uploadImg(call(req), { data, filename: 'chat', mime: 'application/octet-stream' }, 'chat');
+          if (!up?.url) throw Object.assign(new Error('no url'), { statusCode: 502 });
+          req.log.info({ userId: user.id, url: up.url }, 'chat image stored');
+          return { url: up.url, width: up.width ?? 0, height: up.height ?? 0 } satisfies ChatImage;
+        } catch (err) {
+          return fail(req, reply, err, 'chat image');
+        }
+      });
+
+      scope.post(`${base}/voice`, async function chatVoice(req, reply) {
+        const user = await begin(req, reply, true);
+        if (!user) return reply;
+        if (!req.isMultipart()) return bad(req, reply, '请录制语音');
+        let data: Buffer;
+        try {
+          const part = await req.file();
+          if (!part) return bad(req, reply, '请录制语音');
+          data = await part.toBuffer();
+        } catch (err) {
+          req.log.info({ err: (err as Error).message }, 'chat voice too large');
+          return reply.code(413).send({ status: 413, message: '语音过大' });
+        }
+        if (data.length === 0) return bad(req, reply, '语音为空');
+        try {
+          const up = await app.api.user.uploadVoice(call(req), { data, filename: 'voice' });
+          if (!up?.url) throw Object.assign(new Error('no url'), { statusCode: 502 });
+          req.log.info({ userId: user.id, url: up.url }, 'chat voice stored');
+          return { url: up.url } satisfies ChatVoice;
+        } catch (err) {
+          return fail(req, reply, err, 'chat voice');
+        }
+      });
+
+      /** The socket: admitted after the origin and the caller are checked, before the upgrade. */
+      const admit = async (req: FastifyRequest, reply: FastifyReply) => {
+        if (!isSameOriginPost(req.headers, req.host)) {
+          req.log.warn({ origin: req.headers.origin }, 'chat socket refused: foreign origin');
+          return reply.code(403).send({ status: 403, message: '非法请求来源' });
+        }
+        const user = await begin(req, reply, false);
+        if (!user) return reply;
+        (req as FastifyRequest & { chatUser?: ChatUser }).chatUser = user;
+      };
+
+      scope.get(chatSocketPath(base), { websocket: true, preValidation: admit }, (raw, req) => {
+        const socket = raw as unknown as Socket;
+        const user = (req as FastifyRequest & { chatUser?: ChatUser }).chatUser as ChatUser;
+        let set = sockets.get(user.id);
+        if (!set) {
+          set = new Set();
+          sockets.set(user.id, set);
+        }
+        if (set.size >= maxPerUser) {
+          req.log.warn({ userId: user.id }, 'chat socket refused: too many open');
+          socket.close(1013, 'too many connections');
+          return;
+        }
+        set.add(socket);
+        if (user.memberUserId) socketMember.set(socket, user.memberUserId);
+        const mine = set;
+        alive.set(socket, { pong: true });
+        if (mine.size === 1) reportPresence(user.id);
+        const send = (frame: ChatServerFrame) => {
+          if (socket.readyState === OPEN) socket.send(JSON.stringify(frame));
+        };
+        let windowStart = Date.now();
+        let frames = 0;
+        const c = call(req);
+        socket.on('pong', () => {
+          const state = alive.get(socket);
+          if (state) state.pong = true;
+        });
+        socket.on('message', (data) => {
+          if (byteLength(data) > maxPayload) {
+            req.log.info({ userId: user.id }, 'chat socket closed: frame too big');
+            socket.close(1009, 'message too big');
+            return;
+          }
+          const now = Date.now();
+          if (now - windowStart >= rateWindowMs) {
+            windowStart = now;
+            frames = 0;
+          }
+          frames += 1;
+          if (frames > maxFrames * 2) {
+            req.log.warn({ userId: user.id }, 'chat socket closed: flood');
+            socket.close(1008, 'too many messages');
+            return;
+          }
+          let frame: unknown;
+          try {
+            frame = JSON.parse(String(data));
+          } catch {
+            frame = null;
+          }
+          const clientId =
+            frame && typeof frame === 'object' && typeof (frame as { clientId?: unknown }).clientId === 'string'
+              ? ((frame as { clientId: string }).clientId.slice(0, 64) as string)
+              : undefined;
+          if (frames > maxFrames) {
+            req.log.info({ userId: user.id }, 'chat frame refused: rate limit');
+            send({ t: 'error', ...(clientId ? { clientId } : {}), code: 429, message: CHAT_MESSAGES.tooFast });
+            return;
+          }
+          if (!isClientFrame(frame)) {
+            const tooLong =
+              frame && typeof frame === 'object' && JSON.stringify((frame as { content?: unknown }).content ?? '').length > CHAT_TEXT_MAX;
+            req.log.info({ userId: user.id }, 'chat frame refused: malformed');
+            send({
+              t: 'error',
+              ...(clientId ? { clientId } : {}),
+              code: 400,
+              message: tooLong ? CHAT_MESSAGES.tooLong : CHAT_MESSAGES.badMessage,
+            });
+            return;
+          }
+          if (frame.t === 'ping') return send({ t: 'pong' });
+          if (frame.t === 'read') {
+            markRead(c, user, frame.peer).catch((err) => req.log.warn({ err: (err as Error).message }, 'chat read mark failed'));
+            return;
+          }
+          const { clientId: id, to, t: _t, ...rest } = frame;
+          const payload = rest as ChatPayload;
+          void (async () => {
+            try {
+              if (!(await mayWrite(c, user, to))) {
+                req.log.info({ userId: user.id, to }, 'chat message refused: unknown recipient');
+                return send({ t: 'error', clientId: id, code: 404, message: CHAT_MESSAGES.lookupFailed });
+              }
+              const message = await deliver(c, user.id, to, payload, id);
+              send({ t: 'ack', clientId: id, message });
+              await whenOffline(c, user, to, payload);
+            } catch (err) {
+              req.log.error({ err, userId: user.id, to }, 'chat message not saved');
+              send({ t: 'error', clientId: id, code: 502, message: CHAT_MESSAGES.sendFailed });
+            }
+          })();
+        });
+        socket.on('close', () => {
+          mine.delete(socket);
+          if (mine.size === 0 && sockets.get(user.id) === mine) sockets.delete(user.id);
+          if (mine.size === 0) reportPresence(user.id);
+        });
+        send({ t: 'ready', userId: user.id });
+        void publishUnread(c, user.id);
+        req.log.info({ userId: user.id, kind: user.kind }, 'chat socket open');
+      });
+    };
+
+  await app.register(routesFor('member', CHAT_API));
+  await app.register(routesFor('agent', AGENT_CHAT_API));
+
+  await app.register(chatLookupRoutes);
+  await app.register(agentLoginRoutes({ agentSessionSeconds, agentLoginPerMinute: opts.agentLoginPerMinute ?? 10 }));
+};
+
+export type { ChatUser };
+
+export default fp(chatPlugin, { name: 'chat', fastify: '5.x', dependencies: ['member-socket', 'member-events'] });

@@ -13,6 +13,7 @@ import Fastify, {
 import pino from 'pino';
 import accountPlugin from '../plugins/account.ts';
 import brokerActions from '../plugins/broker-actions.ts';
+import imActions from '../plugins/im-actions.ts';
 import cityPlugin from '../plugins/city.ts';
 import clientRoutesPlugin from '../plugins/client-routes.ts';
 import compression from '../plugins/compression.ts';
@@ -190,6 +191,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(entrustActions);
   await app.register(wendaActions);
   await app.register(brokerActions);
+  // Agent chat screens' forms, photo upload and unread total (issue 18)
+  await app.register(imActions);
   await app.register(infoActions);
   await app.register(trackingPlugin);
   await app.register(searchSuggest);

@@ -13,6 +13,8 @@ import { commitmentLoaderQueryKeys, commitmentLoaders } from './commitment.ts';
 import { dianpingLoaderQueryKeys, dianpingLoaders } from './dianping.ts';
 import * as discover from './discover.ts';
 import * as dongtai from './dongtai.ts';
+// Agent chat screens (issue 18)
+import * as im from './im.ts';
 import { downloadappLoader } from './downloadapp.ts';
 import {
   ershoufangDaikanLoader,
@@ -62,7 +64,13 @@ export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   xinfangPjguwen: xinfang.xinfangPjguwen,
   xinfangSalesRanking: xinfang.xinfangSalesRanking,
   xinfangStarAgent: xinfang.xinfangStarAgent,
-  xinfangUnreadlist: xinfang.xinfangUnreadlist,
+  // Agent chat screens (issue 18)
+  xinfangUnreadlist: im.xinfangUnread,
+  imList: im.imList,
+  imSession: im.imSession,
+  imServeEvaluation: im.serveEvaluation,
+  imChatSettings: im.chatSettings,
+  imNewChat: im.newChat,
   xinfangVideo: xinfang.xinfangVideo,
   xinfangVr: xinfang.xinfangVr,
   xinfangWendalist: xinfang.xinfangWendalist,

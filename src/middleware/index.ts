@@ -6,6 +6,8 @@ import { WENDA_QUERY_KEYS } from '../lib/wenda.ts';
 import { XIAOQU_QUERY_KEYS } from '../lib/xiaoqu-filters.ts';
 import type { Middleware } from '../pipeline/types.ts';
 import { authenticated } from './authenticated.ts';
+import { chatEntry } from './chat-entry.ts';
+import { chatUnread } from './chat-unread.ts';
 import { listingQuery } from './listing-query.ts';
 import { memberOnly } from './member-only.ts';
 import { mendianQuery } from './mendian-query.ts';
@@ -28,6 +30,9 @@ export const middleware: Readonly<Record<string, Middleware>> = {
   'xiaoqu-query': xiaoquQuery,
   'wenda-query': wendaQuery,
   'mendian-query': mendianQuery,
+  // Agent chat (issue 18): /newChat, /newChat1 resolve the agent and go to the conversation
+  'chat-entry': chatEntry,
+  'chat-unread': chatUnread,
 };
 
 /** The query keys each middleware reads: the pipeline hands a cached page no others (issue 11 point 4). */

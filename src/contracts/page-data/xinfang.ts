@@ -130,6 +130,3 @@ export interface TabData {
   tabs: Array<{ key: string; label: string }>;
 }
 
-export interface UnreadData {
-  member: boolean;
-}

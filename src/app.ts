@@ -13,12 +13,12 @@ import Fastify, {
 import pino from 'pino';
 import accountPlugin from '../plugins/account.ts';
 import brokerActions from '../plugins/broker-actions.ts';
-import imActions from '../plugins/im-actions.ts';
 import cityPlugin from '../plugins/city.ts';
 import clientRoutesPlugin from '../plugins/client-routes.ts';
 import compression from '../plugins/compression.ts';
 import entrustActions from '../plugins/entrust-actions.ts';
 import iconSprite from '../plugins/icon-sprite.ts';
+import imActions from '../plugins/im-actions.ts';
 import infoActions from '../plugins/info-actions.ts';
 import loggingPlugin, { PortalLogController } from '../plugins/logging.ts';
 import memberActions from '../plugins/member-actions.ts';

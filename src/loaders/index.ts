@@ -13,8 +13,6 @@ import { commitmentLoaderQueryKeys, commitmentLoaders } from './commitment.ts';
 import { dianpingLoaderQueryKeys, dianpingLoaders } from './dianping.ts';
 import * as discover from './discover.ts';
 import * as dongtai from './dongtai.ts';
-// Agent chat screens (issue 18)
-import * as im from './im.ts';
 import { downloadappLoader } from './downloadapp.ts';
 import {
   ershoufangDaikanLoader,
@@ -29,6 +27,8 @@ import * as gujia from './gujia.ts';
 import * as haiwai from './haiwai.ts';
 import { loadHome } from './home.ts';
 import * as huxing from './huxing.ts';
+// Agent chat screens (issue 18)
+import * as im from './im.ts';
 import { JISUANQI_QUERY_KEYS, jisuanqiLoader } from './jisuanqi.ts';
 import { MAP_QUERY_KEYS, map } from './map.ts';
 import { jubaoLoader, myShoucangLoader, photoLoader, yuyuekanfangLoader } from './member.ts';

@@ -26,6 +26,16 @@ interface Socket {
 }
 
 const OPEN = 1;
+/** The largest message any socket route of the portal takes (the chat socket's frames: plugins/chat.ts). */
+export const SOCKET_SERVER_MAX_PAYLOAD = 64 * 1024;
+
+/** Bytes of a `ws` message (a Buffer, or fragments). */
+export function byteLength(data: unknown): number {
+  if (Buffer.isBuffer(data)) return data.length;
+  if (Array.isArray(data)) return data.reduce((n: number, b: Buffer) => n + b.length, 0);
+  if (data instanceof ArrayBuffer) return data.byteLength;
+  return 0;
+}
 const CLOSED = 3;
 
 /** Who an upgrade request is signed in as: the session cookie, its session version checked against the gateway. */
@@ -97,8 +107,11 @@ const memberSocket: FastifyPluginAsync<MemberSocketOptions> = async (app, opts) 
   const pingIntervalMs = opts.pingIntervalMs ?? 30_000;
   const maxMessages = opts.maxMessagesPerInterval ?? 10;
   const maxPerMember = opts.maxSocketsPerMember ?? 16;
+  const maxPayload = opts.maxPayload ?? 1024;
+  // One WebSocket server for every socket route of the portal (this one and the chat socket of plugins/chat.ts): its
+  // limit is the largest any route allows; each route holds its own messages to its own limit.
   await app.register(websocket, {
-    options: { maxPayload: opts.maxPayload ?? 1024, clientTracking: true },
+    options: { maxPayload: Math.max(maxPayload, SOCKET_SERVER_MAX_PAYLOAD), clientTracking: true },
     preClose: closeSockets(app, 1000),
   });
 
@@ -167,7 +180,11 @@ const memberSocket: FastifyPluginAsync<MemberSocketOptions> = async (app, opts) 
       state.pong = true;
     });
     // The browser has nothing to say: messages are ignored, a flood closes the socket.
-    socket.on('message', () => {
+    socket.on('message', (data) => {
+      if (byteLength(data) > maxPayload) {
+        socket.close(1009, 'message too big');
+        return;
+      }
       state.messages += 1;
       if (state.messages > maxMessages) socket.close(1008, 'unexpected messages');
     });

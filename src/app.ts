@@ -13,6 +13,7 @@ import Fastify, {
 import pino from 'pino';
 import accountPlugin from '../plugins/account.ts';
 import brokerActions from '../plugins/broker-actions.ts';
+import chatPlugin, { type ChatPluginOptions } from '../plugins/chat.ts';
 import cityPlugin from '../plugins/city.ts';
 import clientRoutesPlugin from '../plugins/client-routes.ts';
 import compression from '../plugins/compression.ts';
@@ -69,6 +70,8 @@ export interface BuildOptions {
   pageCacheMaxBytes?: number;
   /** Test seam: keep-alive and limits of the member sockets. */
   memberSocket?: MemberSocketOptions;
+  /** Test seam (chat, issue 18): keep-alive, limits and auto-reply window of the chat sockets. */
+  chat?: Partial<ChatPluginOptions>;
 }
 
 export function knownNames(): KnownNames {
@@ -184,6 +187,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(sitemapPlugin);
   await app.register(memberEvents, { redisUrl: config.redisUrl });
   await app.register(memberSocket, opts.memberSocket ?? {});
+  // chat (issue 18): the chat endpoints, the built-in transport's socket and the agent inbox's sign-in.
+  await app.register(chatPlugin, { sdkAppId: config.imSdkAppId, secretKey: config.imSecretKey, redisUrl: config.redisUrl, ...opts.chat });
   await app.register(memberSignOut, { token: config.adminToken });
   await app.register(accountPlugin, { redisUrl: config.redisUrl });
   await app.register(memberActions);

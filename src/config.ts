@@ -32,6 +32,12 @@ export interface Config {
   redisUrl?: string;
   /** The console's shared secret for the member sign-out call (plugins/member-sign-out.ts); unset, the call is off. */
   adminToken?: string;
+  /**
+   * Tencent IM (issue 18, SPEC 7.9): the app id and the secret key UserSigs are signed with, on the server only. Both
+   * set: members chat through Tencent IM; unset: the built-in transport.
+   */
+  imSdkAppId?: number;
+  imSecretKey?: string;
 }
 
 export class ConfigError extends Error {}
@@ -91,6 +97,16 @@ function adminTokenVar(env: NodeJS.ProcessEnv): string | undefined {
   return raw;
 }
 
+/** IM_SDKAPPID and IM_SECRET_KEY: both or neither. */
+function tencentImVars(env: NodeJS.ProcessEnv): { imSdkAppId?: number; imSecretKey?: string } {
+  const id = (env.IM_SDKAPPID ?? '').trim();
+  const key = env.IM_SECRET_KEY ?? '';
+  if (!id && !key) return {};
+  if (!id || !key) throw new ConfigError('IM_SDKAPPID and IM_SECRET_KEY must be set together');
+  if (!/^[1-9][0-9]{0,11}$/.test(id)) throw new ConfigError(`IM_SDKAPPID must be a number, got "${id}"`);
+  return { imSdkAppId: Number(id), imSecretKey: key };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
   const dataDir = path.resolve(root, env.DATA_DIR || './data');
   return {
@@ -113,5 +129,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     trustProxy: trustProxyVar(env),
     redisUrl: redisUrlVar(env),
     adminToken: adminTokenVar(env),
+    ...tencentImVars(env),
   };
 }

@@ -12,11 +12,14 @@ export function createChatApi(gateway: Got, chatClient: Got, chatUrl: string) {
   return {
     revert: (call: CallContext) => getList<{ id: number; text: string }>(gateway, call, 'api/microchat/revert'),
     saveRecord: (call: CallContext, body: { userId: string; targetId: string; msgType: ChatRecord['msgType']; content: string | object }) =>
-      getObj<{ id: number }>(gateway, call, 'api/microchat/record', post(body)),
-    records: async (call: CallContext, userId: string, targetId: string, q: { page?: number; size?: number } = {}) =>
+      getObj<{ id: number; createdAt: string }>(gateway, call, 'api/microchat/record', post(body)),
+    /** Newest first by pages, or (beforeId) the page of messages older than a known one; `read`: the recipient read it. */
+    records: async (call: CallContext, userId: string, targetId: string, q: { page?: number; size?: number; beforeId?: number } = {}) =>
       asPage(
         call,
-        await getObj<Page<ChatRecord>>(gateway, call, `api/microchat/record/${seg(userId)}/${seg(targetId)}`, { searchParams: q }),
+        await getObj<Page<ChatRecord & { read?: boolean }>>(gateway, call, `api/microchat/record/${seg(userId)}/${seg(targetId)}`, {
+          searchParams: q,
+        }),
         30,
       ),
     /** The member's conversations with their last message and agent (/im/list; our path). */
@@ -29,7 +32,28 @@ export function createChatApi(gateway: Got, chatClient: Got, chatUrl: string) {
         lastTime: string;
         count: number;
         agent: Belonger | null;
+        // Issue 18 additions:
+        lastFrom?: string;
+        lastId?: number;
+        unread?: number;
+        pinned?: boolean;
+        member?: { uid: string; nickName: string; headUrl: string } | null;
       }>(gateway, call, `/api/microchat/sessions/${seg(userId)}`),
+    // Issue 18: conversation state per user, presence of sockets, the auto-reply claim and the agent inbox's sign-in.
+    markRead: (call: CallContext, userId: string, targetId: string) =>
+      getObj<{ upTo: number; upToTime: string | null; unread: number }>(gateway, call, 'api/microchat/read', post({ userId, targetId })),
+    pin: (call: CallContext, userId: string, targetId: string, pinned: boolean) =>
+      getObj<{ pinned: boolean }>(gateway, call, 'api/microchat/pin', post({ userId, targetId, pinned })),
+    remove: (call: CallContext, userId: string, targetId: string) =>
+      getObj<{ deletedUpTo: number; unread: number }>(gateway, call, 'api/microchat/remove', post({ userId, targetId })),
+    unread: (call: CallContext, userId: string) => getObj<{ total: number }>(gateway, call, `api/microchat/unread/${seg(userId)}`),
+    reportPresence: (call: CallContext, body: { userId: string; node: string; sockets: number }) =>
+      getObj<{ online: boolean }>(gateway, call, 'api/microchat/presence', post(body)),
+    presence: (call: CallContext, userId: string) => getObj<{ online: boolean }>(gateway, call, `api/microchat/presence/${seg(userId)}`),
+    claimAutoReply: (call: CallContext, body: { userId: string; targetId: string; windowSeconds: number }) =>
+      getObj<{ claimed: boolean }>(gateway, call, 'api/microchat/autoreply', post(body)),
+    agentLogin: (call: CallContext, body: { account: string; password: string }) =>
+      getObj<Belonger>(gateway, call, 'api/microchat/agent/login', post(body)),
     push: (call: CallContext, body: { target: string; title?: string; content: string }) =>
       getObj<{ id: number }>(gateway, call, 'api/mobpush/send', post(body)),
     addUser: (call: CallContext, body: { uid: string; nickName?: string; headUrl?: string }) =>

@@ -102,20 +102,24 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
       call: CallContext,
       file: { data: Buffer | Uint8Array; filename: string; mime: string },
       /** avatar: re-encoded to a 256×256 square; screenshot: re-encoded whole (issue 13). */
-      purpose?: 'avatar' | 'screenshot',
+      purpose?: 'avatar' | 'screenshot' | 'chat',
     ) {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(file.data)], { type: file.mime }), file.filename);
-      const body = await callGateway<{ id: number; url: string; name: string; size: number; mime: string }>(
-        gateway,
-        call,
-        '/api/file/uploadImg',
-        {
-          method: 'POST',
-          body: form,
-          ...(purpose ? { searchParams: { purpose } } : {}),
-        },
-      );
+      // width and height: re-encoded uploads (a purpose) only.
+      const body = await callGateway<{
+        id: number;
+        url: string;
+        name: string;
+        size: number;
+        mime: string;
+        width?: number;
+        height?: number;
+      }>(gateway, call, '/api/file/uploadImg', {
+        method: 'POST',
+        body: form,
+        ...(purpose ? { searchParams: { purpose } } : {}),
+      });
       return body.obj ?? null;
     },
     /** An uploaded picture as stored by the gateway (GET /files/upload/{name}), for the portal to serve; null when absent. */

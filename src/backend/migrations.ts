@@ -430,6 +430,19 @@ CREATE TABLE call_log (id INTEGER PRIMARY KEY, belonger_id INTEGER NOT NULL, typ
 CREATE INDEX franchise_phone ON franchise_apply(phone, created_at);
 `,
   },
+  // chat (issue 18): migration 17
+  {
+    version: 17,
+    name: 'agent chat (issue 18): agent passwords for the inbox, per-user conversation state (read mark, pin, delete, auto-reply), socket presence',
+    sql: `
+CREATE TABLE agent_password (belonger_id INTEGER PRIMARY KEY REFERENCES belonger(id), password_hash TEXT NOT NULL);
+CREATE TABLE chat_state (
+  user_id TEXT NOT NULL, peer_id TEXT NOT NULL, read_up_to INTEGER NOT NULL DEFAULT 0, pinned INTEGER NOT NULL DEFAULT 0,
+  deleted_up_to INTEGER NOT NULL DEFAULT 0, auto_reply_at INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (user_id, peer_id)
+) WITHOUT ROWID;
+CREATE TABLE chat_presence (user_id TEXT NOT NULL, node TEXT NOT NULL, sockets INTEGER NOT NULL, seen_at INTEGER NOT NULL, PRIMARY KEY (user_id, node)) WITHOUT ROWID;
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -39,6 +39,8 @@ export interface ChatConversation {
   last: { msgType: ChatMsgType; preview: string; time: number; fromMe: boolean } | null;
   unread: number;
   pinned: boolean;
+  /** Addition (chat-core): the member on the other side, for the agent inbox (null or absent on a member's list). */
+  member?: { uid: string; nickName: string; headUrl: string } | null;
 }
 
 export const CHAT_C2C_PREFIX = 'C2C';
@@ -46,7 +48,11 @@ export const conversationIdOf = (peer: string) => `${CHAT_C2C_PREFIX}${peer}`;
 
 /** GET /-/chat/login (member only; 401 `{message:'用户未登录'}` for a visitor): how the browser logs in to chat. */
 export type ChatLogin =
-  | { transport: 'builtin'; userId: string; socketPath: string }
+  /**
+   * `apiBase` (addition, chat-core): where the JSON calls of this login live, `/-/chat` for a member (the default when
+   * absent), `/-/agent/chat` for the agent inbox; `socketPath` is `${apiBase}/ws`.
+   */
+  | { transport: 'builtin'; userId: string; socketPath: string; apiBase?: string }
   | { transport: 'tencent'; userId: string; sdkAppId: number; userSig: string; expireSeconds: number };
 
 /** Messages on the built-in transport's WebSocket (`ChatLogin.socketPath`), JSON one per frame. */
@@ -56,6 +62,10 @@ export type ChatServerFrame =
   | { t: 'ready'; userId: string }
   | { t: 'message'; message: ChatMessage }
   | { t: 'ack'; clientId: string; message: ChatMessage }
+  /**
+   * `reader` read every message `peer` sent them up to `upTo` (epoch ms of the newest one read). Sent to both sides:
+   * the peer marks its messages read, the reader's other tabs clear the conversation's unread count.
+   */
   | { t: 'read'; peer: string; reader: string; upTo: number }
   | { t: 'unread'; total: number }
   | { t: 'error'; clientId?: string; code: number; message: string }
@@ -63,7 +73,8 @@ export type ChatServerFrame =
 
 export type ChatEvent =
   | { type: 'message'; message: ChatMessage }
-  | { type: 'read'; peer: string; upTo: number }
+  /** `byMe` (addition, chat-core): true when this user read `peer`'s messages (another tab); false: the peer read mine. */
+  | { type: 'read'; peer: string; upTo: number; byMe?: boolean }
   | { type: 'unread'; total: number }
   | { type: 'status'; status: 'connecting' | 'ready' | 'offline' };
 
@@ -78,6 +89,35 @@ export interface ChatTransport {
   markRead(peer: string): Promise<void>;
   pin(peer: string, pinned: boolean): Promise<void>;
   remove(peer: string): Promise<void>;
+  /** Addition (chat-core): block a peer; Tencent IM only (absent on the built-in transport); failures are warnings. */
+  blacklist?(peer: string): Promise<void>;
   on(listener: (event: ChatEvent) => void): () => void;
   close(): void;
+}
+
+/**
+ * Additions (chat-core): the answers of the portal's member-only chat endpoints besides the transport's own (see
+ * plugins/chat.ts for the list). GET /-/chat/peer?uid=|belongerId= (SPEC 5 chat-user lookup).
+ */
+export interface ChatPeer {
+  uid: string;
+  belongerId: number;
+  conversationID: string;
+  agent: Belonger;
+}
+
+/** GET /-/chat/frame?uid=|belongerId=[&houseId=]: what the session screen shows around the stream (SPEC 3 chat state). */
+export interface ChatFrame {
+  manager: Belonger | null;
+  phone: string | null;
+  houseInfo: ChatHouseCard | null;
+  /** Quick phrases. */
+  replies: string[];
+}
+
+/** POST /-/chat/image (multipart `file`): the picture as stored, ready for an `images` message. */
+export interface ChatImage {
+  url: string;
+  width: number;
+  height: number;
 }

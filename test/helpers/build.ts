@@ -59,6 +59,9 @@ export interface TestAppOptions {
   adminToken?: string;
   /** Keep-alive and limits of the member sockets. */
   memberSocket?: BuildOptions['memberSocket'];
+  /** Chat (issue 18): limits of the chat sockets, and IM_SDKAPPID / IM_SECRET_KEY for this app. */
+  chat?: BuildOptions['chat'];
+  im?: { sdkAppId: string; secretKey: string };
   /** Runs on the built app before it is ready (extra routes for one test). */
   setup?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -97,6 +100,8 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       TRUST_PROXY: opts.trustProxy,
       REDIS_URL: opts.redisUrl,
       ADMIN_TOKEN: opts.adminToken,
+      IM_SDKAPPID: opts.im?.sdkAppId,
+      IM_SECRET_KEY: opts.im?.secretKey,
     },
     ROOT,
   );
@@ -111,6 +116,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     assets: opts.assets ?? emptyAssets(),
     renderTimeoutMs: opts.renderTimeoutMs,
     memberSocket: opts.memberSocket,
+    chat: opts.chat,
   }).catch(async (err) => {
     await fake?.close();
     throw err;

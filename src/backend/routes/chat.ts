@@ -3,8 +3,10 @@ import type { BackendContext } from '../context.ts';
 import { fail, ok, page, paging } from '../envelope.ts';
 import { belongerItem, listingItem } from '../mappers.ts';
 import { body, int, memberId, params, str } from '../schemas.ts';
+import { AGENT_DEMO_PASSWORD_HASH } from '../seed/chat.ts';
 import { CHAT_REPLIES } from '../seed/words.ts';
 import { sqlNow } from '../util.ts';
+import { verifyPassword } from './account.ts';
 import { LISTING_SELECT } from './listing.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
@@ -17,18 +19,47 @@ const userKey = { type: 'string', minLength: 1, maxLength: 40, pattern: '^[A-Za-
  * SPEC 7.9: chat records and push on the gateway, and the chat host's calls (adduser, friendkey, getServerTime,
  * reporter, chatframe), which the embedded backend answers at its root as the chat host.
  */
-export function registerChatRoutes(app: FastifyInstance, { db }: BackendContext): void {
+export function registerChatRoutes(app: FastifyInstance, { db, now }: BackendContext): void {
   const insert = db.prepare('INSERT INTO chat_record (user_id, target_id, msg_type, content, created_at) VALUES (?,?,?,?,?)');
   const records =
     db.prepare(`SELECT id, user_id AS fromId, target_id AS toId, msg_type AS msgType, content, created_at AS createdAt FROM chat_record
-    WHERE (user_id = ? AND target_id = ?) OR (user_id = ? AND target_id = ?) ORDER BY id DESC LIMIT ? OFFSET ?`);
+    WHERE ((user_id = ? AND target_id = ?) OR (user_id = ? AND target_id = ?)) AND id > ? AND id < ? ORDER BY id DESC LIMIT ? OFFSET ?`);
+  const recordsBefore =
+    db.prepare(`SELECT id, user_id AS fromId, target_id AS toId, msg_type AS msgType, content, created_at AS createdAt FROM chat_record
+    WHERE ((user_id = ? AND target_id = ?) OR (user_id = ? AND target_id = ?)) AND id > ? AND id < ? ORDER BY id DESC LIMIT ?`);
   const recordCount = db
-    .prepare('SELECT COUNT(*) FROM chat_record WHERE (user_id = ? AND target_id = ?) OR (user_id = ? AND target_id = ?)')
+    .prepare('SELECT COUNT(*) FROM chat_record WHERE ((user_id = ? AND target_id = ?) OR (user_id = ? AND target_id = ?)) AND id > ?')
     .pluck();
-  const sessions = db.prepare(`SELECT c.other, c.count, r.msg_type, r.content, r.created_at FROM (
+  // Issue 18: per-user conversation state (read mark, pin, delete, last auto-reply) and socket presence.
+  const chatState = db.prepare('SELECT * FROM chat_state WHERE user_id = ? AND peer_id = ?');
+  const ensureState = db.prepare('INSERT OR IGNORE INTO chat_state (user_id, peer_id) VALUES (?, ?)');
+  const lastFrom = db.prepare('SELECT MAX(id) FROM chat_record WHERE user_id = ? AND target_id = ?').pluck();
+  const lastOfPair = db
+    .prepare('SELECT MAX(id) FROM chat_record WHERE (user_id = ? AND target_id = ?) OR (user_id = ? AND target_id = ?)')
+    .pluck();
+  const setRead = db.prepare('UPDATE chat_state SET read_up_to = MAX(read_up_to, ?) WHERE user_id = ? AND peer_id = ?');
+  const setPinned = db.prepare('UPDATE chat_state SET pinned = ? WHERE user_id = ? AND peer_id = ?');
+  const setDeleted = db.prepare(
+    'UPDATE chat_state SET deleted_up_to = ?, read_up_to = MAX(read_up_to, ?), pinned = 0 WHERE user_id = ? AND peer_id = ?',
+  );
+  const claimReply = db.prepare('UPDATE chat_state SET auto_reply_at = ? WHERE user_id = ? AND peer_id = ? AND auto_reply_at <= ?');
+  const unreadTotal = db
+    .prepare(`SELECT COUNT(*) FROM chat_record r LEFT JOIN chat_state s ON s.user_id = r.target_id AND s.peer_id = r.user_id
+      WHERE r.target_id = ? AND r.id > MAX(COALESCE(s.read_up_to, 0), COALESCE(s.deleted_up_to, 0))`)
+    .pluck();
+  const unreadFrom = db.prepare(`SELECT COUNT(*) FROM chat_record WHERE user_id = ? AND target_id = ? AND id > ?`).pluck();
+  const presence = db.prepare(
+    'INSERT INTO chat_presence (user_id, node, sockets, seen_at) VALUES (?,?,?,?) ON CONFLICT (user_id, node) DO UPDATE SET sockets = excluded.sockets, seen_at = excluded.seen_at',
+  );
+  const onlineNodes = db.prepare('SELECT COUNT(*) FROM chat_presence WHERE user_id = ? AND sockets > 0 AND seen_at > ?').pluck();
+  const agentByLogin = db.prepare(
+    `SELECT b.*, s.name AS store_name, COALESCE(p.password_hash, ?) AS password_hash FROM belonger b JOIN store s ON s.id = b.store_id
+     LEFT JOIN agent_password p ON p.belonger_id = b.id WHERE b.phone = ? OR b.uid = ? ORDER BY b.id LIMIT 1`,
+  );
+  const sessions = db.prepare(`SELECT c.other, c.count, c.last_id, r.user_id, r.msg_type, r.content, r.created_at FROM (
       SELECT CASE WHEN user_id = ? THEN target_id ELSE user_id END AS other, MAX(id) AS last_id, COUNT(*) AS count
       FROM chat_record WHERE user_id = ? OR target_id = ? GROUP BY other) c
-    JOIN chat_record r ON r.id = c.last_id ORDER BY c.last_id DESC LIMIT 100`);
+    JOIN chat_record r ON r.id = c.last_id ORDER BY c.last_id DESC LIMIT 200`);
   const push = db.prepare('INSERT INTO push_message (target, title, content, created_at) VALUES (?,?,?,?)');
   const belongerByUid = db.prepare(
     'SELECT b.*, s.name AS store_name FROM belonger b JOIN store s ON s.id = b.store_id WHERE b.uid = ? OR b.id = ?',
@@ -57,39 +88,152 @@ export function registerChatRoutes(app: FastifyInstance, { db }: BackendContext)
       const b = req.body as { userId: string; targetId: string; msgType: string; content: string | object };
       const content = typeof b.content === 'string' ? b.content : JSON.stringify(b.content);
       if (content.length > 4000) return fail(400, 'content: 消息过长');
-      const info = insert.run(b.userId, b.targetId, b.msgType, content, sqlNow());
-      return ok({ id: Number(info.lastInsertRowid) });
+      const createdAt = sqlNow();
+      const info = insert.run(b.userId, b.targetId, b.msgType, content, createdAt);
+      return ok({ id: Number(info.lastInsertRowid), createdAt });
     },
   );
   app.get(
     '/api/microchat/record/:userId/:targetId',
-    { schema: { params: params({ userId: userKey, targetId: userKey }), querystring: body({ page: int(0), size: int(1, 100) }) } },
+    {
+      schema: {
+        params: params({ userId: userKey, targetId: userKey }),
+        querystring: body({ page: int(0), size: int(1, 100), beforeId: int(1) }),
+      },
+    },
     async (req) => {
       const p = req.params as { userId: string; targetId: string };
-      const { pageNo, size, offset } = paging(req.query as { page?: number; size?: number }, 30);
-      const rows = records.all(p.userId, p.targetId, p.targetId, p.userId, size, offset) as Row[];
-      return page(rows.reverse(), recordCount.get(p.userId, p.targetId, p.targetId, p.userId) as number, pageNo, size);
+      const q = req.query as { page?: number; size?: number; beforeId?: number };
+      const { pageNo, size, offset } = paging(q, 30);
+      // The viewer (userId) does not see what they deleted; `beforeId` pages backwards from a known message.
+      const mine = chatState.get(p.userId, p.targetId) as Row | undefined;
+      const theirs = chatState.get(p.targetId, p.userId) as Row | undefined;
+      const floor = mine?.deleted_up_to ?? 0;
+      const ceiling = q.beforeId ?? Number.MAX_SAFE_INTEGER;
+      const rows = (
+        q.beforeId
+          ? recordsBefore.all(p.userId, p.targetId, p.targetId, p.userId, floor, ceiling, size)
+          : records.all(p.userId, p.targetId, p.targetId, p.userId, floor, ceiling, size, offset)
+      ) as Row[];
+      // `read`: the recipient's read mark covers it.
+      for (const r of rows) r.read = r.fromId === p.userId ? r.id <= (theirs?.read_up_to ?? 0) : r.id <= (mine?.read_up_to ?? 0);
+      return page(rows.reverse(), recordCount.get(p.userId, p.targetId, p.targetId, p.userId, floor) as number, pageNo, size);
     },
   );
-  /** The member's conversations, newest first, with the last message and the agent (/im/list; our path). */
+  /**
+   * A user's conversations (a member's or an agent's), pinned first, then newest first, with the last message, the
+   * unread count, the agent or the member on the other side (/im/list, the agent inbox; our path). A conversation the
+   * user deleted comes back only with a newer message.
+   */
   app.get('/api/microchat/sessions/:userId', { schema: { params: params({ userId: userKey }) } }, async (req) => {
     const { userId } = req.params as { userId: string };
     const rows = sessions.all(userId, userId, userId) as Row[];
-    return ok(
-      rows.map((r) => {
-        const agent = belongerByUid.get(r.other, -1) as Row | undefined;
-        return {
-          targetId: r.other,
-          conversationID: `C2C${r.other}`,
-          lastType: r.msg_type,
-          lastContent: r.content,
-          lastTime: r.created_at,
-          count: r.count,
-          agent: agent ? belongerItem(agent) : null,
-        };
-      }),
-    );
+    const out = [];
+    for (const r of rows) {
+      const st = chatState.get(userId, r.other) as Row | undefined;
+      if (st && r.last_id <= st.deleted_up_to) continue;
+      const agent = belongerByUid.get(r.other, -1) as Row | undefined;
+      const member = agent ? undefined : (memberByUid.get(r.other, r.other) as Row | undefined);
+      out.push({
+        targetId: r.other,
+        conversationID: `C2C${r.other}`,
+        lastType: r.msg_type,
+        lastContent: r.content,
+        lastTime: r.created_at,
+        lastFrom: r.user_id,
+        lastId: r.last_id,
+        count: r.count,
+        unread: unreadFrom.get(r.other, userId, Math.max(st?.read_up_to ?? 0, st?.deleted_up_to ?? 0)) as number,
+        pinned: !!st?.pinned,
+        agent: agent ? belongerItem(agent) : null,
+        member: member ? { uid: member.uid, nickName: member.nick_name, headUrl: member.head_url } : null,
+      });
+    }
+    out.sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.lastId - a.lastId);
+    return ok(out);
   });
+  const pair = body({ userId: userKey, targetId: userKey }, ['userId', 'targetId']);
+  /** The user has read the conversation up to its newest message from the peer; answers the mark and the user's unread total. */
+  app.post('/api/microchat/read', { schema: { body: pair } }, async (req) => {
+    const b = req.body as { userId: string; targetId: string };
+    const upTo = (lastFrom.get(b.targetId, b.userId) as number | null) ?? 0;
+    db.transaction(() => {
+      ensureState.run(b.userId, b.targetId);
+      setRead.run(upTo, b.userId, b.targetId);
+    })();
+    const at = upTo ? (db.prepare('SELECT created_at FROM chat_record WHERE id = ?').pluck().get(upTo) as string) : null;
+    return ok({ upTo, upToTime: at, unread: unreadTotal.get(b.userId) as number });
+  });
+  app.post(
+    '/api/microchat/pin',
+    { schema: { body: body({ userId: userKey, targetId: userKey, pinned: { type: 'boolean' } }, ['userId', 'targetId', 'pinned']) } },
+    async (req) => {
+      const b = req.body as { userId: string; targetId: string; pinned: boolean };
+      db.transaction(() => {
+        ensureState.run(b.userId, b.targetId);
+        setPinned.run(b.pinned ? 1 : 0, b.userId, b.targetId);
+      })();
+      return ok({ pinned: b.pinned });
+    },
+  );
+  /** Deletes the conversation for this user only (the peer keeps it); its messages count as read. */
+  app.post('/api/microchat/remove', { schema: { body: pair } }, async (req) => {
+    const b = req.body as { userId: string; targetId: string };
+    const last = (lastOfPair.get(b.userId, b.targetId, b.targetId, b.userId) as number | null) ?? 0;
+    db.transaction(() => {
+      ensureState.run(b.userId, b.targetId);
+      setDeleted.run(last, last, b.userId, b.targetId);
+    })();
+    return ok({ deletedUpTo: last, unread: unreadTotal.get(b.userId) as number });
+  });
+  app.get('/api/microchat/unread/:userId', { schema: { params: params({ userId: userKey }) } }, async (req) => {
+    const { userId } = req.params as { userId: string };
+    return ok({ total: unreadTotal.get(userId) as number });
+  });
+  /** A portal process reports how many sockets a user has open on it; online = any process reported one within 90 s. */
+  app.post(
+    '/api/microchat/presence',
+    { schema: { body: body({ userId: userKey, node: str(64, 1), sockets: int(0, 10_000) }, ['userId', 'node', 'sockets']) } },
+    async (req) => {
+      const b = req.body as { userId: string; node: string; sockets: number };
+      presence.run(b.userId, b.node, b.sockets, now());
+      return ok({ online: (onlineNodes.get(b.userId, now() - 90_000) as number) > 0 });
+    },
+  );
+  app.get('/api/microchat/presence/:userId', { schema: { params: params({ userId: userKey }) } }, async (req) => {
+    const { userId } = req.params as { userId: string };
+    return ok({ online: (onlineNodes.get(userId, now() - 90_000) as number) > 0 });
+  });
+  /** The agent's auto-reply to a member: claimed at most once per conversation per `windowSeconds` (any process). */
+  app.post(
+    '/api/microchat/autoreply',
+    {
+      schema: {
+        body: body({ userId: userKey, targetId: userKey, windowSeconds: int(1, 7 * 86400) }, ['userId', 'targetId', 'windowSeconds']),
+      },
+    },
+    async (req) => {
+      const b = req.body as { userId: string; targetId: string; windowSeconds: number };
+      const t = now();
+      const claimed = db.transaction(() => {
+        ensureState.run(b.userId, b.targetId);
+        return claimReply.run(t, b.userId, b.targetId, t - b.windowSeconds * 1000).changes > 0;
+      })();
+      return ok({ claimed });
+    },
+  );
+  /** The agent inbox's sign-in: phone or uid (工号) and password; every seeded agent has the demo password. */
+  app.post(
+    '/api/microchat/agent/login',
+    { schema: { body: body({ account: str(40, 1), password: str(64, 1) }, ['account', 'password']) } },
+    async (req, reply) => {
+      const b = req.body as { account: string; password: string };
+      const agent = agentByLogin.get(AGENT_DEMO_PASSWORD_HASH, b.account, b.account) as Row | undefined;
+      const good = await verifyPassword(b.password, agent?.password_hash ?? 'scrypt$AAAAAAAAAAAAAAAAAAAAAA==$AAAA');
+      if (!agent || !good) return reply.code(401).send(fail(401, '账号或密码错误'));
+      return ok(belongerItem(agent));
+    },
+  );
   app.post(
     '/api/mobpush/send',
     { schema: { body: body({ target: userKey, title: str(60), content: str(500, 1) }, ['target', 'content']) } },

@@ -38,6 +38,8 @@ const SIGNATURES: Array<{ mime: string; ext: string; test: (b: Buffer) => boolea
 const PURPOSES = {
   avatar: (img: Sharp) => img.resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' }),
   screenshot: (img: Sharp) => img.resize(1280, 2560, { fit: 'inside', withoutEnlargement: true }),
+  /** A chat picture (issue 18): long side at most 1280. */
+  chat: (img: Sharp) => img.resize(1280, 1280, { fit: 'inside', withoutEnlargement: true }),
 } as const;
 type Purpose = keyof typeof PURPOSES;
 /** Re-encoded uploads take still pictures only. */
@@ -118,10 +120,13 @@ export function registerFileRoutes(app: FastifyInstance, ctx: BackendContext): v
         if (!REENCODED_TYPES.has(sig.mime))
           return reply.code(400).send({ status: 400, message: 'file: 只支持 JPG、PNG、WebP 图片', obj: null });
         let out: Buffer;
+        let dims: { width: number; height: number };
         try {
-          out = await PURPOSES[purpose](sharp(buf, { failOn: 'error', limitInputPixels: 40_000_000 }).rotate())
+          const done = await PURPOSES[purpose](sharp(buf, { failOn: 'error', limitInputPixels: 40_000_000 }).rotate())
             .webp({ quality: 82 })
-            .toBuffer();
+            .toBuffer({ resolveWithObject: true });
+          out = done.data;
+          dims = { width: done.info.width, height: done.info.height };
         } catch (err) {
           req.log.info({ err: (err as Error).message }, 'upload not decodable');
           return reply.code(400).send({ status: 400, message: 'file: 图片已损坏或无法识别', obj: null });
@@ -131,7 +136,14 @@ export function registerFileRoutes(app: FastifyInstance, ctx: BackendContext): v
         const target = path.join(uploadDir, hashed);
         if (!existsSync(target)) writeFileSync(target, out, { flush: true });
         const row = insert.run(hashed, part.filename?.slice(0, 200) ?? null, 'image/webp', out.length, hash, sqlNow());
-        return ok({ id: Number(row.lastInsertRowid), url: `/files/upload/${hashed}`, name: hashed, size: out.length, mime: 'image/webp' });
+        return ok({
+          id: Number(row.lastInsertRowid),
+          url: `/files/upload/${hashed}`,
+          name: hashed,
+          size: out.length,
+          mime: 'image/webp',
+          ...dims,
+        });
       }
       const name = `${randomUUID()}.${sig.ext}`;
       const sha256 = createHash('sha256').update(buf).digest('hex');

@@ -5,6 +5,7 @@ import { buildSearchIndex } from '../search-index.ts';
 import { segmentForIndex } from '../segment.ts';
 import { articleBlocks, blocksText } from './articles.ts';
 import { BAIKE_INTROS, BAIKE_OUTROS, BAIKE_STAGES, type BaikeStage, GLOSSARY } from './baike-words.ts';
+import { seedDemoChats } from './chat.ts';
 import { CITIES, type CitySeed, OVERSEAS, PICKER_CITIES } from './cities.ts';
 import { coherentTags, deferredPick, type Facts, fits } from './coherence.ts';
 import { COMMITMENT_INSERT } from './commitments.ts';
@@ -220,6 +221,8 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
     q.meta.run('seeded_at', sqlTime(SEED_NOW));
   })();
   progress('海外房源与账户', 1, 1);
+  // chat (issue 18): the demo member's conversations, on their own Rng stream.
+  db.transaction(() => count('chat_record', seedDemoChats(db, seed, SEED_NOW)))();
   count('search_entity', buildSearchIndex(db));
   db.pragma('foreign_keys = ON');
   db.pragma('wal_checkpoint(TRUNCATE)');

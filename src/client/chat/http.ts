@@ -1,0 +1,31 @@
+/** The chat endpoints' JSON calls (plugins/chat.ts): same-origin, credentials included; a non-2xx is an Error with the server's message. */
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export class ChatHttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function chatJson<T>(fetcher: FetchLike, url: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<T> {
+  const res = await fetcher(url, {
+    method: init.method ?? 'GET',
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    body = null;
+  }
+  if (!res.ok) {
+    const message = (body as { message?: unknown } | null)?.message;
+    throw new ChatHttpError(res.status, typeof message === 'string' && message ? message : '请求失败，请稍后再试');
+  }
+  return body as T;
+}

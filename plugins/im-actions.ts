@@ -1,5 +1,4 @@
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { actionRefusal, requestErrorAnswer } from '../src/lib/action-messages.ts';
@@ -10,25 +9,19 @@ import {
   EVALUATION_TEXT_MAX,
   evaluationDraft,
   isClockTime,
-  NOT_LOGGED_IN,
   SETTINGS_DRAFT,
   SETTINGS_SAVED,
 } from '../src/lib/chat-query.ts';
-import { unreadTotal } from '../src/lib/chat-view.ts';
 import { cleanText, FormRefusal } from '../src/lib/form-refusal.ts';
-import { UPLOAD_MAX_BYTES } from '../src/lib/member-forms.ts';
 import { isSameOriginPost } from '../src/lib/same-origin.ts';
 import { memberOf, sendToLogin, wantsJson } from './member-actions.ts';
 
 /**
- * The chat screens' own calls (issue 18) under /-/im/*, beside chat-core's /-/chat/* transport endpoints:
+ * The chat screens' two forms (issue 18) under /-/im/*, beside the chat endpoints of plugins/chat.ts (/-/chat/*):
  * - POST /-/im/evaluate: rate an agent's service after a chat (1–5 stars, optional words), saved as a review of the
  *   agent through the gateway (api/yhdianping/adddianping), so it counts in the agent's rating;
  * - POST /-/im/settings: the member's chat notification and do-not-disturb settings, kept with their person
  *   information (console Personinformation/find and /save, SPEC 7.8);
- * - POST /-/im/upload: a photo for a chat message (already shrunk in the browser), stored by the gateway
- *   (POST /api/file/uploadImg, re-encoded);
- * - GET /-/im/unread: the member's unread total, for the header badge.
  * The two forms work as plain posts (303 back to their page with ?ok=1, or with the message and what was typed) and
  * answer JSON to fetch(). Cross-site posts are refused; a visitor is sent to log in.
  */
@@ -92,16 +85,12 @@ function gatewayRefusal(err: unknown): FormRefusal {
 const imActions: FastifyPluginAsync = async (app) => {
   await app.register(async function imRoutes(scope) {
     await scope.register(formbody, { bodyLimit: 16_384 });
-    await scope.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
     scope.removeContentTypeParser('text/plain');
     scope.addHook('onSend', async function neverStoreImAnswers(_req, reply) {
       reply.header('cache-control', 'no-store');
     });
     scope.setErrorHandler(async function answerImError(err: FastifyError, req, reply) {
-      const tooLarge = err.statusCode === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE';
-      const answer = tooLarge
-        ? { status: 413, message: `图片不能超过${UPLOAD_MAX_BYTES / 1024 / 1024}MB` }
-        : requestErrorAnswer(err.statusCode);
+      const answer = requestErrorAnswer(err.statusCode);
       if (answer.status >= 500) req.log.error({ err }, 'chat screen action error');
       else req.log.info({ err: err.message }, 'chat screen action refused');
       return reply.code(answer.status).send({ status: answer.status, message: answer.message });
@@ -190,40 +179,6 @@ const imActions: FastifyPluginAsync = async (app) => {
       const { updatedAt: _updated, ...rest } = info;
       await app.api.user.personSave(call(req), { ...rest, memberId: m.memberId, chatSettings: settings });
       return { message: SETTINGS_SAVED, location: '/city/ChatSettings?ok=1' };
-    });
-
-    scope.post(`${PREFIX}/upload`, async (req, reply) => {
-      if (!isSameOriginPost(req.headers, req.host)) {
-        const refusal = actionRefusal('ACTION_FOREIGN_ORIGIN');
-        return reply.code(refusal.status).send(refusal);
-      }
-      const member = await memberOf(req, reply);
-      if (!member) return reply.code(401).send({ status: 401, message: NOT_LOGGED_IN });
-      if (!req.isMultipart()) return reply.code(400).send({ status: 400, message: '请选择图片' });
-      const part = await req.file();
-      if (!part) return reply.code(400).send({ status: 400, message: '请选择图片' });
-      const data = await part.toBuffer();
-      if (data.length === 0) return reply.code(400).send({ status: 400, message: '请选择图片' });
-      try {
-        const up = await app.api.user.uploadImg(
-          call(req),
-          { data, filename: 'chat', mime: part.mimetype || 'application/octet-stream' },
-          'screenshot',
-        );
-        if (!up?.url) return reply.code(502).send({ status: 502, message: '上传失败，请重试' });
-        return { status: 200, message: '上传成功', obj: { url: up.url } };
-      } catch (err) {
-        const status = (err as { statusCode?: number }).statusCode === 400 ? 400 : 502;
-        req.log.info({ err: (err as Error).message, status }, 'chat upload refused');
-        return reply.code(status).send({ status, message: status === 400 ? '只支持 JPG、PNG、WebP 图片' : '上传失败，请重试' });
-      }
-    });
-
-    scope.get(`${PREFIX}/unread`, async (req, reply) => {
-      const member = await memberOf(req, reply);
-      if (!member) return reply.code(401).send({ status: 401, message: NOT_LOGGED_IN });
-      const sessions = (await app.api.chat.sessions(call(req), member.memberId)) as Array<{ unread?: number }>;
-      return { status: 200, message: 'ok', obj: { total: unreadTotal(sessions.map((s) => ({ unread: s.unread ?? 0 }))) } };
     });
   });
 };

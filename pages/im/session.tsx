@@ -165,17 +165,17 @@ function Conversation({ data }: { data: Ok }) {
 
   const onPhoto = async (file: File | undefined) => {
     if (!file) return;
+    setPanel('none');
     if (!file.type.startsWith('image/')) return showToast('请选择图片');
     try {
-      const { compressImage, uploadChatFile } = await import('../../src/client/im/media.ts');
-      const shrunk = await compressImage(file);
-      const url = await uploadChatFile(shrunk.blob, 'photo.jpg');
-      await send({ msgType: 'images', content: { url, width: shrunk.width, height: shrunk.height } });
+      // Shrunk to 1280 px in the browser, then stored by the gateway (src/client/chat/images.ts).
+      const { uploadChatImage } = await import('../../src/client/chat/images.ts');
+      const image = await uploadChatImage(file);
+      await send({ msgType: 'images', content: image });
     } catch (err) {
       showToast((err as Error).message || '图片发送失败');
     } finally {
       if (fileRef.current) fileRef.current.value = '';
-      setPanel('none');
     }
   };
 
@@ -185,7 +185,7 @@ function Conversation({ data }: { data: Ok }) {
       setRecording(null);
       try {
         const clip = await recording.stop();
-        const url = await media.uploadChatFile(clip.blob, 'voice.webm');
+        const url = await media.uploadVoice(clip.blob);
         await send({ msgType: 'voice', content: { url, seconds: clip.seconds } });
       } catch (err) {
         showToast((err as Error).message || '语音发送失败');

@@ -14,8 +14,9 @@ import type {
 } from '../contracts/page-data/im.ts';
 import { errors } from '../errors.ts';
 import { formStateOf } from '../form-drafts.ts';
+import { lastOf, messageOfRecord, type StoredRecord } from '../lib/chat.ts';
 import { chatSettingsOf, chatUserOf, LOOKUP_FAILED, parseChatQuery } from '../lib/chat-query.ts';
-import { messageOfRecord, previewOf, sortConversations } from '../lib/chat-view.ts';
+import { sortConversations } from '../lib/chat-view.ts';
 import { detailPathOf, kindOfHouseType } from '../lib/listing-kinds.ts';
 import { gatewayTime } from '../lib/time-label.ts';
 import { imMeta } from '../meta/im.ts';
@@ -34,7 +35,7 @@ function me(ctx: PageContext): string {
   return id;
 }
 
-type Session = Awaited<ReturnType<PageContext['api']['chat']['sessions']>>[number] & { unread?: number; pinned?: boolean };
+type Session = Awaited<ReturnType<PageContext['api']['chat']['sessions']>>[number];
 
 const agentOf = (b: Pick<Belonger, 'belongerId' | 'uid' | 'name' | 'portrait' | 'storeName' | 'iskefu'>): ChatAgent => ({
   belongerId: b.belongerId,
@@ -45,16 +46,15 @@ const agentOf = (b: Pick<Belonger, 'belongerId' | 'uid' | 'name' | 'portrait' | 
   iskefu: Boolean(b.iskefu),
 });
 
-/** A gateway session (api/microchat/sessions) as a row of /im/list. */
+/** A gateway session (api/microchat/sessions) as a row of /im/list, as chat-core's /-/chat/conversations answers it. */
 export function conversationOf(s: Session, meId: string): ChatConversation {
   const time = gatewayTime(s.lastTime);
-  const fromMe = (s as { lastFrom?: string }).lastFrom === meId;
   return {
     conversationID: s.conversationID,
     peer: s.targetId,
     agent: s.agent ? agentOf(s.agent) : null,
-    last: Number.isFinite(time) ? { msgType: s.lastType, preview: previewOf(s.lastType, s.lastContent), time, fromMe } : null,
-    unread: typeof s.unread === 'number' ? s.unread : 0,
+    last: Number.isFinite(time) ? lastOf(s.lastType, s.lastContent, time, (s.lastFrom ?? '') === meId) : null,
+    unread: s.unread ?? 0,
     pinned: Boolean(s.pinned),
   };
 }
@@ -158,8 +158,7 @@ export const imSession = pageLoader(async (ctx): Promise<LoadResult<ImSessionDat
     optional(ctx, 'chat history', ctx.api.chat.records(ctx.call, meId, peer.uid, { page: 0, size: HISTORY_PAGE }), null),
   ]);
   const house = q.house ? await houseOf(ctx, q.house.houseId, q.house.houseType, frame?.houseInfo ?? null) : null;
-  const readUpTo = (history as { readUpTo?: number } | null)?.readUpTo ?? 0;
-  const messages = (history?.content ?? []).flatMap((r) => messageOfRecord(r, meId, readUpTo) ?? []);
+  const messages = (history?.content ?? []).flatMap((r) => messageOfRecord(r as StoredRecord) ?? []);
   return {
     data: {
       ok: true,
@@ -205,22 +204,25 @@ export const chatSettings = pageLoader(async (ctx): Promise<LoadResult<ChatSetti
   return { data: { settings, form: formStateOf(ctx.query, draft) } };
 }, imMeta('聊天设置'));
 
+/** A conversation about a new home: a new-home house card (SPEC 3, housetype 1) among its recent messages. */
+async function aboutNewHome(ctx: PageContext, me: string, peer: string): Promise<boolean> {
+  const page = await optional(ctx, 'chat history', ctx.api.chat.records(ctx.call, me, peer, { page: 0, size: 50 }), null);
+  return (page?.content ?? []).some((r) => {
+    const m = r.msgType === 'house' ? messageOfRecord(r as StoredRecord) : null;
+    return m?.msgType === 'house' && m.content.housetype === 1;
+  });
+}
+
 /**
- * /xinfang/unreadlist: the member's conversations with unread messages from new-home advisers (agents who promote
- * estates: api/belonger/getMainlyPopularizeHouse type 1). A visitor is asked to log in.
+ * /xinfang/unreadlist: the member's conversations about new homes (a new-home house card in the conversation) with
+ * unread messages. A visitor is asked to log in.
  */
 export const xinfangUnread = pageLoader(async (ctx): Promise<LoadResult<XinfangUnreadData>> => {
   const id = chatUserOf(ctx.user);
   if (!id) return { data: { member: false, conversations: [], now: Date.now() } };
-  const unread = (await conversations(ctx, id)).filter((c) => c.unread > 0 && c.agent);
-  const advisers = await Promise.all(
-    unread.map((c) =>
-      optional(ctx, 'adviser estates', ctx.api.belonger.mainlyPopularizeHouse(ctx.call, c.agent?.belongerId ?? 0, 1), []).then(
-        (estates) => estates.length > 0,
-      ),
-    ),
-  );
-  return { data: { member: true, conversations: unread.filter((_c, i) => advisers[i]), now: Date.now() } };
+  const unread = (await conversations(ctx, id)).filter((c) => c.unread > 0);
+  const newHome = await Promise.all(unread.map((c) => aboutNewHome(ctx, id, c.peer)));
+  return { data: { member: true, conversations: unread.filter((_c, i) => newHome[i]), now: Date.now() } };
 }, imMeta('未读消息'));
 
 /** /newChat, /newChat1 when `chat-entry` could not resolve the agent: SPEC 5's message, with 404. */

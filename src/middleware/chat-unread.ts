@@ -1,5 +1,4 @@
 import { chatUserOf } from '../lib/chat-query.ts';
-import { unreadTotal } from '../lib/chat-view.ts';
 import type { Middleware } from '../pipeline/types.ts';
 
 /**
@@ -11,8 +10,7 @@ export const chatUnread: Middleware = async (ctx) => {
   const id = chatUserOf(ctx.user);
   if (!id) return;
   try {
-    const sessions = (await ctx.api.chat.sessions(ctx.call, id)) as Array<{ unread?: number }>;
-    ctx.chatUnread = unreadTotal(sessions.map((s) => ({ unread: typeof s.unread === 'number' ? s.unread : 0 })));
+    ctx.chatUnread = (await ctx.api.chat.unread(ctx.call, id))?.total ?? 0;
   } catch (err) {
     ctx.log.warn({ err }, 'unread chat count unavailable');
     ctx.chatUnread = 0;

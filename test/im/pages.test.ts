@@ -30,7 +30,8 @@ const listing = backendRows(
 const estate = backendRows(
   backend,
   `SELECT p.id, p.name, b.id AS belongerId, b.uid, b.name AS agentName FROM loupan p JOIN loupan_belonger lb ON lb.loupan_id = p.id
-   JOIN belonger b ON b.id = lb.belonger_id WHERE p.city_id = 1 AND b.iskefu = 0 ORDER BY p.id LIMIT 1`,
+   JOIN belonger b ON b.id = lb.belonger_id WHERE p.city_id = 1 AND b.iskefu = 0 AND b.id != ? ORDER BY p.id LIMIT 1`,
+  listing.belongerId,
 )[0] as { id: number; name: string; belongerId: number; uid: string; agentName: string };
 
 const say = (from: string, to: string, msgType: string, content: unknown) =>
@@ -229,14 +230,25 @@ t.test('/city/ChatSettings: defaults, then what the member saves (kept with thei
   t.match(bad.json().message, '免打扰开始时间');
 });
 
-t.test('/xinfang/unreadlist: a visitor is asked to log in; a member without unread advisers’ messages sees the empty state', async (t) => {
+t.test('/xinfang/unreadlist: a visitor is asked to log in; a member sees the new-home conversations with unread messages', async (t) => {
   t.match((await get('/xinfang/unreadlist')).body, '登录后查看未读消息');
-  const r = await asMember('/xinfang/unreadlist');
-  t.equal(r.statusCode, 200);
-  t.match(r.body, '暂无未读消息');
+  const before = await asMember('/xinfang/unreadlist');
+  t.equal(before.statusCode, 200);
+  t.match(before.body, '暂无未读消息', 'the unread second-hand conversation is not a new-home one');
+  const card = { tuijian: false, title: estate.name, price: 0, priceText: '待定', other: '', desc: '', img: '', houseid: estate.id, housetype: 1, houseMode: '住宅', huashu: '', activityName: '' };
+  await say(member.uid, estate.uid, 'house', card);
+  await say(estate.uid, member.uid, 'text', '您好，这个楼盘目前有优惠，欢迎来售楼处看看。');
+  const after = await asMember('/xinfang/unreadlist');
+  t.equal(after.statusCode, 200);
+  t.match(after.body, estate.agentName, 'the adviser’s conversation');
+  t.match(after.body, '您好，这个楼盘目前有优惠');
+  t.notMatch(after.body, listing.name === estate.agentName ? '\u0000' : listing.name, 'not the second-hand agent’s');
+  t.notMatch(after.body, '暂无未读消息');
 });
 
 t.test('the header shows a member the way to their messages; a visitor does not get it', async (t) => {
-  t.match((await asMember('/aboutUs')).body, 'data-testid="hd-unread"');
+  const page = (await asMember('/aboutUs')).body;
+  t.match(page, 'data-testid="hd-unread"');
+  t.match(page, 'class="hd__badge">2<', 'the two unread answers (the agent’s and the adviser’s)');
   t.notMatch((await get('/aboutUs')).body, 'data-testid="hd-unread"');
 });

@@ -1,49 +1,4 @@
-/**
- * The chat screens' media in the browser (issue 18): a photo is shrunk and re-encoded before it is uploaded (a phone's
- * 4000-pixel, 5 MB picture leaves as a JPEG of at most 1280 pixels), and a voice message is recorded with
- * MediaRecorder where the browser allows the microphone.
- */
-
-export const IMAGE_MAX_SIDE = 1280;
-export const IMAGE_QUALITY = 0.8;
-
-/** The size a picture is shrunk to: its longer side at most `max`, never enlarged. */
-export function fitInside(width: number, height: number, max = IMAGE_MAX_SIDE): { width: number; height: number } {
-  const k = Math.min(1, max / Math.max(width, height, 1));
-  return { width: Math.max(1, Math.round(width * k)), height: Math.max(1, Math.round(height * k)) };
-}
-
-export async function compressImage(file: Blob): Promise<{ blob: Blob; width: number; height: number }> {
-  const bitmap = await createImageBitmap(file);
-  const size = fitInside(bitmap.width, bitmap.height);
-  const canvas = document.createElement('canvas');
-  canvas.width = size.width;
-  canvas.height = size.height;
-  const g = canvas.getContext('2d');
-  if (!g) throw new Error('图片处理失败');
-  g.fillStyle = '#fff';
-  g.fillRect(0, 0, size.width, size.height);
-  g.drawImage(bitmap, 0, 0, size.width, size.height);
-  bitmap.close();
-  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', IMAGE_QUALITY));
-  if (!blob) throw new Error('图片处理失败');
-  return { blob, ...size };
-}
-
-/** POST the file to the portal's chat upload (member only, same origin); the gateway stores it. */
-export async function uploadChatFile(blob: Blob, name: string): Promise<string> {
-  const form = new FormData();
-  form.append('file', blob, name);
-  const res = await fetch('/-/im/upload', {
-    method: 'POST',
-    body: form,
-    credentials: 'same-origin',
-    headers: { accept: 'application/json' },
-  });
-  const answer = (await res.json().catch(() => null)) as { obj?: { url?: string }; message?: string } | null;
-  if (!res.ok || !answer?.obj?.url) throw new Error(answer?.message || '上传失败，请重试');
-  return answer.obj.url;
-}
+/** A voice message in the browser (issue 18): recorded with MediaRecorder where the browser allows the microphone. */
 
 export const MIC_DENIED = '无法使用麦克风：请在浏览器设置中允许本站使用麦克风';
 export const MIC_UNSUPPORTED = '当前浏览器不支持录音';
@@ -83,4 +38,14 @@ export async function startRecording(): Promise<{ stop(): Promise<{ blob: Blob; 
       else end();
     },
   };
+}
+
+/** POST a recorded clip to the portal (member only, same origin); the gateway stores it. The clip's URL. */
+export async function uploadVoice(blob: Blob): Promise<string> {
+  const form = new FormData();
+  form.append('file', blob, 'voice');
+  const res = await fetch('/-/im/voice', { method: 'POST', body: form, credentials: 'same-origin', headers: { accept: 'application/json' } });
+  const answer = (await res.json().catch(() => null)) as { obj?: { url?: string }; message?: string } | null;
+  if (!res.ok || !answer?.obj?.url) throw new Error(answer?.message || '语音发送失败，请重试');
+  return answer.obj.url;
 }

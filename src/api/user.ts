@@ -122,6 +122,21 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
       });
       return body.obj ?? null;
     },
+    /** A chat voice message (issue 18): POST /api/file/uploadVoice as multipart; webm, ogg, m4a or mp3. */
+    async uploadVoice(call: CallContext, data: Buffer | Uint8Array) {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(data)], { type: 'application/octet-stream' }), 'voice');
+      const body = await callGateway<{ id: number; url: string; name: string; size: number; mime: string }>(
+        gateway,
+        call,
+        '/api/file/uploadVoice',
+        {
+          method: 'POST',
+          body: form,
+        },
+      );
+      return body.obj ?? null;
+    },
     /** An uploaded picture as stored by the gateway (GET /files/upload/{name}), for the portal to serve; null when absent. */
     async uploadedFile(call: CallContext, name: string): Promise<{ data: Buffer; mime: string } | null> {
       const res = await gateway(`files/upload/${seg(name)}`, {
@@ -135,7 +150,8 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
       if (res.statusCode === 404) return null;
       if (res.statusCode !== 200) throw new GatewayError(502, '/files/upload', `upload fetch answered HTTP ${res.statusCode}`);
       const mime = String(res.headers['content-type'] ?? '');
-      if (!/^image\/(jpeg|png|gif|webp)$/.test(mime)) throw new GatewayError(502, '/files/upload', 'upload of an unexpected type');
+      if (!/^(image\/(jpeg|png|gif|webp)|audio\/(webm|ogg|mp4|mpeg))$/.test(mime))
+        throw new GatewayError(502, '/files/upload', 'upload of an unexpected type');
       return { data: res.body, mime };
     },
     /** Feedback of /yonghufankui (our path). */

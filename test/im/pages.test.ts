@@ -47,7 +47,14 @@ const noPlaceholder = (tt: Test, body: string, url: string) => {
 };
 
 t.test('a visitor is sent to log in with the page as bUrl, for every chat screen', async (t) => {
-  for (const url of ['/im/list', sessionPath, `/im/session/serveEvaluation?belongerId=${listing.belongerId}`, '/city/ChatSettings', `/newChat?houseId=${listing.id}`, `/newChat1?id=${estate.id}`]) {
+  for (const url of [
+    '/im/list',
+    sessionPath,
+    `/im/session/serveEvaluation?belongerId=${listing.belongerId}`,
+    '/city/ChatSettings',
+    `/newChat?houseId=${listing.id}`,
+    `/newChat1?id=${estate.id}`,
+  ]) {
     const r = await get(url);
     t.equal(r.statusCode, 302, url);
     t.equal(r.headers.location, `/login?bUrl=${encodeURIComponent(url)}`, `${url}: back here after login`);
@@ -161,7 +168,11 @@ t.test('serveEvaluation: the member rates the agent; the rating is saved as a re
   t.equal(page.statusCode, 200);
   t.match(page.body, `评价${listing.name}的服务`);
   noPlaceholder(t, page.body, 'serveEvaluation');
-  await assertNotFoundScreens(t, asMember, ['/im/session/serveEvaluation', '/im/session/serveEvaluation?belongerId=x', '/im/session/serveEvaluation?belongerId=99999999']);
+  await assertNotFoundScreens(t, asMember, [
+    '/im/session/serveEvaluation',
+    '/im/session/serveEvaluation?belongerId=x',
+    '/im/session/serveEvaluation?belongerId=99999999',
+  ]);
 
   const form = { 'content-type': 'application/x-www-form-urlencoded', cookie };
   const noScore = await portal.app.inject({
@@ -185,9 +196,10 @@ t.test('serveEvaluation: the member rates the agent; the rating is saved as a re
   t.equal(saved.statusCode, 303);
   t.equal(saved.headers.location, `/im/session/serveEvaluation?belongerId=${listing.belongerId}&ok=1`);
   t.match((await asMember(saved.headers.location as string)).body, EVALUATION_SAVED);
-  t.same(backendRows(backend, 'SELECT score, content FROM dianping WHERE belonger_id = ? AND member_id = ?', listing.belongerId, member.uid), [
-    { score: 4, content: '在线咨询服务满意' },
-  ]);
+  t.same(
+    backendRows(backend, 'SELECT score, content FROM dianping WHERE belonger_id = ? AND member_id = ?', listing.belongerId, member.uid),
+    [{ score: 4, content: '在线咨询服务满意' }],
+  );
   const visitor = await portal.app.inject({
     method: 'POST',
     url: '/-/im/evaluate',
@@ -219,7 +231,14 @@ t.test('/city/ChatSettings: defaults, then what the member saves (kept with thei
   t.match(after.body, /name="sound" value="1"\/>/, 'sound is now off');
   t.match(after.body, 'value="23:00"');
   const row = backendRows(backend, 'SELECT payload FROM person_info WHERE member_id = ?', member.uid)[0] as Row;
-  t.same(JSON.parse(String(row.payload)).chatSettings, { notify: true, preview: false, sound: false, dnd: true, dndFrom: '23:00', dndTo: '07:30' });
+  t.same(JSON.parse(String(row.payload)).chatSettings, {
+    notify: true,
+    preview: false,
+    sound: false,
+    dnd: true,
+    dndFrom: '23:00',
+    dndTo: '07:30',
+  });
   const bad = await portal.app.inject({
     method: 'POST',
     url: '/-/im/settings',
@@ -235,7 +254,20 @@ t.test('/xinfang/unreadlist: a visitor is asked to log in; a member sees the new
   const before = await asMember('/xinfang/unreadlist');
   t.equal(before.statusCode, 200);
   t.match(before.body, '暂无未读消息', 'the unread second-hand conversation is not a new-home one');
-  const card = { tuijian: false, title: estate.name, price: 0, priceText: '待定', other: '', desc: '', img: '', houseid: estate.id, housetype: 1, houseMode: '住宅', huashu: '', activityName: '' };
+  const card = {
+    tuijian: false,
+    title: estate.name,
+    price: 0,
+    priceText: '待定',
+    other: '',
+    desc: '',
+    img: '',
+    houseid: estate.id,
+    housetype: 1,
+    houseMode: '住宅',
+    huashu: '',
+    activityName: '',
+  };
   await say(member.uid, estate.uid, 'house', card);
   await say(estate.uid, member.uid, 'text', '您好，这个楼盘目前有优惠，欢迎来售楼处看看。');
   const after = await asMember('/xinfang/unreadlist');
@@ -251,4 +283,33 @@ t.test('the header shows a member the way to their messages; a visitor does not 
   t.match(page, 'data-testid="hd-unread"');
   t.match(page, 'class="hd__badge">2<', 'the two unread answers (the agent’s and the adviser’s)');
   t.notMatch((await get('/aboutUs')).body, 'data-testid="hd-unread"');
+});
+
+t.test('a recorded voice message is stored by the gateway and served back as audio; anything else is refused', async (t) => {
+  const upload = (data: Buffer, headers: Record<string, string> = { cookie }) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(data)]), 'voice');
+    const req = new Request('http://localhost/', { method: 'POST', body: form });
+    return req.arrayBuffer().then((body) =>
+      portal.app.inject({
+        method: 'POST',
+        url: '/-/im/voice',
+        headers: { 'content-type': req.headers.get('content-type') as string, accept: 'application/json', ...headers },
+        payload: Buffer.from(body),
+      }),
+    );
+  };
+  const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(200, 7)]);
+  const ok = await upload(webm);
+  t.equal(ok.statusCode, 200);
+  const url = ok.json().obj.url as string;
+  t.match(url, /^\/files\/upload\/[0-9a-f-]{36}\.webm$/);
+  const served = await get(url);
+  t.equal(served.statusCode, 200);
+  t.equal(served.headers['content-type'], 'audio/webm');
+  t.equal(served.rawPayload.length, webm.length);
+  const text = await upload(Buffer.from('not a voice clip at all'));
+  t.equal(text.statusCode, 400);
+  t.equal(text.json().message, '不支持的语音格式');
+  t.equal((await upload(webm, {})).statusCode, 401, 'a visitor cannot upload');
 });

@@ -30,6 +30,18 @@ const SIGNATURES: Array<{ mime: string; ext: string; test: (b: Buffer) => boolea
   },
 ];
 
+/** Voice messages of the chat (issue 18): recorded clips, by their magic bytes; kept as sent. */
+const AUDIO_SIGNATURES: Array<{ mime: string; ext: string; test: (b: Buffer) => boolean }> = [
+  { mime: 'audio/webm', ext: 'webm', test: (b) => b.length > 4 && b.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])) },
+  { mime: 'audio/ogg', ext: 'ogg', test: (b) => b.length > 4 && b.subarray(0, 4).toString('latin1') === 'OggS' },
+  { mime: 'audio/mp4', ext: 'm4a', test: (b) => b.length > 12 && b.subarray(4, 8).toString('latin1') === 'ftyp' },
+  {
+    mime: 'audio/mpeg',
+    ext: 'mp3',
+    test: (b) => b.length > 3 && (b.subarray(0, 3).toString('latin1') === 'ID3' || (b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0)),
+  },
+];
+
 /**
  * What an upload is for (`?purpose=`): an avatar is cut to a 256×256 square, a screenshot kept whole up to 1280×2560;
  * both are decoded and re-encoded as WebP by sharp (no metadata, nothing but pixels survives) and named by the hash of
@@ -78,13 +90,17 @@ export function registerFileRoutes(app: FastifyInstance, ctx: BackendContext): v
 
   app.get(
     '/files/upload/:name',
-    { schema: { params: params({ name: { type: 'string', pattern: '^([0-9a-f-]{36}|[0-9a-f]{32})\\.(jpg|png|gif|webp)$' } }) } },
+    {
+      schema: {
+        params: params({ name: { type: 'string', pattern: '^([0-9a-f-]{36}|[0-9a-f]{32})\\.(jpg|png|gif|webp|webm|ogg|m4a|mp3)$' } }),
+      },
+    },
     async (req, reply) => {
       const { name } = req.params as { name: string };
       const file = path.join(uploadDir, name);
       if (!existsSync(file)) return reply.code(404).send(fail(404, '文件不存在'));
       const ext = name.split('.').pop() as string;
-      const mime = SIGNATURES.find((s) => s.ext === ext)?.mime ?? 'application/octet-stream';
+      const mime = [...SIGNATURES, ...AUDIO_SIGNATURES].find((s) => s.ext === ext)?.mime ?? 'application/octet-stream';
       return reply
         .type(mime)
         .header('cache-control', 'public, max-age=31536000, immutable')
@@ -153,4 +169,24 @@ export function registerFileRoutes(app: FastifyInstance, ctx: BackendContext): v
       return ok({ id: Number(info.lastInsertRowid), url: `/files/upload/${name}`, name, size: buf.length, mime: sig.mime });
     },
   );
+
+  /** A chat voice message (issue 18; our path): a recorded clip, kept as sent after the content check. */
+  app.post('/api/file/uploadVoice', async (req, reply) => {
+    if (!req.isMultipart()) return reply.code(400).send({ status: 400, message: 'file: 请使用 multipart/form-data 上传语音', obj: null });
+    const part = await req.file();
+    if (!part) return reply.code(400).send({ status: 400, message: 'file: 缺少语音文件', obj: null });
+    let buf: Buffer;
+    try {
+      buf = await part.toBuffer();
+    } catch {
+      return reply.code(413).send({ status: 413, message: 'file: 语音过长', obj: null });
+    }
+    const sig = AUDIO_SIGNATURES.find((a) => a.test(buf));
+    if (!sig) return reply.code(400).send({ status: 400, message: 'file: 只支持 WebM、Ogg、M4A、MP3 语音', obj: null });
+    const name = `${randomUUID()}.${sig.ext}`;
+    const sha256 = createHash('sha256').update(buf).digest('hex');
+    writeFileSync(path.join(uploadDir, name), buf, { flush: true });
+    const info = insert.run(name, part.filename?.slice(0, 200) ?? null, sig.mime, buf.length, sha256, sqlNow());
+    return ok({ id: Number(info.lastInsertRowid), url: `/files/upload/${name}`, name, size: buf.length, mime: sig.mime });
+  });
 }

@@ -113,6 +113,9 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   'yijianweituo/one': () => import('./yijianweituo/one.tsx'),
   'personalcenter/edituserinfo': () => import('./personalcenter/edituserinfo.tsx'),
   'personalcenter/setnickname': () => import('./personalcenter/setnickname.tsx'),
+  // chat (issue 18): the agent inbox
+  'agent/login': () => import('./agent/login.tsx'),
+  'agent/inbox': () => import('./agent/inbox.tsx'),
   'personalcenter/agreement': () => import('./personalcenter/agreement.tsx'),
   'personalcenter/yinsi': () => import('./personalcenter/yinsi.tsx'),
   'personalcenter/disanfang': () => import('./personalcenter/disanfang.tsx'),

@@ -6,6 +6,7 @@ import { Ajv } from 'ajv';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
+import { AGENT_COOKIE, AGENT_INBOX_PAGE, AGENT_LOGIN_PAGE, readAgentSession } from '../src/agent-session.ts';
 import type { CallContext } from '../src/api/http.ts';
 import type {
   ChatClientFrame,
@@ -97,10 +98,6 @@ export interface ChatUser {
   name: string;
 }
 
-/** The signed cookie of the agent inbox (never the member session). */
-export const AGENT_COOKIE = 'agentInfo';
-const AGENT_LOGIN_PAGE = '/agent/login';
-const AGENT_INBOX_PAGE = '/agent/inbox';
 
 interface Socket {
   readonly readyState: number;
@@ -254,19 +251,10 @@ function gatewayAnswer(err: unknown): { status: number; message: string } {
   return { status: status === 503 || status === 504 ? status : 502, message: '服务繁忙，请稍后再试' };
 }
 
-/** The agent of the signed inbox cookie, or null. */
+/** The agent of the signed inbox cookie as a chat user, or null. */
 function readAgent(req: FastifyRequest): ChatUser | null {
-  const raw = req.cookies[AGENT_COOKIE];
-  if (!raw) return null;
-  const unsigned = req.unsignCookie(raw);
-  if (!unsigned.valid || !unsigned.value) return null;
-  try {
-    const v = JSON.parse(unsigned.value) as { uid?: unknown; name?: unknown };
-    if (typeof v.uid !== 'string' || !CHAT_USER_ID.test(v.uid)) return null;
-    return { id: v.uid, kind: 'agent', name: typeof v.name === 'string' ? v.name : v.uid };
-  } catch {
-    return null;
-  }
+  const agent = readAgentSession(req);
+  return agent ? { id: agent.uid, kind: 'agent', name: agent.name } : null;
 }
 
 /** The member of the session cookie as a chat user (their uid), or null; throws when the gateway cannot tell. */
@@ -918,8 +906,5 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
     });
   });
 };
-
-/** The agent of the inbox cookie (for the inbox pages). */
-export const agentOfRequest = readAgent;
 
 export default fp(chatPlugin, { name: 'chat', fastify: '5.x', dependencies: ['member-socket', 'member-events'] });

@@ -5,6 +5,7 @@ import { homeMeta } from '../meta/home.ts';
 import { searchMeta } from '../meta/search.ts';
 import { type PageLoader, pageLoader } from '../pipeline/types.ts';
 import { ACCOUNT_QUERY_KEYS, loginLoader, registerLoader, resetpasswordLoader } from './account.ts';
+import * as agent from './agent.ts';
 import * as baike from './baike.ts';
 import * as bangdan from './bangdan.ts';
 import { brokerLoaderQueryKeys, brokerLoaders } from './broker.ts';
@@ -154,6 +155,9 @@ export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   login: loginLoader,
   register: registerLoader,
   resetpassword: resetpasswordLoader,
+  // chat (issue 18): the agent inbox
+  agentLogin: agent.agentLogin,
+  agentInbox: agent.agentInbox,
   // The personal centre and the member forms (issue 13)
   personalCenter: personal.personalCenter,
   personalEdit: personal.personalEdit,
@@ -195,6 +199,8 @@ const ID_AD = ['id', 'ad'];
  * entry. A loader that starts reading a key declares it here.
  */
 export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
+  // chat (issue 18): the agent inbox's sign-in refusal
+  agentLogin: ['error', 'account'],
   fangjia: FANGJIA_QUERY_KEYS,
   xinfangList: XINFANG_KEYWORD_KEYS,
   xinfangDetail: ['id', 'houseId', 'belongerId'],

@@ -5,6 +5,7 @@ import { SCHOOL_QUERY_KEYS } from '../lib/school-filters.ts';
 import { WENDA_QUERY_KEYS } from '../lib/wenda.ts';
 import { XIAOQU_QUERY_KEYS } from '../lib/xiaoqu-filters.ts';
 import type { Middleware } from '../pipeline/types.ts';
+import { agentOnly } from './agent-only.ts';
 import { authenticated } from './authenticated.ts';
 import { chatEntry } from './chat-entry.ts';
 import { chatUnread } from './chat-unread.ts';
@@ -22,6 +23,8 @@ import { XINFANG_QUERY_KEYS, xinfangQuery } from './xinfang-query.ts';
 export const middleware: Readonly<Record<string, Middleware>> = {
   authenticated,
   'member-only': memberOnly,
+  // chat (issue 18): the agent inbox
+  'agent-only': agentOnly,
   'page-cache': pageCache,
   'listing-query': listingQuery,
   'overseas-query': overseasQuery,

@@ -18,6 +18,9 @@ t.test('every path of the registry answers a server-rendered Chinese page with h
   const failures: string[] = [];
   let checked = 0;
   for (const page of readRegistry().pages) {
+    // chat (issue 18): the agent inbox is staff UI in its own layout, without the portal's header and footer, behind
+    // the agent's own sign-in; test/chat/inbox.test.ts checks its pages.
+    if (page.layout === 'agent') continue;
     for (const pattern of page.paths) {
       // A plain twin of a detail page (/ershoufang/details) takes its id from the query.
       const url = sampleUrl(pattern) + (page.validate && !pattern.includes(':id') ? '?id=100001' : '');

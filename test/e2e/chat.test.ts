@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import t from 'tap';
 import { launchChromium } from '../../scripts/chromium.ts';
 import { AGENT_DEMO_PASSWORD } from '../../src/backend/seed/chat.ts';
-import { backendRows, registerMember } from '../listings/helpers.ts';
+import { backendObj, backendRows, registerMember } from '../listings/helpers.ts';
 import { firstErshoufangDetail, startE2E } from './browser.ts';
 
 /**
@@ -114,10 +114,33 @@ t.test('a visitor chats with the listing’s agent from a second-hand detail; th
   await shot('chat-list');
 
   // Pin through the accessible 更多 button.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await item.locator('.im-row__more').click();
+  await shot('chat-list-actions');
   await item.locator('.im-act--pin').click();
   await item.locator('.im-tag--pin').waitFor();
   t.pass('pinned');
+
+
+  // An estate adviser's answer about a new home: unread in the header, /im/list and /xinfang/unreadlist.
+  const adviser = backendRows(
+    backend,
+    `SELECT p.id, p.name, b.uid, b.name AS agentName FROM loupan p JOIN loupan_belonger lb ON lb.loupan_id = p.id
+     JOIN belonger b ON b.id = lb.belonger_id WHERE p.city_id = 1 AND b.iskefu = 0 AND b.uid != ? ORDER BY p.id LIMIT 1`,
+    agent.uid,
+  )[0] as { id: number; name: string; uid: string; agentName: string };
+  const me = backendRows(backend, 'SELECT uid FROM member WHERE phone = ?', phone)[0] as { uid: string };
+  const card = { tuijian: false, title: adviser.name, price: 0, priceText: '均价待定', other: '', desc: '', img: '', houseid: adviser.id, housetype: 1, houseMode: '住宅', huashu: '', activityName: '' };
+  await backendObj(backend, '/api/microchat/record', { userId: me.uid, targetId: adviser.uid, msgType: 'house', content: card });
+  await backendObj(backend, '/api/microchat/record', { userId: adviser.uid, targetId: me.uid, msgType: 'text', content: '您好，本周末售楼处有团购优惠，欢迎到访。' });
+  await page.goto(`${e2e.base}/im/list`);
+  t.equal((await page.locator('.hd__badge').textContent())?.trim(), '1', 'the header counts the unread answer');
+  t.equal((await page.locator('[data-testid="im-row"]').first().getAttribute('data-peer')), agent.uid, 'the pinned conversation stays on top');
+  await shot('chat-list-unread');
+  await page.goto(`${e2e.base}/xinfang/unreadlist`);
+  await page.locator('[data-testid="im-row"]', { hasText: adviser.agentName }).waitFor();
+  t.match(await page.locator('[data-testid="im-list"]').textContent(), '本周末售楼处有团购优惠');
+  await shot('chat-xinfang-unread');
 
   // The other screens.
   await page.goto(`${e2e.base}/im/session/serveEvaluation?belongerId=${q.get('belongerId')}`);
@@ -131,8 +154,6 @@ t.test('a visitor chats with the listing’s agent from a second-hand detail; th
   await page.locator('.fm__submit').click();
   await page.locator('.toast', { hasText: '设置已保存' }).waitFor();
   await shot('chat-settings');
-  await page.goto(`${e2e.base}/xinfang/unreadlist`);
-  await shot('chat-xinfang-unread');
   await page.goto(`${e2e.base}/newChat?belongerId=99999999`);
   await shot('chat-newchat-failed');
 

@@ -121,7 +121,6 @@ t.test('a visitor chats with the listing’s agent from a second-hand detail; th
   await item.locator('.im-tag--pin').waitFor();
   t.pass('pinned');
 
-
   // An estate adviser's answer about a new home: unread in the header, /im/list and /xinfang/unreadlist.
   const adviser = backendRows(
     backend,
@@ -130,12 +129,34 @@ t.test('a visitor chats with the listing’s agent from a second-hand detail; th
     agent.uid,
   )[0] as { id: number; name: string; uid: string; agentName: string };
   const me = backendRows(backend, 'SELECT uid FROM member WHERE phone = ?', phone)[0] as { uid: string };
-  const card = { tuijian: false, title: adviser.name, price: 0, priceText: '均价待定', other: '', desc: '', img: '', houseid: adviser.id, housetype: 1, houseMode: '住宅', huashu: '', activityName: '' };
+  const card = {
+    tuijian: false,
+    title: adviser.name,
+    price: 0,
+    priceText: '均价待定',
+    other: '',
+    desc: '',
+    img: '',
+    houseid: adviser.id,
+    housetype: 1,
+    houseMode: '住宅',
+    huashu: '',
+    activityName: '',
+  };
   await backendObj(backend, '/api/microchat/record', { userId: me.uid, targetId: adviser.uid, msgType: 'house', content: card });
-  await backendObj(backend, '/api/microchat/record', { userId: adviser.uid, targetId: me.uid, msgType: 'text', content: '您好，本周末售楼处有团购优惠，欢迎到访。' });
+  await backendObj(backend, '/api/microchat/record', {
+    userId: adviser.uid,
+    targetId: me.uid,
+    msgType: 'text',
+    content: '您好，本周末售楼处有团购优惠，欢迎到访。',
+  });
   await page.goto(`${e2e.base}/im/list`);
   t.equal((await page.locator('.hd__badge').textContent())?.trim(), '1', 'the header counts the unread answer');
-  t.equal((await page.locator('[data-testid="im-row"]').first().getAttribute('data-peer')), agent.uid, 'the pinned conversation stays on top');
+  t.equal(
+    await page.locator('[data-testid="im-row"]').first().getAttribute('data-peer'),
+    agent.uid,
+    'the pinned conversation stays on top',
+  );
   await shot('chat-list-unread');
   await page.goto(`${e2e.base}/xinfang/unreadlist`);
   await page.locator('[data-testid="im-row"]', { hasText: adviser.agentName }).waitFor();

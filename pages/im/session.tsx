@@ -65,7 +65,8 @@ function Conversation({ data }: { data: Ok }) {
       stick.current = true;
       setMessages((l) => merge(l, m));
       if (m.from === data.peer && document.visibilityState === 'visible') void t.markRead(data.peer).catch(() => undefined);
-    } else if (event.type === 'read' && event.peer === data.peer) {
+    } else if (event.type === 'read' && event.peer === data.peer && !event.byMe) {
+      // The agent read the member's messages (byMe: the member read the agent's, in this or another tab).
       setMessages((l) => l.map((x) => (x.from === data.me && x.time <= event.upTo ? { ...x, read: true } : x)));
     }
   });

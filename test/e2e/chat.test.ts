@@ -187,3 +187,29 @@ t.test('a visitor chats with the listing’s agent from a second-hand detail; th
   );
   t.same(agentErrors, []);
 });
+
+t.test('scrolling to the top of a long conversation loads the older messages', async (t) => {
+  const { page, errors } = await e2e.newPage();
+  const member = await registerMember(backend, '13677771919', '翻历史');
+  const signed = e2e.portal.memberCookie({ uid: member.uid, userId: member.userId, phone: member.phone, nickName: member.nickName });
+  await e2e.browser.addCookies([{ name: 'userInfo', value: signed.slice('userInfo='.length), url: e2e.base }]);
+  const agent = backendRows(backend, 'SELECT id, uid FROM belonger WHERE city_id = 1 AND iskefu = 0 ORDER BY id DESC LIMIT 1')[0] as {
+    id: number;
+    uid: string;
+  };
+  for (let i = 1; i <= 45; i++) {
+    const [from, to] = i % 2 ? [member.uid, agent.uid] : [agent.uid, member.uid];
+    await backendObj(backend, '/api/microchat/record', { userId: from, targetId: to, msgType: 'text', content: `第${i}条消息` });
+  }
+  await page.goto(`${e2e.base}/im/session?belongerId=${agent.id}&uid=${agent.uid}`, { waitUntil: 'networkidle' });
+  await page.locator('[data-testid="im-msg"]', { hasText: '第45条消息' }).waitFor();
+  t.equal(await page.locator('[data-testid="im-msg"]', { hasText: /^第1条消息/ }).count(), 0, 'the first page holds the newest 30');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.locator('[data-testid="im-msg"]', { hasText: /^第1条消息/ }).waitFor();
+  t.equal(await page.locator('[data-testid="im-msg"]').count(), 45, 'all 45, each once');
+  t.equal(await page.locator('[data-testid="im-read"]', { hasText: '已读' }).count(), 0, 'the agent has read none of them');
+  await page.locator('.im-older__end', { hasText: '没有更早的消息了' }).waitFor();
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: path.join(process.env.E2E_SHOTS, 'chat-history.png') });
+  t.same(errors, []);
+  await page.close();
+});

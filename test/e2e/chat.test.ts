@@ -84,6 +84,20 @@ t.test('a visitor chats with the listing’s agent from a second-hand detail; th
   t.ok(Math.max(image.width, image.height) <= 1280, `the photo was shrunk (${image.width}x${image.height})`);
   await shot('chat-session-sent');
 
+  // A quick phrase, the listing's place as a map card, and the microphone (refused in this browser: a clear message).
+  await page.locator('.im-bar__tool', { hasText: '常用语' }).click();
+  const phrase = ((await page.locator('.im-phrase').first().textContent()) ?? '').trim();
+  await page.locator('.im-phrase').first().click();
+  await mine.filter({ hasText: phrase }).waitFor();
+  await page.locator('.im-bar__plus').click();
+  await page.locator('.im-more__btn', { hasText: '位置' }).click();
+  await page.locator('[data-testid="im-msg"][data-mine="1"][data-type="map"] [data-testid="im-map"] svg').waitFor();
+  await page.locator('.im-bar__plus').click();
+  await page.locator('.im-more__btn', { hasText: '语音' }).click();
+  await page.locator('.toast', { hasText: '麦克风' }).waitFor();
+  t.pass('quick phrase, map card and the microphone refusal');
+  await shot('chat-session-map');
+
   // The agent sees both and answers.
   const row = agentPage.locator('[data-testid="agent-conversation"]').filter({ hasText: '咨询E2E' });
   await row.waitFor();

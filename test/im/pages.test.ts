@@ -308,6 +308,10 @@ t.test('a recorded voice message is stored by the gateway and served back as aud
   t.equal(served.statusCode, 200);
   t.equal(served.headers['content-type'], 'audio/webm');
   t.equal(served.rawPayload.length, webm.length);
+  await say(listing.uid, member.uid, 'voice', { url, seconds: 4 });
+  const session = await asMember(sessionPath);
+  t.match(session.body, new RegExp(`<audio[^>]*src="${url}"`), 'a voice message plays in an audio player');
+  t.match(session.body, '4″');
   const text = await upload(Buffer.from('not a voice clip at all'));
   t.equal(text.statusCode, 400);
   t.equal(text.json().message, '不支持的语音格式');

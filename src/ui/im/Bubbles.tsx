@@ -80,7 +80,7 @@ function Content({ m }: { m: ShownMessage }) {
             src={m.content.url}
             aria-label={`语音消息${m.content.seconds ? `，${m.content.seconds}秒` : ''}`}
           />
-          {m.content.seconds ? <span className="im-msg__secs">{m.content.seconds}″</span> : null}
+          {m.content.seconds ? <span className="im-msg__secs">{`${m.content.seconds}″`}</span> : null}
         </span>
       );
     case 'map':

@@ -23,9 +23,11 @@ export default function ServeEvaluationPage({ data }: PageProps<ServeEvaluationD
       <div className="im-page">
         <Done title={EVALUATION_SAVED}>
           <p className="pc-done__text">您的评价将帮助{agent.name}提供更好的服务</p>
-          <AppLink href={back} className="btn btn--primary btn--sm">
-            返回会话
-          </AppLink>
+          <div className="pc-done__actions">
+            <AppLink href={back} className="btn btn--primary btn--sm">
+              返回会话
+            </AppLink>
+          </div>
         </Done>
       </div>
     );

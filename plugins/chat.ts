@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import { Ajv } from 'ajv';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -18,6 +19,7 @@ import type {
   ChatPayload,
   ChatPeer,
   ChatServerFrame,
+  ChatVoice,
 } from '../src/contracts/chat.ts';
 import { conversationIdOf } from '../src/contracts/chat.ts';
 import {
@@ -36,6 +38,7 @@ import {
   type StoredRecord,
 } from '../src/lib/chat.ts';
 import { UPLOAD_MAX_BYTES } from '../src/lib/member-forms.ts';
+import { CLOSE_SIGNED_OUT } from '../src/lib/member-socket.ts';
 import { safeReturnPath } from '../src/lib/return-url.ts';
 import { isSameOriginPost } from '../src/lib/same-origin.ts';
 import { genUserSig } from '../src/lib/usersig.ts';
@@ -57,6 +60,7 @@ import { redisChannel } from './redis-channel.ts';
  * - POST {base}/pin             { peer, pinned }    → { pinned }
  * - POST {base}/remove          { peer }            → { unread }
  * - POST {base}/image           multipart `file`    → ChatImage (checked by content, re-encoded, long side ≤ 1280)
+ * - POST {base}/voice           multipart `file`    → ChatVoice (webm, ogg, m4a or mp3 by content, ≤ 2 MB, kept as sent)
  * - GET  {base}/ws              the built-in transport's WebSocket (frames: src/contracts/chat.ts)
  * - GET  /-/chat/peer           ?uid=|belongerId=   → ChatPeer (SPEC 5: 经纪人ID/UID 必传一个, 获取用户uid 失败！)
  * - GET  /-/chat/frame          ?uid=|belongerId=[&houseId=] → ChatFrame (manager, phone, house card, quick phrases)
@@ -89,6 +93,8 @@ export interface ChatPluginOptions {
   autoReplyWindowSeconds?: number;
   /** How long an agent stays signed in to the inbox, seconds (default 12 h). */
   agentSessionSeconds?: number;
+  /** Agent sign-in posts a minute per client address (default 10). */
+  agentLoginPerMinute?: number;
 }
 
 /** Who is on a chat call. */
@@ -96,8 +102,9 @@ export interface ChatUser {
   id: string;
   kind: 'member' | 'agent';
   name: string;
+  /** A member's userId (member events name members by it). */
+  memberUserId?: string;
 }
-
 
 interface Socket {
   readonly readyState: number;
@@ -261,7 +268,7 @@ function readAgent(req: FastifyRequest): ChatUser | null {
 async function readMember(req: FastifyRequest, reply?: FastifyReply): Promise<ChatUser | null> {
   const user = await resolveMember(req, reply);
   if (!user || !CHAT_USER_ID.test(user.uid)) return null;
-  return { id: user.uid, kind: 'member', name: user.nickName || user.uid };
+  return { id: user.uid, kind: 'member', name: user.nickName || user.uid, memberUserId: user.userId };
 }
 
 const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
@@ -280,6 +287,13 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
   const sockets = new Map<string, Set<Socket>>();
   app.decorate('chatSockets', {
     count: (id?: string) => (id === undefined ? [...sockets.values()].reduce((n, set) => n + set.size, 0) : (sockets.get(id)?.size ?? 0)),
+  });
+  // A member signed out everywhere (SPEC 4 forced logout) loses their chat sockets too.
+  const socketMember = new WeakMap<Socket, string>();
+  const unsubscribeMembers = app.memberEvents.subscribe(function closeRevokedChatSockets(event) {
+    if (event.type !== 'revoked') return;
+    for (const set of sockets.values())
+      for (const s of set) if (socketMember.get(s) === event.userId) s.close(CLOSE_SIGNED_OUT, 'signed out');
   });
   const unsubscribe = bus.subscribe(function deliverChatEvent(event) {
     const text = JSON.stringify(event.frame);
@@ -425,6 +439,7 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
   app.addHook('onClose', async function stopChat() {
     clearInterval(keepAlive);
     unsubscribe();
+    unsubscribeMembers();
     await bus.close();
   });
 
@@ -629,6 +644,30 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
         }
       });
 
+      scope.post(`${base}/voice`, async function chatVoice(req, reply) {
+        const user = await begin(req, reply, true);
+        if (!user) return reply;
+        if (!req.isMultipart()) return bad(req, reply, '请录制语音');
+        let data: Buffer;
+        try {
+          const part = await req.file();
+          if (!part) return bad(req, reply, '请录制语音');
+          data = await part.toBuffer();
+        } catch (err) {
+          req.log.info({ err: (err as Error).message }, 'chat voice too large');
+          return reply.code(413).send({ status: 413, message: '语音过大' });
+        }
+        if (data.length === 0) return bad(req, reply, '语音为空');
+        try {
+          const up = await app.api.user.uploadVoice(call(req), { data, filename: 'voice' });
+          if (!up?.url) throw Object.assign(new Error('no url'), { statusCode: 502 });
+          req.log.info({ userId: user.id, url: up.url }, 'chat voice stored');
+          return { url: up.url } satisfies ChatVoice;
+        } catch (err) {
+          return fail(req, reply, err, 'chat voice');
+        }
+      });
+
       /** The socket: admitted after the origin and the caller are checked, before the upgrade. */
       const admit = async (req: FastifyRequest, reply: FastifyReply) => {
         if (!isSameOriginPost(req.headers, req.host)) {
@@ -654,6 +693,7 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
           return;
         }
         set.add(socket);
+        if (user.memberUserId) socketMember.set(socket, user.memberUserId);
         const mine = set;
         alive.set(socket, { pong: true });
         if (mine.size === 1) reportPresence(user.id);
@@ -832,6 +872,8 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
   // The agent inbox's sign-in (phone or uid + password): its own signed cookie, never the member session.
   await app.register(async function agentSession(scope) {
     await scope.register(formbody, { bodyLimit: 4096 });
+    // Password guessing: at most `agentLoginPerMinute` sign-in posts a minute per client address (this process).
+    await scope.register(rateLimit, { global: false });
     scope.addHook('onSend', async function agentNoStore(_req, reply) {
       reply.header('cache-control', 'private, no-store');
     });
@@ -862,6 +904,16 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
           },
         },
         attachValidation: true,
+        config: {
+          rateLimit: {
+            max: opts.agentLoginPerMinute ?? 10,
+            timeWindow: 60_000,
+            errorResponseBuilder: (req: FastifyRequest) => {
+              req.log.warn('agent sign-in rate-limited');
+              return { statusCode: 429, status: 429, message: '尝试次数过多，请稍后再试' };
+            },
+          },
+        },
       },
       async function agentLogin(req, reply) {
         if (!isSameOriginPost(req.headers, req.host)) {

@@ -1,5 +1,4 @@
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { actionRefusal, requestErrorAnswer } from '../src/lib/action-messages.ts';
@@ -23,15 +22,11 @@ import { memberOf, sendToLogin, wantsJson } from './member-actions.ts';
  *   agent through the gateway (api/yhdianping/adddianping), so it counts in the agent's rating;
  * - POST /-/im/settings: the member's chat notification and do-not-disturb settings, kept with their person
  *   information (console Personinformation/find and /save, SPEC 7.8);
- * - POST /-/im/voice: a recorded voice message (multipart `file`), stored by the gateway (our path
- *   api/file/uploadVoice); the screen then sends it as a `voice` message.
  * The two forms work as plain posts (303 back to their page with ?ok=1, or with the message and what was typed) and
  * answer JSON to fetch(). Cross-site posts are refused; a visitor is sent to log in.
  */
 
 const PREFIX = '/-/im';
-/** A voice message of up to a minute of Opus or AAC fits in well under 2 MB. */
-const VOICE_MAX_BYTES = 2 * 1024 * 1024;
 const id = { type: 'string', pattern: '^[1-9][0-9]{0,15}$' } as const;
 const flag = { type: 'string', maxLength: 2 } as const;
 const clock = { type: 'string', maxLength: 8 } as const;
@@ -90,14 +85,12 @@ function gatewayRefusal(err: unknown): FormRefusal {
 const imActions: FastifyPluginAsync = async (app) => {
   await app.register(async function imRoutes(scope) {
     await scope.register(formbody, { bodyLimit: 16_384 });
-    await scope.register(multipart, { limits: { fileSize: VOICE_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
     scope.removeContentTypeParser('text/plain');
     scope.addHook('onSend', async function neverStoreImAnswers(_req, reply) {
       reply.header('cache-control', 'no-store');
     });
     scope.setErrorHandler(async function answerImError(err: FastifyError, req, reply) {
-      const tooLarge = err.statusCode === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE';
-      const answer = tooLarge ? { status: 413, message: '语音过长，请分段发送' } : requestErrorAnswer(err.statusCode);
+      const answer = requestErrorAnswer(err.statusCode);
       if (answer.status >= 500) req.log.error({ err }, 'chat screen action error');
       else req.log.info({ err: err.message }, 'chat screen action refused');
       return reply.code(answer.status).send({ status: answer.status, message: answer.message });
@@ -186,29 +179,6 @@ const imActions: FastifyPluginAsync = async (app) => {
       const { updatedAt: _updated, ...rest } = info;
       await app.api.user.personSave(call(req), { ...rest, memberId: m.memberId, chatSettings: settings });
       return { message: SETTINGS_SAVED, location: '/city/ChatSettings?ok=1' };
-    });
-
-    scope.post(`${PREFIX}/voice`, async (req, reply) => {
-      if (!isSameOriginPost(req.headers, req.host)) {
-        const refusal = actionRefusal('ACTION_FOREIGN_ORIGIN');
-        return reply.code(refusal.status).send(refusal);
-      }
-      const member = await memberOf(req, reply);
-      if (!member) return reply.code(401).send({ status: 401, message: '用户未登录' });
-      if (!req.isMultipart()) return reply.code(400).send({ status: 400, message: '请录制语音' });
-      const part = await req.file();
-      const data = part ? await part.toBuffer() : Buffer.alloc(0);
-      if (data.length === 0) return reply.code(400).send({ status: 400, message: '请录制语音' });
-      try {
-        const up = await app.api.user.uploadVoice(call(req), data);
-        if (!up?.url) return reply.code(502).send({ status: 502, message: '语音发送失败，请重试' });
-        req.log.info({ memberId: member.memberId, url: up.url }, 'chat voice stored');
-        return { status: 200, message: 'ok', obj: { url: up.url } };
-      } catch (err) {
-        const status = (err as { statusCode?: number }).statusCode === 400 ? 400 : 502;
-        req.log.info({ err: (err as Error).message, status }, 'chat voice refused');
-        return reply.code(status).send({ status, message: status === 400 ? '不支持的语音格式' : '语音发送失败，请重试' });
-      }
     });
   });
 };

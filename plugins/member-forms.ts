@@ -349,7 +349,8 @@ const memberForms: FastifyPluginAsync = async (app) => {
     });
   });
 
-  /** Uploaded pictures (avatars, screenshots) and chat voice clips (issue 18) from the gateway. Hash-named files never change: cached for a year. */
+  /** Uploaded pictures (avatars, screenshots) from the gateway. Hash-named files never change: cached for a year. */
+  // Chat voice clips too (issue 18).
   const UPLOAD_NAME = /^(?:[0-9a-f-]{36}|[0-9a-f]{32})\.(?:jpg|png|gif|webp|webm|ogg|m4a|mp3)$/;
   app.get('/files/upload/:name', async function serveUpload(req, reply) {
     const { name } = req.params as { name: string };

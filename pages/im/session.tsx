@@ -186,8 +186,9 @@ function Conversation({ data }: { data: Ok }) {
       setRecording(null);
       try {
         const clip = await recording.stop();
-        const url = await media.uploadVoice(clip.blob);
-        await send({ msgType: 'voice', content: { url, seconds: clip.seconds } });
+        const { uploadChatVoice } = await import('../../src/client/chat/images.ts');
+        const voice = await uploadChatVoice(clip.blob);
+        await send({ msgType: 'voice', content: { url: voice.url, seconds: clip.seconds } });
       } catch (err) {
         showToast((err as Error).message || '语音发送失败');
       }

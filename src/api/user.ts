@@ -122,19 +122,14 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
       });
       return body.obj ?? null;
     },
-    /** A chat voice message (issue 18): POST /api/file/uploadVoice as multipart; webm, ogg, m4a or mp3. */
-    async uploadVoice(call: CallContext, data: Buffer | Uint8Array) {
+    /** A chat voice clip (issue 18): POST /api/file/uploadVoice as multipart; webm, ogg, m4a or mp3, at most 2 MB. */
+    async uploadVoice(call: CallContext, file: { data: Buffer | Uint8Array; filename: string }) {
       const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(data)], { type: 'application/octet-stream' }), 'voice');
-      const body = await callGateway<{ id: number; url: string; name: string; size: number; mime: string }>(
-        gateway,
-        call,
-        '/api/file/uploadVoice',
-        {
-          method: 'POST',
-          body: form,
-        },
-      );
+      form.append('file', new Blob([new Uint8Array(file.data)], { type: 'application/octet-stream' }), file.filename);
+      const body = await callGateway<{ id: number; url: string; mime: string }>(gateway, call, '/api/file/uploadVoice', {
+        method: 'POST',
+        body: form,
+      });
       return body.obj ?? null;
     },
     /** An uploaded picture as stored by the gateway (GET /files/upload/{name}), for the portal to serve; null when absent. */

@@ -121,3 +121,8 @@ export interface ChatImage {
   width: number;
   height: number;
 }
+
+/** POST /-/chat/voice (multipart `file`: a recording, webm, ogg, m4a or mp3, at most 2 MB): the clip for a `voice` message. */
+export interface ChatVoice {
+  url: string;
+}

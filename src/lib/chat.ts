@@ -27,7 +27,7 @@ export const CHAT_TEXT_MAX = 2000;
 /** A chat user id: a member's uid or an agent's uid. */
 export const CHAT_USER_ID = /^[A-Za-z0-9_-]{1,40}$/;
 /** Pictures and voice clips are files the portal serves (nothing from another host). */
-export const CHAT_FILE_URL = /^\/files\/upload\/[0-9a-f-]{32,36}\.(?:jpg|png|gif|webp|mp3|m4a|aac|ogg|webm)$/;
+export const CHAT_FILE_URL = /^\/files\/upload\/[0-9a-f-]{32,36}\.(?:jpg|png|gif|webp|mp3|m4a|ogg|webm)$/;
 
 /** /im/list's last-message text: the text itself, or [图片] [语音] [房源] [位置]. */
 export function previewOf(payload: ChatPayload): string {

@@ -61,6 +61,18 @@ t.test('agent sign-in and inbox pages', async (t) => {
   t.match(inbox.body, /noindex, nofollow/);
   t.notMatch(inbox.body, /undefined|NaN/);
 
+  let limited = null;
+  for (let i = 0; i < 12 && !limited; i++) {
+    const res = await portal.app.inject({
+      method: 'POST',
+      url: '/-/agent/login',
+      headers: { host: 'localhost', accept: 'application/json' },
+      payload: { account: 'b100001', password: `guess-${i}` },
+    });
+    if (res.statusCode === 429) limited = res;
+  }
+  t.equal(limited?.json().message, '尝试次数过多，请稍后再试', 'password guessing is rate-limited');
+
   const out = await portal.app.inject({ method: 'POST', url: '/-/agent/logout', headers: { host: 'localhost', cookie } });
   t.equal(out.statusCode, 303);
   t.match(String([out.headers['set-cookie']].flat()[0]), /agentInfo=;/);

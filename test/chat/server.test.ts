@@ -200,6 +200,35 @@ t.test('chat login and the member-only endpoints', async (t) => {
   });
 });
 
+t.test('a voice clip is checked by content, stored and served by the site', async (t) => {
+  const portal = (await buildAppOverBackend(t)) as Portal;
+  const member = portal.memberCookie();
+  const upload = async (bytes: Uint8Array<ArrayBuffer>) => {
+    const form = new FormData();
+    form.append('file', new Blob([bytes], { type: 'audio/webm' }), 'voice');
+    const req = new Request('http://localhost/', { method: 'POST', body: form });
+    return portal.app.inject({
+      method: 'POST',
+      url: '/-/chat/voice',
+      payload: Buffer.from(await req.arrayBuffer()),
+      headers: { host: 'localhost', cookie: member, 'content-type': req.headers.get('content-type') as string },
+    });
+  };
+  const webm = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42]);
+  const res = await upload(webm);
+  t.equal(res.statusCode, 200, res.body);
+  const { url } = res.json() as { url: string };
+  t.match(url, /^\/files\/upload\/[0-9a-f-]{36}\.webm$/);
+  const served = await portal.app.inject({ method: 'GET', url, headers: { host: 'localhost' } });
+  t.equal(served.statusCode, 200);
+  t.equal(served.headers['content-type'], 'audio/webm');
+  const text = await upload(new TextEncoder().encode('<html>not a recording</html>'));
+  t.equal(text.statusCode, 400);
+  t.match(text.json().message, /只支持/);
+  const visitor = await portal.app.inject({ method: 'POST', url: '/-/chat/voice', headers: { host: 'localhost' }, payload: {} });
+  t.equal(visitor.statusCode, 401);
+});
+
 t.test('with IM configured the member gets a UserSig for their own id only, and the key never leaves the server', async (t) => {
   const portal = (await buildAppOverBackend(t, { im: IM })) as Portal;
   const member = portal.memberCookie();
@@ -319,6 +348,13 @@ t.test('the built-in transport: delivery, offline agent, limits', async (t) => {
     me.socket.send('not json');
     t.match(await next(me, 'error'), { code: 400 });
     me.socket.terminate();
+  });
+
+  t.test("a member's forced logout closes their chat sockets", async (t) => {
+    const me = await socket(portal, '/-/chat/ws', member);
+    await next(me, 'ready');
+    await portal.app.memberEvents.publish({ type: 'revoked', userId: MEMBER.userId });
+    t.equal(await me.closed, 4001, 'closed as signed out');
   });
 
   t.test('rate limit: beyond the window an error frame, then the socket is closed; a frame too big closes it (1009)', async (t) => {

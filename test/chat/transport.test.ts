@@ -1,5 +1,5 @@
 import t from 'tap';
-import { startRedis } from '../../scripts/redis.ts';
+import { freePort, startRedis } from '../../scripts/redis.ts';
 import { createBuiltinTransport } from '../../src/client/chat/builtin.ts';
 import { fitWithin } from '../../src/client/chat/images.ts';
 import { chatTargetError, lookupChatPeer, whenChatReady } from '../../src/client/chat/rules.ts';
@@ -134,6 +134,25 @@ t.test('two portal processes deliver to each other through Redis', async (t) => 
   await until(() => messageEvent(member.events, '收到'));
   t.pass('and the answer comes back');
   t.equal(one.app.chatSockets.count(AGENT.uid), 0, 'the agent has no socket on process one');
+});
+
+t.test('Redis down: one error line, and chat still works within the process', async (t) => {
+  const logLines: string[] = [];
+  const portal = await buildAppOverBackend(t, { redisUrl: `redis://127.0.0.1:${await freePort()}`, logLines });
+  const base = (await portal.app.listen({ port: 0, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
+  const member = await transportFor(base, portal.memberCookie(), '/-/chat');
+  const agent = await transportFor(base, await agentCookie(portal.app), '/-/agent/chat');
+  t.teardown(() => {
+    member.transport.close();
+    agent.transport.close();
+  });
+  await until(() => member.transport.ready() && agent.transport.ready());
+  await member.transport.send(AGENT.uid, { msgType: 'text', content: { text: '没有Redis也能聊' } }, 'd-1');
+  await until(() => messageEvent(agent.events, '没有Redis也能聊'));
+  t.pass('delivered within the process');
+  const outage = logLines.filter((l) => l.includes('Redis unreachable: chat messages'));
+  t.equal(outage.length, 1, 'one error line for the chat bus');
+  t.match(outage[0], /"level":50/);
 });
 
 t.test('SPEC 4/5 client rules', async (t) => {

@@ -20,6 +20,7 @@ t.test('an agent answers a member live from the inbox', async (t) => {
   const { page, errors } = await e2e.newPage();
 
   await page.goto(`${e2e.base}/agent/login`, { waitUntil: 'networkidle' });
+  if (shotsDir) await page.screenshot({ path: path.join(shotsDir, 'agent-login.png') });
   await page.getByLabel('手机号或工号').fill(AGENT.uid);
   await page.getByLabel('密码').fill(AGENT.password);
   await page.getByRole('button', { name: '登录' }).click();

@@ -30,15 +30,15 @@ const SIGNATURES: Array<{ mime: string; ext: string; test: (b: Buffer) => boolea
   },
 ];
 
-/** Voice messages of the chat (issue 18): recorded clips, by their magic bytes; kept as sent. */
+/** Voice clips of chat (issue 18), by their magic bytes: WebM/Opus (Chrome, Firefox), Ogg, MP4/AAC (Safari), MP3. */
 const AUDIO_SIGNATURES: Array<{ mime: string; ext: string; test: (b: Buffer) => boolean }> = [
-  { mime: 'audio/webm', ext: 'webm', test: (b) => b.length > 4 && b.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])) },
+  { mime: 'audio/webm', ext: 'webm', test: (b) => b.length > 4 && b.readUInt32BE(0) === 0x1a45dfa3 },
   { mime: 'audio/ogg', ext: 'ogg', test: (b) => b.length > 4 && b.subarray(0, 4).toString('latin1') === 'OggS' },
   { mime: 'audio/mp4', ext: 'm4a', test: (b) => b.length > 12 && b.subarray(4, 8).toString('latin1') === 'ftyp' },
   {
     mime: 'audio/mpeg',
     ext: 'mp3',
-    test: (b) => b.length > 3 && (b.subarray(0, 3).toString('latin1') === 'ID3' || (b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0)),
+    test: (b) => b.length > 3 && (b.subarray(0, 3).toString('latin1') === 'ID3' || (b[0] === 0xff && ((b[1] as number) & 0xe0) === 0xe0)),
   },
 ];
 
@@ -170,7 +170,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: BackendContext): v
     },
   );
 
-  /** A chat voice message (issue 18; our path): a recorded clip, kept as sent after the content check. */
+  /** A chat voice clip (issue 18; our path): checked by its magic bytes, kept as sent, at most 2 MB. */
   app.post('/api/file/uploadVoice', async (req, reply) => {
     if (!req.isMultipart()) return reply.code(400).send({ status: 400, message: 'file: 请使用 multipart/form-data 上传语音', obj: null });
     const part = await req.file();
@@ -179,14 +179,22 @@ export function registerFileRoutes(app: FastifyInstance, ctx: BackendContext): v
     try {
       buf = await part.toBuffer();
     } catch {
-      return reply.code(413).send({ status: 413, message: 'file: 语音过长', obj: null });
+      return reply.code(413).send({ status: 413, message: 'file: 语音过大', obj: null });
     }
-    const sig = AUDIO_SIGNATURES.find((a) => a.test(buf));
-    if (!sig) return reply.code(400).send({ status: 400, message: 'file: 只支持 WebM、Ogg、M4A、MP3 语音', obj: null });
+    if (buf.length === 0) return reply.code(400).send({ status: 400, message: 'file: 语音为空', obj: null });
+    if (buf.length > 2 * 1024 * 1024) return reply.code(413).send({ status: 413, message: 'file: 语音不能超过 2MB', obj: null });
+    const sig = AUDIO_SIGNATURES.find((s) => s.test(buf));
+    if (!sig) return reply.code(400).send({ status: 400, message: 'file: 只支持 webm、ogg、m4a、mp3 语音', obj: null });
     const name = `${randomUUID()}.${sig.ext}`;
-    const sha256 = createHash('sha256').update(buf).digest('hex');
     writeFileSync(path.join(uploadDir, name), buf, { flush: true });
-    const info = insert.run(name, part.filename?.slice(0, 200) ?? null, sig.mime, buf.length, sha256, sqlNow());
+    const info = insert.run(
+      name,
+      part.filename?.slice(0, 200) ?? null,
+      sig.mime,
+      buf.length,
+      createHash('sha256').update(buf).digest('hex'),
+      sqlNow(),
+    );
     return ok({ id: Number(info.lastInsertRowid), url: `/files/upload/${name}`, name, size: buf.length, mime: sig.mime });
   });
 }

@@ -1,4 +1,4 @@
-import type { ChatImage } from '../../contracts/chat.ts';
+import type { ChatImage, ChatVoice } from '../../contracts/chat.ts';
 import { CHAT_API } from '../../lib/chat.ts';
 import { ChatHttpError } from './http.ts';
 
@@ -51,4 +51,19 @@ export async function uploadChatImage(file: Blob, apiBase = CHAT_API): Promise<C
   const json = (await res.json().catch(() => null)) as (ChatImage & { message?: string }) | null;
   if (!res.ok || !json) throw new ChatHttpError(res.status, json?.message || '图片上传失败，请重试');
   return { url: json.url, width: json.width, height: json.height };
+}
+
+/** POST {apiBase}/voice: a recording (MediaRecorder's webm/ogg/mp4) for a `voice` message; send its seconds with it. */
+export async function uploadChatVoice(clip: Blob, apiBase = CHAT_API): Promise<ChatVoice> {
+  const body = new FormData();
+  body.append('file', clip, 'voice');
+  const res = await fetch(`${apiBase}/voice`, {
+    method: 'POST',
+    body,
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+  });
+  const json = (await res.json().catch(() => null)) as (ChatVoice & { message?: string }) | null;
+  if (!res.ok || !json) throw new ChatHttpError(res.status, json?.message || '语音发送失败，请重试');
+  return { url: json.url };
 }

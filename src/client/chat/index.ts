@@ -15,5 +15,5 @@ export async function createChatTransport(login: ChatLogin): Promise<ChatTranspo
 }
 
 export { ChatHttpError } from './http.ts';
-export { compressImage, uploadChatImage } from './images.ts';
+export { compressImage, uploadChatImage, uploadChatVoice } from './images.ts';
 export { chatTargetError, connectChat, fetchChatLogin, lookupChatPeer, whenChatReady } from './rules.ts';

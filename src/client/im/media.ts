@@ -39,18 +39,3 @@ export async function startRecording(): Promise<{ stop(): Promise<{ blob: Blob; 
     },
   };
 }
-
-/** POST a recorded clip to the portal (member only, same origin); the gateway stores it. The clip's URL. */
-export async function uploadVoice(blob: Blob): Promise<string> {
-  const form = new FormData();
-  form.append('file', blob, 'voice');
-  const res = await fetch('/-/im/voice', {
-    method: 'POST',
-    body: form,
-    credentials: 'same-origin',
-    headers: { accept: 'application/json' },
-  });
-  const answer = (await res.json().catch(() => null)) as { obj?: { url?: string }; message?: string } | null;
-  if (!res.ok || !answer?.obj?.url) throw new Error(answer?.message || '语音发送失败，请重试');
-  return answer.obj.url;
-}

@@ -304,3 +304,26 @@ t.test('a voice message (stored through /-/chat/voice) plays in an audio player 
   t.match(session.body, '4″');
   t.equal((await get(url)).headers['content-type'], 'audio/webm', 'the site serves the clip');
 });
+
+t.test('no chat screen of issue 18 is the section placeholder any more', async (t) => {
+  const registry = portal.app.registry.current;
+  for (const name of [
+    'im.list',
+    'im.session',
+    'im.session.serveEvaluation',
+    'newChat',
+    'newChat1',
+    'city.chatSettings',
+    'xinfang.unreadlist',
+  ]) {
+    const page = registry.byName.get(name);
+    t.ok(page, name);
+    t.not(page?.module, 'section', `${name} has its own screen`);
+    t.equal(page?.cache, 'no-cache', `${name} is never cached`);
+  }
+  t.same(
+    ['newChat', 'newChat1'].map((n) => registry.byName.get(n)?.params),
+    [{ entry: 'listing' }, { entry: 'estate' }],
+    'the two entries differ by a registry param, not by name',
+  );
+});

@@ -3,7 +3,7 @@ import { buildTestApp } from '../helpers/build.ts';
 
 /** Issue 12 point 6: what ops tune lives in registry.json `site` (with schema defaults) and the default layout's chain. */
 
-t.test('the default layout gives every page authenticated, page-cache and chat-unread (the header badge, issue 18) once, before its own middleware', async (t) => {
+t.test('the default layout gives every page authenticated, page-cache and chat-unread once, before its own middleware', async (t) => {
   const { app, close } = await buildTestApp();
   t.teardown(close);
   const { middlewareChain } = await import('../../src/pipeline/run-page.ts');

@@ -129,4 +129,3 @@ export interface TabData {
   list: LoupanItem[];
   tabs: Array<{ key: string; label: string }>;
 }
-

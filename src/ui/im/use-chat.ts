@@ -17,11 +17,6 @@ function open(): Promise<ChatTransport> {
   return shared;
 }
 
-/** For tests: a transport to use instead of the real one. */
-export function useTestTransport(t: ChatTransport | null): void {
-  shared = t ? Promise.resolve(t) : null;
-}
-
 export type ChatStatus = 'connecting' | 'ready' | 'offline' | 'error';
 
 export function useChat(listener?: (event: ChatEvent, transport: ChatTransport) => void): {

@@ -260,7 +260,7 @@ function Conversation({ data }: { data: Ok }) {
           <span className="im-older__end">向{agent.name}发送消息，开始咨询吧</span>
         )}
       </div>
-      <MessageStream messages={messages} me={data.me} now={now} />
+      <MessageStream messages={messages} me={data.me} now={now} placeMap={data.placeMap} />
       <div ref={endRef} className="im-end" />
       <form className="im-bar" onSubmit={onSubmit} data-testid="im-bar">
         {panel === 'phrases' && data.replies.length > 0 ? (

@@ -89,3 +89,13 @@ export const SETTINGS_SAVED = '设置已保存';
 /** The draft key of the rating form of one agent. */
 export const evaluationDraft = (belongerId: number) => `im-evaluate:${belongerId}`;
 export const SETTINGS_DRAFT = 'im-settings';
+
+/** The member's quick phrases in a conversation (the chat host's `replies` are the agent's own auto-replies). */
+export const MEMBER_QUICK_PHRASES = [
+  '您好，这套房子还在吗？',
+  '请问什么时候方便看房？',
+  '价格还有商量的空间吗？',
+  '首付和月供大概需要多少？',
+  '小区的物业和停车情况怎么样？',
+  '附近有哪些学校和地铁？',
+] as const;

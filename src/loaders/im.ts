@@ -15,7 +15,7 @@ import type {
 import { errors } from '../errors.ts';
 import { formStateOf } from '../form-drafts.ts';
 import { lastOf, messageOfRecord, type StoredRecord } from '../lib/chat.ts';
-import { chatSettingsOf, chatUserOf, LOOKUP_FAILED, parseChatQuery } from '../lib/chat-query.ts';
+import { chatSettingsOf, chatUserOf, LOOKUP_FAILED, MEMBER_QUICK_PHRASES, parseChatQuery } from '../lib/chat-query.ts';
 import { sortConversations } from '../lib/chat-view.ts';
 import { detailPathOf, kindOfHouseType } from '../lib/listing-kinds.ts';
 import { gatewayTime } from '../lib/time-label.ts';
@@ -158,6 +158,10 @@ export const imSession = pageLoader(async (ctx): Promise<LoadResult<ImSessionDat
     optional(ctx, 'chat history', ctx.api.chat.records(ctx.call, meId, peer.uid, { page: 0, size: HISTORY_PAGE }), null),
   ]);
   const house = q.house ? await houseOf(ctx, q.house.houseId, q.house.houseType, frame?.houseInfo ?? null) : null;
+  const place = house?.place ?? null;
+  const near = place
+    ? await optional(ctx, 'nearby', ctx.api.map.nearby(ctx.call, { cityId: ctx.city.cityId, lng: place.lng, lat: place.lat }), null)
+    : null;
   const messages = (history?.content ?? []).flatMap((r) => messageOfRecord(r as StoredRecord) ?? []);
   return {
     data: {
@@ -167,8 +171,13 @@ export const imSession = pageLoader(async (ctx): Promise<LoadResult<ImSessionDat
       agent: agentOf(peer.agent),
       house: house?.house ?? null,
       houseHref: house?.houseHref ?? null,
-      place: house?.place ?? null,
-      replies: frame?.replies ?? [],
+      place,
+      placeMap:
+        place && near
+          ? { ...place, district: near.district, schools: near.schools.slice(0, 3), stations: near.stations.slice(0, 2) }
+          : null,
+      // The card's own opening line first, then the member's phrases.
+      replies: [...new Set([house?.house?.huashu, ...MEMBER_QUICK_PHRASES].filter((r): r is string => Boolean(r)))],
       messages,
       more: history ? history.totalElements > messages.length : false,
       now: Date.now(),

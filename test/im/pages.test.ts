@@ -114,7 +114,8 @@ t.test('/im/session: the house card, the history with its separators and read ma
   t.match(r.body, `/im/session/serveEvaluation?belongerId=${listing.belongerId}`, 'the way to rate the service');
   const state = stateOf(r.body);
   t.equal(state.route.data.ok, true);
-  t.ok(state.route.data.replies.length > 0, 'quick phrases come with the page');
+  t.ok(state.route.data.replies.includes('请问什么时候方便看房？'), 'the member’s quick phrases come with the page');
+  t.notOk(state.route.data.replies.includes('您好，我是您的专属置业顾问，有什么可以帮您？'), 'not the agent’s auto-replies');
   t.ok(state.route.data.place, 'the listing’s place for the map card');
   t.equal(state.route.data.peer, listing.uid);
   t.notMatch(r.body, /undefined|NaN/);

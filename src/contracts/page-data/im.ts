@@ -1,6 +1,7 @@
 /** What the chat screens (issue 18: /im/list, /im/session, serveEvaluation, /city/ChatSettings, /xinfang/unreadlist) receive. */
 import type { ChatConversation, ChatMessage } from '../chat.ts';
 import type { ChatHouseCard } from '../gateway/chat.ts';
+import type { NearbyMap } from '../gateway/map.ts';
 import type { FormState } from './personal.ts';
 
 export type { ChatConversation, ChatHouseCard, ChatMessage };
@@ -30,6 +31,9 @@ export interface ChatPlace {
   address: string;
 }
 
+/** What the map card of the listing's place draws around it: its district, schools and stations (api/map/nearby). */
+export type ChatPlaceMap = ChatPlace & NearbyMap;
+
 /** /im/session: the conversation with one agent, started (or not) from a listing. */
 export type ImSessionData =
   | {
@@ -43,7 +47,9 @@ export type ImSessionData =
       /** Where the card's listing opens. */
       houseHref: string | null;
       place: ChatPlace | null;
-      /** Quick phrases. */
+      /** The place's surroundings, for the map cards of this place in the stream. */
+      placeMap: ChatPlaceMap | null;
+      /** The member's quick phrases (the listing card's opening line first). */
       replies: string[];
       /** The newest page of the history, oldest first. */
       messages: ChatMessage[];

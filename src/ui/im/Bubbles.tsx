@@ -1,5 +1,6 @@
 import type { ChatMessage } from '../../contracts/chat.ts';
 import type { ChatHouseCard } from '../../contracts/gateway/chat.ts';
+import type { ChatPlaceMap } from '../../contracts/page-data/im.ts';
 import { needsSeparator, timeLabel } from '../../lib/time-label.ts';
 import { AppLink } from '../AppLink.tsx';
 import { LocationMap } from '../map/LocationMap.tsx';
@@ -53,7 +54,7 @@ const houseDetailPath = (type: number, id: number) => (KIND_BY_TYPE[type] ? `/${
 export type ShownMessage = ChatMessage & { pending?: boolean; failed?: boolean };
 
 /** One message's content, by SPEC 3 type. */
-function Content({ m }: { m: ShownMessage }) {
+function Content({ m, placeMap }: { m: ShownMessage; placeMap: ChatPlaceMap | null }) {
   switch (m.msgType) {
     case 'text':
       return <span className="im-msg__text">{m.content.text}</span>;
@@ -87,7 +88,11 @@ function Content({ m }: { m: ShownMessage }) {
       return (
         <span className="im-msg__map" data-testid="im-map">
           <LocationMap
-            data={{ name: m.content.title, lat: m.content.lat, lng: m.content.lng, district: null, schools: [], stations: [] }}
+            data={
+              placeMap && placeMap.lat === m.content.lat && placeMap.lng === m.content.lng
+                ? { ...placeMap, name: m.content.title }
+                : { name: m.content.title, lat: m.content.lat, lng: m.content.lng, district: null, schools: [], stations: [] }
+            }
           />
           <span className="im-msg__addr">{m.content.address || m.content.title}</span>
         </span>
@@ -100,7 +105,18 @@ function Content({ m }: { m: ShownMessage }) {
 }
 
 /** The message stream: a time separator before the first message and after every gap of more than five minutes. */
-export function MessageStream({ messages, me, now }: { messages: ShownMessage[]; me: string; now: number }) {
+export function MessageStream({
+  messages,
+  me,
+  now,
+  placeMap = null,
+}: {
+  messages: ShownMessage[];
+  me: string;
+  now: number;
+  /** The listing's place with its surroundings: its map cards draw them. */
+  placeMap?: ChatPlaceMap | null;
+}) {
   let previous: number | null = null;
   return (
     <ol className="im-stream" data-testid="im-stream" aria-live="polite">
@@ -125,7 +141,7 @@ export function MessageStream({ messages, me, now }: { messages: ShownMessage[];
             data-type={m.msgType}
           >
             <div className="im-msg__bubble">
-              <Content m={m} />
+              <Content m={m} placeMap={placeMap} />
             </div>
             {mine ? (
               <span className={`im-msg__state${m.read ? ' is-read' : ''}`} data-testid="im-read">

@@ -94,9 +94,10 @@ function Conversation({ data }: { data: Ok }) {
     if (stick.current) endRef.current?.scrollIntoView({ block: 'end' });
     stick.current = false;
   }, [messages]);
+  // On arrival, and when the phrases or tools open under the newest message.
   useEffect(() => {
-    endRef.current?.scrollIntoView({ block: 'end' });
-  }, []);
+    if (panel !== 'none' || !stick.current) endRef.current?.scrollIntoView({ block: 'end' });
+  }, [panel]);
 
   const loadOlder = useCallback(async () => {
     if (!transport || !more || loadingOlder) return;

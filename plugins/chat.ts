@@ -1,23 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
-import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
-import { Ajv } from 'ajv';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import { AGENT_COOKIE, AGENT_INBOX_PAGE, AGENT_LOGIN_PAGE, readAgentSession } from '../src/agent-session.ts';
 import type { CallContext } from '../src/api/http.ts';
 import type {
-  ChatClientFrame,
   ChatConversation,
-  ChatFrame,
   ChatImage,
   ChatLogin,
   ChatMessage,
   ChatPayload,
-  ChatPeer,
   ChatServerFrame,
   ChatVoice,
 } from '../src/contracts/chat.ts';
@@ -25,10 +17,8 @@ import { conversationIdOf } from '../src/contracts/chat.ts';
 import {
   AGENT_CHAT_API,
   CHAT_API,
-  CHAT_FILE_URL,
   CHAT_MESSAGES,
   CHAT_TEXT_MAX,
-  CHAT_USER_ID,
   chatSocketPath,
   gatewayTimeToMs,
   lastOf,
@@ -39,12 +29,14 @@ import {
 } from '../src/lib/chat.ts';
 import { UPLOAD_MAX_BYTES } from '../src/lib/member-forms.ts';
 import { CLOSE_SIGNED_OUT } from '../src/lib/member-socket.ts';
-import { safeReturnPath } from '../src/lib/return-url.ts';
 import { isSameOriginPost } from '../src/lib/same-origin.ts';
 import { genUserSig } from '../src/lib/usersig.ts';
-import { resolveMember } from '../src/session.ts';
+import { agentLoginRoutes } from './agent-login.ts';
+import { createBus } from './chat-bus.ts';
+import { isClientFrame, userId } from './chat-frames.ts';
+import { chatLookupRoutes } from './chat-lookup.ts';
+import { type ChatUser, call, chatNoStore, gatewayAnswer, readAgent, readMember } from './chat-users.ts';
 import { byteLength } from './member-socket.ts';
-import { redisChannel } from './redis-channel.ts';
 
 /**
  * Agent chat, the portal's half (issue 18; SPEC 3, 4, 5, 7.9, 8, 9). Member calls under /-/chat, the agent inbox's
@@ -64,7 +56,10 @@ import { redisChannel } from './redis-channel.ts';
  * - GET  {base}/ws              the built-in transport's WebSocket (frames: src/contracts/chat.ts)
  * - GET  /-/chat/peer           ?uid=|belongerId=   → ChatPeer (SPEC 5: 经纪人ID/UID 必传一个, 获取用户uid 失败！)
  * - GET  /-/chat/frame          ?uid=|belongerId=[&houseId=] → ChatFrame (manager, phone, house card, quick phrases)
- * - POST /-/agent/login, POST /-/agent/logout (form or JSON); GET /agent/login, GET /agent/inbox (plugins/agent-inbox.ts)
+ *   (those two for members only: plugins/chat-lookup.ts)
+ * - POST /-/agent/login, POST /-/agent/logout (form or JSON): plugins/agent-login.ts; the pages /agent/login and
+ *   /agent/inbox are registry pages (pages/agent/)
+ * Frames and bus events are checked by plugins/chat-frames.ts; the bus is plugins/chat-bus.ts.
  *
  * Delivery: a message is saved through the gateway (api/microchat/record), acknowledged to its socket, and published on
  * the chat bus to every socket of both sides (the sender's other tabs too; clients drop ids they have). With REDIS_URL
@@ -97,15 +92,6 @@ export interface ChatPluginOptions {
   agentLoginPerMinute?: number;
 }
 
-/** Who is on a chat call. */
-export interface ChatUser {
-  id: string;
-  kind: 'member' | 'agent';
-  name: string;
-  /** A member's userId (member events name members by it). */
-  memberUserId?: string;
-}
-
 interface Socket {
   readonly readyState: number;
   send(data: string): void;
@@ -117,158 +103,11 @@ interface Socket {
 }
 const OPEN = 1;
 
-/** One event of the chat bus: a frame for every socket of these users. */
-interface BusEvent {
-  to: string[];
-  frame: ChatServerFrame;
-}
-
-interface ChatBus {
-  publish(event: BusEvent): Promise<void>;
-  subscribe(listener: (event: BusEvent) => void): () => void;
-  close(): Promise<void>;
-}
-
-export const CHAT_BUS_CHANNEL = 'portal:chat';
-
-const ajv = new Ajv({ strict: true, allErrors: false });
-const userId = { type: 'string', pattern: CHAT_USER_ID.source } as const;
-const fileUrl = { type: 'string', pattern: CHAT_FILE_URL.source } as const;
-const short = (max: number) => ({ type: 'string', maxLength: max }) as const;
-const obj = (properties: Record<string, object>, required: string[]) =>
-  ({ type: 'object', additionalProperties: false, required, properties }) as const;
-const sendFrame = (msgType: string, content: object) =>
-  obj(
-    {
-      t: { const: 'send' },
-      clientId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
-      to: userId,
-      msgType: { const: msgType },
-      content,
-    },
-    ['t', 'clientId', 'to', 'msgType', 'content'],
-  );
-const houseCard = obj(
-  {
-    tuijian: { type: 'boolean' },
-    title: short(200),
-    price: { type: 'number' },
-    priceText: short(60),
-    other: short(200),
-    desc: short(500),
-    img: short(500),
-    houseid: { type: 'integer', minimum: 0 },
-    housetype: { type: 'integer', minimum: 0 },
-    houseMode: short(60),
-    huashu: short(500),
-    activityName: short(200),
-  },
-  ['title', 'houseid'],
-);
-/** The client frames (src/contracts/chat.ts ChatClientFrame), exactly. */
-const isClientFrame = ajv.compile<ChatClientFrame>({
-  oneOf: [
-    sendFrame('text', obj({ text: { type: 'string', minLength: 1, maxLength: CHAT_TEXT_MAX } }, ['text'])),
-    sendFrame('house', houseCard),
-    sendFrame(
-      'map',
-      obj(
-        {
-          lat: { type: 'number', minimum: -90, maximum: 90 },
-          lng: { type: 'number', minimum: -180, maximum: 180 },
-          title: short(100),
-          address: short(200),
-        },
-        ['lat', 'lng', 'title', 'address'],
-      ),
-    ),
-    sendFrame(
-      'images',
-      obj(
-        { url: fileUrl, width: { type: 'integer', minimum: 0, maximum: 20000 }, height: { type: 'integer', minimum: 0, maximum: 20000 } },
-        ['url', 'width', 'height'],
-      ),
-    ),
-    sendFrame('voice', obj({ url: fileUrl, seconds: { type: 'number', minimum: 0, maximum: 300 } }, ['url', 'seconds'])),
-    sendFrame('cmd', obj({ cmd: { type: 'string', pattern: '^[a-z][a-zA-Z]{0,39}$' }, data: {} }, ['cmd'])),
-    obj({ t: { const: 'read' }, peer: userId }, ['t', 'peer']),
-    obj({ t: { const: 'ping' } }, ['t']),
-  ],
-});
-/** A bus event from Redis is another process's JSON. */
-const isBusEvent = ajv.compile<BusEvent>({
-  type: 'object',
-  required: ['to', 'frame'],
-  additionalProperties: false,
-  properties: {
-    to: { type: 'array', items: userId, minItems: 1, maxItems: 4 },
-    frame: { type: 'object', required: ['t'], properties: { t: { enum: ['message', 'read', 'unread'] } } },
-  },
-});
-
-function localBus(): ChatBus {
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(0);
-  return {
-    async publish(event) {
-      emitter.emit('event', event);
-    },
-    subscribe(listener) {
-      emitter.on('event', listener);
-      return () => emitter.off('event', listener);
-    },
-    async close() {},
-  };
-}
-
-async function createBus(app: FastifyInstance, redisUrl: string | undefined): Promise<ChatBus> {
-  if (!redisUrl) return localBus();
-  return redisChannel<BusEvent>({
-    url: redisUrl,
-    log: app.log.child({ component: 'chat-bus' }),
-    channel: CHAT_BUS_CHANNEL,
-    accept: isBusEvent,
-    messages: {
-      outage: 'Redis unreachable: chat messages reach the sockets of this process only until it is back',
-      back: 'Redis reachable again: chat messages reach every process',
-      started: 'chat messages shared through Redis',
-      malformed: 'malformed chat event on Redis ignored',
-      local: 'chat event delivered in this process only (Redis unavailable)',
-    },
-    describe: (event) => ({ frame: event.frame.t, to: event.to }),
-  });
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** Open chat sockets per user id in this process (for tests and logs). */
     chatSockets: { count(userId?: string): number };
   }
-}
-
-const call = (req: FastifyRequest): CallContext => ({ reqId: req.id, log: req.log });
-
-/** A gateway failure as the browser sees it: the gateway's 4xx message, else busy. */
-function gatewayAnswer(err: unknown): { status: number; message: string } {
-  const status = (err as { statusCode?: number }).statusCode ?? 502;
-  if (status >= 400 && status < 500) {
-    const msg = err instanceof Error ? err.message.replace(/^[A-Za-z]+:\s*/, '') : '';
-    return { status, message: /[\u4e00-\u9fff]/.test(msg) ? msg : '请求有误' };
-  }
-  return { status: status === 503 || status === 504 ? status : 502, message: '服务繁忙，请稍后再试' };
-}
-
-/** The agent of the signed inbox cookie as a chat user, or null. */
-function readAgent(req: FastifyRequest): ChatUser | null {
-  const agent = readAgentSession(req);
-  return agent ? { id: agent.uid, kind: 'agent', name: agent.name } : null;
-}
-
-/** The member of the session cookie as a chat user (their uid), or null; throws when the gateway cannot tell. */
-async function readMember(req: FastifyRequest, reply?: FastifyReply): Promise<ChatUser | null> {
-  const user = await resolveMember(req, reply);
-  if (!user || !CHAT_USER_ID.test(user.uid)) return null;
-  return { id: user.uid, kind: 'member', name: user.nickName || user.uid, memberUserId: user.userId };
 }
 
 const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
@@ -447,9 +286,7 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
   const routesFor = (kind: ChatUser['kind'], base: string) =>
     async function chatRoutes(scope: FastifyInstance) {
       await scope.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
-      scope.addHook('onSend', async function chatNoStore(_req, reply) {
-        reply.header('cache-control', 'private, no-store');
-      });
+      scope.addHook('onSend', chatNoStore);
       const who = (req: FastifyRequest, reply?: FastifyReply) =>
         kind === 'agent' ? Promise.resolve(readAgent(req)) : readMember(req, reply);
       const notSignedIn = kind === 'agent' ? '请先登录经纪人账号' : CHAT_MESSAGES.notLoggedIn;
@@ -787,176 +624,10 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
   await app.register(routesFor('member', CHAT_API));
   await app.register(routesFor('agent', AGENT_CHAT_API));
 
-  // Member only: the chat-user lookup and the session screen's frame.
-  await app.register(async function memberChatCalls(scope) {
-    scope.addHook('onSend', async function chatNoStore(_req, reply) {
-      reply.header('cache-control', 'private, no-store');
-    });
-    const lookup = {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        uid: userId,
-        belongerId: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
-        houseId: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
-      },
-    } as const;
-    const member = async (req: FastifyRequest, reply: FastifyReply) => {
-      try {
-        const user = await readMember(req, reply);
-        if (!user) reply.code(401).send({ status: 401, message: CHAT_MESSAGES.notLoggedIn });
-        return user;
-      } catch (err) {
-        req.log.warn({ err }, 'chat call: the member could not be checked');
-        reply.code(503).send({ status: 503, message: '服务暂不可用' });
-        return null;
-      }
-    };
-    const target = (req: FastifyRequest, reply: FastifyReply) => {
-      const q = req.query as { uid?: string; belongerId?: number; houseId?: number };
-      if (req.validationError) {
-        req.log.info({ validation: req.validationError.message }, 'chat lookup refused: malformed input');
-        reply.code(400).send({ status: 400, message: '参数不正确' });
-        return null;
-      }
-      if (!q.uid && !q.belongerId) {
-        reply.code(400).send({ status: 400, message: CHAT_MESSAGES.noTarget });
-        return null;
-      }
-      return q;
-    };
-
-    scope.get(`${CHAT_API}/peer`, { schema: { querystring: lookup }, attachValidation: true }, async function chatPeer(req, reply) {
-      if (!(await member(req, reply))) return reply;
-      const q = target(req, reply);
-      if (!q) return reply;
-      try {
-        const found = await app.api.chat.friendKey(call(req), { uid: q.uid, belongerId: q.belongerId });
-        if (!found) throw Object.assign(new Error('empty'), { statusCode: 404 });
-        return {
-          uid: found.uid,
-          belongerId: found.belongerId,
-          conversationID: conversationIdOf(found.uid),
-          agent: found.agent,
-        } satisfies ChatPeer;
-      } catch (err) {
-        // SPEC 5: a lookup whose status is not 200.
-        const status = (err as { statusCode?: number }).statusCode ?? 502;
-        req.log.info({ uid: q.uid, belongerId: q.belongerId, status }, 'chat-user lookup failed');
-        return reply.code(status === 404 || status === 400 ? 404 : 502).send({ status: 404, message: CHAT_MESSAGES.lookupFailed });
-      }
-    });
-
-    scope.get(`${CHAT_API}/frame`, { schema: { querystring: lookup }, attachValidation: true }, async function chatFrame(req, reply) {
-      const user = await member(req, reply);
-      if (!user) return reply;
-      const q = target(req, reply);
-      if (!q) return reply;
-      try {
-        const frame = await app.api.chat.chatFrame(call(req), {
-          uid: q.uid,
-          belongerId: q.belongerId,
-          houseId: q.houseId,
-          userId: user.id,
-        });
-        if (!frame?.manager) return reply.code(404).send({ status: 404, message: CHAT_MESSAGES.lookupFailed });
-        return frame satisfies ChatFrame;
-      } catch (err) {
-        const a = gatewayAnswer(err);
-        req.log.info({ status: a.status }, 'chat frame failed');
-        return reply.code(a.status).send({ status: a.status, message: a.message });
-      }
-    });
-  });
-
-  // The agent inbox's sign-in (phone or uid + password): its own signed cookie, never the member session.
-  await app.register(async function agentSession(scope) {
-    await scope.register(formbody, { bodyLimit: 4096 });
-    // Password guessing: at most `agentLoginPerMinute` sign-in posts a minute per client address (this process).
-    await scope.register(rateLimit, { global: false });
-    scope.addHook('onSend', async function agentNoStore(_req, reply) {
-      reply.header('cache-control', 'private, no-store');
-    });
-    const json = (req: FastifyRequest) =>
-      (req.headers.accept ?? '').includes('application/json') || !!req.headers['content-type']?.includes('json');
-    const cookieOpts = (req: FastifyRequest) => ({
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax' as const,
-      secure: req.protocol === 'https',
-      signed: true,
-    });
-    const back = (req: FastifyRequest, err: string) =>
-      `${AGENT_LOGIN_PAGE}?error=${encodeURIComponent(err)}&account=${encodeURIComponent(String((req.body as { account?: unknown })?.account ?? '').slice(0, 40))}`;
-
-    scope.post(
-      '/-/agent/login',
-      {
-        schema: {
-          body: {
-            type: 'object',
-            required: ['account', 'password'],
-            properties: {
-              account: { type: 'string', minLength: 1, maxLength: 40 },
-              password: { type: 'string', minLength: 1, maxLength: 64 },
-              back: { type: 'string', maxLength: 300 },
-            },
-          },
-        },
-        attachValidation: true,
-        config: {
-          rateLimit: {
-            max: opts.agentLoginPerMinute ?? 10,
-            timeWindow: 60_000,
-            errorResponseBuilder: (req: FastifyRequest) => {
-              req.log.warn('agent sign-in rate-limited');
-              return { statusCode: 429, status: 429, message: '尝试次数过多，请稍后再试' };
-            },
-          },
-        },
-      },
-      async function agentLogin(req, reply) {
-        if (!isSameOriginPost(req.headers, req.host)) {
-          req.log.warn({ origin: req.headers.origin }, 'agent login refused: foreign origin');
-          return reply.code(403).send({ status: 403, message: '非法请求来源' });
-        }
-        const refuse = (status: number, message: string) =>
-          json(req) ? reply.code(status).send({ status, message }) : reply.redirect(back(req, message), 303);
-        if (req.validationError) {
-          req.log.info({ validation: req.validationError.message }, 'agent login refused: malformed input');
-          return refuse(400, '请输入手机号或工号和密码');
-        }
-        const b = req.body as { account: string; password: string; back?: string };
-        try {
-          const agent = await app.api.chat.agentLogin(call(req), { account: b.account.trim(), password: b.password });
-          if (!agent) return refuse(401, '账号或密码错误');
-          reply.setCookie(AGENT_COOKIE, JSON.stringify({ uid: agent.uid, belongerId: agent.belongerId, name: agent.name }), {
-            ...cookieOpts(req),
-            maxAge: agentSessionSeconds,
-          });
-          req.log.info({ agent: agent.uid }, 'agent signed in to the inbox');
-          const to = safeReturnPath(b.back ?? '', AGENT_INBOX_PAGE);
-          return json(req)
-            ? { status: 200, agent: { uid: agent.uid, name: agent.name, belongerId: agent.belongerId } }
-            : reply.redirect(to.startsWith('/agent/') ? to : AGENT_INBOX_PAGE, 303);
-        } catch (err) {
-          const status = (err as { statusCode?: number }).statusCode ?? 502;
-          if (status === 401) {
-            req.log.info({ account: b.account.slice(0, 3) }, 'agent sign-in refused: wrong account or password');
-            return refuse(401, '账号或密码错误');
-          }
-          req.log.error({ err }, 'agent sign-in failed');
-          return refuse(502, '服务繁忙，请稍后再试');
-        }
-      },
-    );
-
-    scope.post('/-/agent/logout', async function agentLogout(req, reply) {
-      if (!isSameOriginPost(req.headers, req.host)) return reply.code(403).send({ status: 403, message: '非法请求来源' });
-      reply.clearCookie(AGENT_COOKIE, { path: '/' });
-      return json(req) ? { status: 200 } : reply.redirect(AGENT_LOGIN_PAGE, 303);
-    });
-  });
+  await app.register(chatLookupRoutes);
+  await app.register(agentLoginRoutes({ agentSessionSeconds, agentLoginPerMinute: opts.agentLoginPerMinute ?? 10 }));
 };
+
+export type { ChatUser };
 
 export default fp(chatPlugin, { name: 'chat', fastify: '5.x', dependencies: ['member-socket', 'member-events'] });

@@ -1,0 +1,46 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { readAgentSession } from '../src/agent-session.ts';
+import type { CallContext } from '../src/api/http.ts';
+import { CHAT_USER_ID } from '../src/lib/chat.ts';
+import { resolveMember } from '../src/session.ts';
+
+/** Who is on a chat call (issue 18): a member (session cookie, by uid) or an agent (the inbox's own cookie). */
+
+/** Who is on a chat call. */
+export interface ChatUser {
+  id: string;
+  kind: 'member' | 'agent';
+  name: string;
+  /** A member's userId (member events name members by it). */
+  memberUserId?: string;
+}
+
+export const call = (req: FastifyRequest): CallContext => ({ reqId: req.id, log: req.log });
+
+/** A gateway failure as the browser sees it: the gateway's 4xx message, else busy. */
+export function gatewayAnswer(err: unknown): { status: number; message: string } {
+  const status = (err as { statusCode?: number }).statusCode ?? 502;
+  if (status >= 400 && status < 500) {
+    const msg = err instanceof Error ? err.message.replace(/^[A-Za-z]+:\s*/, '') : '';
+    return { status, message: /[\u4e00-\u9fff]/.test(msg) ? msg : '请求有误' };
+  }
+  return { status: status === 503 || status === 504 ? status : 502, message: '服务繁忙，请稍后再试' };
+}
+
+/** The agent of the signed inbox cookie as a chat user, or null. */
+export function readAgent(req: FastifyRequest): ChatUser | null {
+  const agent = readAgentSession(req);
+  return agent ? { id: agent.uid, kind: 'agent', name: agent.name } : null;
+}
+
+/** The member of the session cookie as a chat user (their uid), or null; throws when the gateway cannot tell. */
+export async function readMember(req: FastifyRequest, reply?: FastifyReply): Promise<ChatUser | null> {
+  const user = await resolveMember(req, reply);
+  if (!user || !CHAT_USER_ID.test(user.uid)) return null;
+  return { id: user.uid, kind: 'member', name: user.nickName || user.uid, memberUserId: user.userId };
+}
+
+/** Every chat answer is personal: never stored anywhere. */
+export async function chatNoStore(_req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header('cache-control', 'private, no-store');
+}

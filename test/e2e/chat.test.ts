@@ -177,6 +177,24 @@ t.test('a visitor chats with the listing’s agent from a second-hand detail; th
   t.match(await page.locator('[data-testid="im-list"]').textContent(), '本周末售楼处有团购优惠');
   await shot('chat-xinfang-unread');
 
+  // A swipe to the left shows the row's actions on a touch screen; 删除 removes the conversation for good.
+  await page.goto(`${e2e.base}/im/list`);
+  const advRow = page.locator('[data-testid="im-row"]', { hasText: adviser.agentName });
+  const box = await advRow.boundingBox();
+  const y = (box?.y ?? 0) + (box?.height ?? 0) / 2;
+  const touch = { pointerType: 'touch', isPrimary: true, pointerId: 7, bubbles: true };
+  const main = advRow.locator('.im-row__main');
+  await main.dispatchEvent('pointerdown', { ...touch, clientX: 320, clientY: y });
+  await main.dispatchEvent('pointermove', { ...touch, clientX: 260, clientY: y });
+  await main.dispatchEvent('pointermove', { ...touch, clientX: 180, clientY: y });
+  await main.dispatchEvent('pointerup', { ...touch, clientX: 180, clientY: y });
+  await page.locator('[data-testid="im-row"].is-open', { hasText: adviser.agentName }).waitFor();
+  await advRow.locator('.im-act--del').click();
+  await advRow.waitFor({ state: 'detached' });
+  await page.reload();
+  await page.locator('[data-testid="im-row"]').first().waitFor();
+  t.equal(await page.locator('[data-testid="im-row"]', { hasText: adviser.agentName }).count(), 0, 'deleted for good');
+
   // The other screens.
   await page.goto(`${e2e.base}/im/session/serveEvaluation?belongerId=${q.get('belongerId')}`);
   await page.locator('.im-stars label').nth(4).click();

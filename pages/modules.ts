@@ -48,6 +48,11 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   'xinfang/ranking': () => import('./xinfang/ranking.tsx'),
   'xinfang/star-agent': () => import('./xinfang/star-agent.tsx'),
   'xinfang/unread': () => import('./xinfang/unread.tsx'),
+  // Agent chat (issue 18)
+  'im/list': () => import('./im/list.tsx'),
+  'im/session': () => import('./im/session.tsx'),
+  'im/evaluation': () => import('./im/evaluation.tsx'),
+  'im/settings': () => import('./im/settings.tsx'),
   'xinfang/media': () => import('./xinfang/media.tsx'),
   'xinfang/wendalist': () => import('./xinfang/wendalist.tsx'),
   // Video and VR (issue 19)

@@ -20,6 +20,7 @@ import clientRoutesPlugin from '../plugins/client-routes.ts';
 import compression from '../plugins/compression.ts';
 import entrustActions from '../plugins/entrust-actions.ts';
 import iconSprite from '../plugins/icon-sprite.ts';
+import imActions from '../plugins/im-actions.ts';
 import infoActions from '../plugins/info-actions.ts';
 import loggingPlugin, { PortalLogController } from '../plugins/logging.ts';
 import memberActions from '../plugins/member-actions.ts';
@@ -197,6 +198,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(wendaActions);
   await app.register(brokerActions);
   await app.register(campaignActions); // campaigns (issue 19)
+  // Agent chat screens' forms, photo upload and unread total (issue 18)
+  await app.register(imActions);
   await app.register(infoActions);
   await app.register(trackingPlugin);
   await app.register(searchSuggest);

@@ -238,7 +238,17 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
       getObj<Record<string, unknown>>(consoleClient, call, 'Personinformation/find', post({ memberId })),
     personSave: (
       call: CallContext,
-      body: { memberId: string; realName?: string; sex?: number; birthday?: string; city?: string; job?: string; intro?: string },
+      body: {
+        memberId: string;
+        realName?: string;
+        sex?: number;
+        birthday?: string;
+        city?: string;
+        job?: string;
+        intro?: string;
+        /** The member's chat settings (issue 18, /city/ChatSettings). */
+        chatSettings?: { notify: boolean; preview: boolean; sound: boolean; dnd: boolean; dndFrom: string; dndTo: string };
+      },
     ) => getObj<boolean>(consoleClient, call, 'Personinformation/save', post(body)),
 
     // Entrustment, /Index/yijianweituo (paths are ours; SPEC 7 does not show them)

@@ -3,6 +3,7 @@ import { type AppState, emptyUser } from '../stores/app-state.ts';
 import { showToast } from '../ui/detail/toast.ts';
 import { showLoadingToast } from '../ui/loading-toast.ts';
 import { runForcedLogout } from './forced-logout.ts';
+import { startUnreadRefresh } from './im/unread-refresh.ts';
 import { connectMemberSocket, type SocketLike } from './member-socket.ts';
 import type { Tracker } from './tracking.ts';
 
@@ -39,7 +40,13 @@ export function startMemberSession(opts: MemberSessionOptions): { stop(): void }
   const { state } = opts;
   const userId = memberKey(state.user);
   const url = `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${MEMBER_SOCKET_PATH}`;
-  return connectMemberSocket({
+  // Issue 18: the header's unread chat count stays fresh on every page.
+  const unread = startUnreadRefresh({
+    set: (total) => {
+      if (state.user.chatUnread !== undefined) state.user.chatUnread = total;
+    },
+  });
+  const socket = connectMemberSocket({
     url,
     userId,
     open: (to) => new WebSocket(to) as unknown as SocketLike,
@@ -53,4 +60,10 @@ export function startMemberSession(opts: MemberSessionOptions): { stop(): void }
         track: () => opts.tracker.logout(location.href),
       }),
   });
+  return {
+    stop() {
+      unread.stop();
+      socket.stop();
+    },
+  };
 }

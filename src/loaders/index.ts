@@ -31,6 +31,8 @@ import * as gujia from './gujia.ts';
 import * as haiwai from './haiwai.ts';
 import { loadHome } from './home.ts';
 import * as huxing from './huxing.ts';
+// Agent chat screens (issue 18)
+import * as im from './im.ts';
 import { JISUANQI_QUERY_KEYS, jisuanqiLoader } from './jisuanqi.ts';
 import { MAP_QUERY_KEYS, map } from './map.ts';
 // Video and VR (issue 19)
@@ -69,7 +71,13 @@ export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   xinfangPjguwen: xinfang.xinfangPjguwen,
   xinfangSalesRanking: xinfang.xinfangSalesRanking,
   xinfangStarAgent: xinfang.xinfangStarAgent,
-  xinfangUnreadlist: xinfang.xinfangUnreadlist,
+  // Agent chat screens (issue 18)
+  xinfangUnreadlist: im.xinfangUnread,
+  imList: im.imList,
+  imSession: im.imSession,
+  imServeEvaluation: im.serveEvaluation,
+  imChatSettings: im.chatSettings,
+  imNewChat: im.newChat,
   xinfangVideo: xinfang.xinfangVideo,
   xinfangVr: xinfang.xinfangVr,
   xinfangWendalist: xinfang.xinfangWendalist,

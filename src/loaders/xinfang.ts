@@ -11,7 +11,6 @@ import type {
   RankingData,
   StarAgentData,
   TabData,
-  UnreadData,
   WendaListData,
   XinfangDetailData,
   XinfangListData,
@@ -357,4 +356,3 @@ async function loadTabPages(ctx: PageContext): Promise<LoadResult<TabData>> {
 export const xinfangTabPages = pageLoader(loadTabPages, tabsMeta);
 
 /** /xinfang/unreadlist: a member's unread estate messages; a visitor is asked to log in. */
-export const xinfangUnreadlist = pageLoader(async (ctx): Promise<LoadResult<UnreadData>> => ({ data: { member: Boolean(ctx.user) } }));

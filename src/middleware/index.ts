@@ -7,6 +7,8 @@ import { XIAOQU_QUERY_KEYS } from '../lib/xiaoqu-filters.ts';
 import type { Middleware } from '../pipeline/types.ts';
 import { agentOnly } from './agent-only.ts';
 import { authenticated } from './authenticated.ts';
+import { chatEntry } from './chat-entry.ts';
+import { chatUnread } from './chat-unread.ts';
 // Generic listing links (issue 19)
 import { HOUSE_LINK_QUERY_KEYS, houseLink } from './house-link.ts';
 import { listingQuery } from './listing-query.ts';
@@ -35,6 +37,9 @@ export const middleware: Readonly<Record<string, Middleware>> = {
   'mendian-query': mendianQuery,
   // Generic listing links (issue 19)
   'house-link': houseLink,
+  // Agent chat (issue 18): /newChat, /newChat1 resolve the agent and go to the conversation
+  'chat-entry': chatEntry,
+  'chat-unread': chatUnread,
 };
 
 /** The query keys each middleware reads: the pipeline hands a cached page no others (issue 11 point 4). */

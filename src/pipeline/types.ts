@@ -25,6 +25,8 @@ export interface PageContext {
   user: UserInfo | null;
   /** A secondary call failed and its section is missing: the page is served but never cached. */
   degraded?: boolean;
+  /** A member's unread chat messages, for the header badge (issue 18; set by the `chat-unread` middleware). */
+  chatUnread?: number;
   /** Set by page-cache when this render may fill the cache. */
   cacheFill?: { key: string; ttlMs: number };
 }

@@ -17,7 +17,7 @@ export function buildAppState(ctx: PageContext, status: number, data: unknown, h
       scene: ctx.query.scene ?? '',
       servicePhone: ctx.city.servicePhone,
     },
-    user: userStateFrom(ctx.user),
+    user: ctx.user && ctx.chatUnread !== undefined ? { ...userStateFrom(ctx.user), chatUnread: ctx.chatUnread } : userStateFrom(ctx.user),
     site: {
       brand: ctx.site.brand,
       supervisionPhone: ctx.site.supervisionPhone,

@@ -21,6 +21,8 @@ export interface UserState {
   nickName: string;
   phone: string;
   userSig: string;
+  /** The member's unread chat messages (issue 18: the header badge); absent for a visitor. */
+  chatUnread?: number;
 }
 
 export interface SiteState {

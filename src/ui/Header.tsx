@@ -1,6 +1,6 @@
 import { useAppState } from '../stores/context.tsx';
 import { AppLink } from './AppLink.tsx';
-import { BrandMark, ChevronDown } from './icons.tsx';
+import { BrandMark, ChatIcon, ChevronDown } from './icons.tsx';
 import { Menu } from './Menu.tsx';
 import { OpenAppButton } from './OpenApp.tsx';
 
@@ -12,7 +12,7 @@ const QUICK_LINKS = [
 
 /** SPEC 2.7: logo, the selected city (→ /city), quick links (or 打开APP on the home page: it tries the app, SPEC 2.8), the menu. */
 export function Header() {
-  const { site, city, route } = useAppState();
+  const { site, city, route, user } = useAppState();
   const isHome = route.params.header === 'app';
   const section = `/${(route.path.split('/')[1] ?? '').toLowerCase()}/`;
   return (
@@ -38,9 +38,24 @@ export function Header() {
             ))}
           </nav>
         )}
+        {user.chatUnread !== undefined ? <ChatBadge count={user.chatUnread} /> : null}
         <Menu />
       </div>
     </header>
+  );
+}
+
+/**
+ * A member's way to their conversations, with the unread count (issue 18). The count comes with the page (the server
+ * asks the gateway for a member's requests, which are never cached) and is kept fresh by the chat screens and the
+ * member session: no chat code in the first page's JavaScript.
+ */
+function ChatBadge({ count }: { count: number }) {
+  return (
+    <AppLink href="/im/list" className="hd__im" aria-label={count > 0 ? `消息，${count}条未读` : '消息'} data-testid="hd-unread">
+      <ChatIcon size={22} />
+      {count > 0 ? <span className="hd__badge">{count > 99 ? '99+' : count}</span> : null}
+    </AppLink>
   );
 }
 

@@ -456,7 +456,11 @@ t.test('the table above covers every route the backend registers', async (t) => 
   const covered = new Set(CASES.map(routeOf));
   const exempt = new Set(['GET /img/:kind/:file', 'GET /files/upload/:name', 'POST /api/file/uploadImg', 'POST /api/file/uploadVoice']);
   const missing = (app.backendRoutes ?? []).map((r) => r.replace(/\/$/, '')).filter((r) => !covered.has(r) && !exempt.has(r));
-  t.same(missing, [], 'every route has a contract case (uploads and files are tested in writes.test.ts)');
+  t.same(
+    missing,
+    [],
+    'every route has a contract case (uploads and files are tested in writes.test.ts; chat voice clips in test/im/pages.test.ts)',
+  );
   t.ok((app.backendRoutes ?? []).length > 150, `${app.backendRoutes?.length} routes`);
 });
 

@@ -3,7 +3,7 @@ import { buildTestApp } from '../helpers/build.ts';
 
 /** Issue 12 point 6: what ops tune lives in registry.json `site` (with schema defaults) and the default layout's chain. */
 
-t.test('the default layout gives every page authenticated and page-cache once, before its own middleware', async (t) => {
+t.test('the default layout gives every page authenticated, page-cache and chat-unread once, before its own middleware', async (t) => {
   const { app, close } = await buildTestApp();
   t.teardown(close);
   const { middlewareChain } = await import('../../src/pipeline/run-page.ts');
@@ -13,9 +13,9 @@ t.test('the default layout gives every page authenticated and page-cache once, b
     if (!page) throw new Error(`no page ${name}`);
     return middlewareChain(registry, page);
   };
-  t.same(chainOf('home'), ['authenticated', 'page-cache']);
-  t.same(chainOf('ershoufang.list'), ['authenticated', 'page-cache', 'listing-query']);
-  t.same(chainOf('personalcenter'), ['authenticated', 'page-cache', 'member-only']);
+  t.same(chainOf('home'), ['authenticated', 'page-cache', 'chat-unread']);
+  t.same(chainOf('ershoufang.list'), ['authenticated', 'page-cache', 'chat-unread', 'listing-query']);
+  t.same(chainOf('personalcenter'), ['authenticated', 'page-cache', 'chat-unread', 'member-only']);
   t.equal((await app.inject('/aboutUs')).headers['x-cache'], 'MISS');
   t.equal((await app.inject('/aboutUs')).headers['x-cache'], 'HIT', 'a page with no middleware of its own is cached through its layout');
 });

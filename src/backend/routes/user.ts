@@ -592,6 +592,20 @@ export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext)
             city: text(30, 0, false),
             job: text(40, 0, false),
             intro: text(300),
+            // The member's chat settings (issue 18, /city/ChatSettings).
+            chatSettings: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['notify', 'preview', 'sound', 'dnd', 'dndFrom', 'dndTo'],
+              properties: {
+                notify: { type: 'boolean' },
+                preview: { type: 'boolean' },
+                sound: { type: 'boolean' },
+                dnd: { type: 'boolean' },
+                dndFrom: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' },
+                dndTo: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' },
+              },
+            },
           },
           ['memberId'],
         ),

@@ -134,7 +134,3 @@ export interface TabData {
   list: LoupanItem[];
   tabs: Array<{ key: string; label: string }>;
 }
-
-export interface UnreadData {
-  member: boolean;
-}

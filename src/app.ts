@@ -16,6 +16,8 @@ import brokerActions from '../plugins/broker-actions.ts';
 import cityPlugin from '../plugins/city.ts';
 import clientRoutesPlugin from '../plugins/client-routes.ts';
 import compression from '../plugins/compression.ts';
+import deadlinePlugin from '../plugins/deadline.ts';
+import drainPlugin from '../plugins/drain.ts';
 import entrustActions from '../plugins/entrust-actions.ts';
 import iconSprite from '../plugins/icon-sprite.ts';
 import infoActions from '../plugins/info-actions.ts';
@@ -26,6 +28,7 @@ import memberForms from '../plugins/member-forms.ts';
 import memberSignOut from '../plugins/member-sign-out.ts';
 import memberSocket, { type MemberSocketOptions } from '../plugins/member-socket.ts';
 import pageCachePlugin from '../plugins/page-cache.ts';
+import pressurePlugin, { type PressureOptions } from '../plugins/pressure.ts';
 import redirectsPlugin from '../plugins/redirects.ts';
 import registryPlugin from '../plugins/registry.ts';
 import searchSuggest from '../plugins/search-suggest.ts';
@@ -68,6 +71,8 @@ export interface BuildOptions {
   pageCacheMaxBytes?: number;
   /** Test seam: keep-alive and limits of the member sockets. */
   memberSocket?: MemberSocketOptions;
+  /** Test seam: a health check that forces the overload answer (plugins/pressure.ts). */
+  pressureCheck?: PressureOptions['healthCheck'];
 }
 
 export function knownNames(): KnownNames {
@@ -150,6 +155,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onSend', defaultCacheControl);
 
   await app.register(loggingPlugin);
+  // Issue 20 part 3 (scale): shutdown drain, overload 503 before any work, one deadline per request.
+  await app.register(drainPlugin);
+  await app.register(pressurePlugin, { limits: config.pressure, healthCheck: opts.pressureCheck });
+  await app.register(deadlinePlugin, { ms: config.requestDeadlineMs });
   await app.register(securityHeaders);
   // Before every route: it compresses the answers of the routes registered after it.
   await app.register(compression);

@@ -59,6 +59,10 @@ export interface TestAppOptions {
   adminToken?: string;
   /** Keep-alive and limits of the member sockets. */
   memberSocket?: BuildOptions['memberSocket'];
+  /** More environment for loadConfig (issue 20: REQUEST_DEADLINE_MS, PRESSURE_*). */
+  env?: NodeJS.ProcessEnv;
+  /** A health check that forces the overload answer (plugins/pressure.ts). */
+  pressureCheck?: BuildOptions['pressureCheck'];
   /** Runs on the built app before it is ready (extra routes for one test). */
   setup?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -97,6 +101,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       TRUST_PROXY: opts.trustProxy,
       REDIS_URL: opts.redisUrl,
       ADMIN_TOKEN: opts.adminToken,
+      ...opts.env,
     },
     ROOT,
   );
@@ -111,6 +116,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     assets: opts.assets ?? emptyAssets(),
     renderTimeoutMs: opts.renderTimeoutMs,
     memberSocket: opts.memberSocket,
+    pressureCheck: opts.pressureCheck,
   }).catch(async (err) => {
     await fake?.close();
     throw err;

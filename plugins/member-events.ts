@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { Ajv } from 'ajv';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import { redisChannel } from '../src/redis-channel.ts';
 
 /**
  * What the portal must hear about a member wherever it happened (SPEC 4 forced logout, issue 13):
@@ -69,115 +69,20 @@ export interface RedisMemberEvents extends MemberEvents {
   close(): Promise<void>;
 }
 
-/** Where Redis is, for the log: host and port only (the URL may carry a password). */
-function redisAddress(url: string): string {
-  const u = new URL(url);
-  return `${u.hostname}:${u.port || '6379'}`;
-}
-
 /**
- * Member events over Redis pub/sub: one connection publishes, one listens. Redis down (at start or later) is no
- * outage: an event is then delivered in this process only, one error line says so, and ioredis keeps reconnecting;
- * once Redis is back, the channel is shared again by itself.
+ * Member events over Redis pub/sub (src/redis-channel.ts): Redis down (at start or later) is no outage: an event is
+ * then delivered in this process only, one error line says so, and the channel is shared again once Redis is back.
  */
 export async function redisMemberEvents(opts: RedisMemberEventsOptions): Promise<RedisMemberEvents> {
-  const { log } = opts;
-  const channel = opts.channel ?? MEMBER_EVENTS_CHANNEL;
-  const address = redisAddress(opts.url);
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(0);
-  const retryStrategy = (attempt: number) => Math.min(attempt * 250, 5000);
-  // The publisher fails fast while Redis is away (the event is then delivered locally); the listener resubscribes
-  // itself on every (re)connection.
-  const pub = new Redis(opts.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000, retryStrategy });
-  const sub = new Redis(opts.url, { autoResubscribe: false, maxRetriesPerRequest: null, connectTimeout: 2000, retryStrategy });
-  let subscribed = false;
-  let down = false;
-
-  const outage = (err: Error) => {
-    if (down) return;
-    down = true;
-    log.error(
-      { redis: address, err: err.message },
-      'Redis unreachable: member events (forced logout) reach this process only until it is back',
-    );
-  };
-  pub.on('error', outage);
-  sub.on('error', outage);
-  sub.on('close', () => {
-    subscribed = false;
+  const channel = await redisChannel<MemberEvent>({
+    url: opts.url,
+    log: opts.log,
+    channel: opts.channel ?? MEMBER_EVENTS_CHANNEL,
+    isMessage: isMemberEvent,
+    words: { what: 'member events', alone: '(forced logout) reach this process only', message: 'member event' },
+    readyTimeoutMs: opts.readyTimeoutMs,
   });
-  sub.on('message', (from: string, text: string) => {
-    if (from !== channel) return;
-    let event: unknown;
-    try {
-      event = JSON.parse(text);
-    } catch {
-      event = null;
-    }
-    if (!isMemberEvent(event)) {
-      log.warn({ redis: address }, 'malformed member event on Redis ignored');
-      return;
-    }
-    emitter.emit('event', event);
-  });
-
-  const ready = new Promise<void>((resolve) => {
-    const check = () => {
-      if (!subscribed || pub.status !== 'ready') return;
-      if (down) {
-        down = false;
-        log.info({ redis: address }, 'Redis reachable again: member events are shared by every process');
-      }
-      resolve();
-    };
-    pub.on('ready', check);
-    sub.on('ready', () => {
-      sub.subscribe(channel).then(
-        () => {
-          subscribed = true;
-          check();
-        },
-        (err: Error) => outage(err),
-      );
-    });
-  });
-  // Refused at once (nothing listens there) or no answer in time: go on alone, and join when Redis comes.
-  const refused = new Promise<boolean>((r) => pub.once('error', () => r(false)));
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((r) => {
-    timer = setTimeout(r, opts.readyTimeoutMs ?? 3000, false);
-  });
-  const started = await Promise.race([ready.then(() => true), refused, timeout]);
-  clearTimeout(timer);
-  if (started) log.info({ redis: address }, 'member events shared through Redis');
-  else outage(new Error(`no answer within ${opts.readyTimeoutMs ?? 3000} ms`));
-
-  return {
-    async publish(event) {
-      let shared = false;
-      if (pub.status === 'ready') {
-        try {
-          await pub.publish(channel, JSON.stringify(event));
-          shared = true;
-        } catch (err) {
-          outage(err as Error);
-        }
-      }
-      if (!shared) log.warn({ type: event.type, userId: event.userId }, 'member event delivered in this process only (Redis unavailable)');
-      // This process hears its own event through Redis while it listens there; otherwise directly.
-      if (!shared || !subscribed) emitter.emit('event', event);
-    },
-    subscribe(listener) {
-      emitter.on('event', listener);
-      return () => emitter.off('event', listener);
-    },
-    shared: () => subscribed && pub.status === 'ready',
-    async close() {
-      pub.disconnect();
-      sub.disconnect();
-    },
-  };
+  return { publish: channel.publish, subscribe: channel.subscribe, shared: channel.shared, close: channel.close };
 }
 
 export interface MemberEventsOptions {

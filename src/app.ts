@@ -166,7 +166,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(cookie, { secret: config.cookieSecret, hook: 'onRequest' });
   await app.register(cityPlugin, { api: app.api, skip: [ASSET_PREFIX, '/favicon', '/robots.txt', '/img/', '/icons.svg'] });
   await app.register(redirectsPlugin);
-  await app.register(pageCachePlugin, { maxBytes: opts.pageCacheMaxBytes });
+  await app.register(pageCachePlugin, { maxBytes: opts.pageCacheMaxBytes, redisUrl: config.redisUrl });
 
   await app.register(fastifyStatic, {
     root: path.join(config.clientDir, 'assets'),

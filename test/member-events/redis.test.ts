@@ -74,7 +74,7 @@ t.test('Redis down at start: one clear log line, pages still served, this proces
   const portal = await buildTestApp({ redisUrl: `redis://127.0.0.1:${port}`, logLines });
   t.teardown(() => portal.close());
   t.ok(Date.now() - started < 8000, `started without Redis in ${Date.now() - started} ms`);
-  const outage = logLines.filter((l) => l.includes('Redis unreachable'));
+  const outage = logLines.filter((l) => l.includes('Redis unreachable: member events'));
   t.equal(outage.length, 1, 'one error line names the outage');
   t.match(JSON.parse(outage[0]), { level: 50, redis: `127.0.0.1:${port}` });
   t.notMatch(outage[0], /redis:\/\//, 'the URL (it may carry a password) is not logged');

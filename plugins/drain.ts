@@ -23,16 +23,23 @@ export interface DrainOptions {
   idleGraceMs?: number;
   /** After this, connections still open (a stuck client) are cut so the process can exit. */
   hardLimitMs?: number;
+  /**
+   * Runs once this process no longer accepts connections, before any answer says `Connection: close`. A cluster worker
+   * waits here until every worker has stopped accepting (src/server.ts): a client told to reconnect must find no
+   * listener left (refused at once), not one that accepts and then closes while its connection waits in the queue.
+   */
+  afterStopAccepting?: () => Promise<void>;
 }
 
 const drainPlugin: FastifyPluginAsync = async (app) => {
   let draining = false;
+  let closingConnections = false;
   app.decorate('draining', {
     getter: () => draining,
   });
-  // Every answer whose headers leave after the signal (a request in flight included) closes its connection.
+  // Every answer whose headers leave after that (a request in flight included) closes its connection.
   app.addHook('onSend', async function closeAfterThisAnswer(_req, reply) {
-    if (draining) reply.header('connection', 'close');
+    if (closingConnections) reply.header('connection', 'close');
   });
   app.decorate('drain', async function drain(opts: DrainOptions = {}): Promise<void> {
     if (draining) return;
@@ -43,6 +50,8 @@ const drainPlugin: FastifyPluginAsync = async (app) => {
     // net.Server's close, not http.Server's: http's also drops idle keep-alive connections at once, and a request the
     // client is sending on one right then is lost. The callback runs once the last connection has closed.
     const closed = new Promise<void>((resolve) => Server.prototype.close.call(server, () => resolve()));
+    await opts.afterStopAccepting?.();
+    closingConnections = true;
     const idle = setTimeout(() => server.closeIdleConnections(), opts.idleGraceMs ?? 1000);
     const hard = setTimeout(() => {
       app.log.warn({ afterMs: opts.hardLimitMs ?? 25_000 }, 'drain: connections still open, closing them');

@@ -30,6 +30,29 @@ function readConfig(): Config {
   }
 }
 
+/** Cluster messages of the two-step drain: a worker has stopped accepting; the primary says every worker has. */
+const LISTENER_CLOSED = 'portal:listener-closed';
+const CLOSE_CONNECTIONS = 'portal:close-connections';
+/** A worker that hears nothing from the primary goes on draining after this. */
+const PRIMARY_ANSWER_MS = 5000;
+
+/** A worker's drain, step two: tell the primary this worker no longer accepts, and wait until none does. */
+function everyListenerClosed(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, PRIMARY_ANSWER_MS);
+    function done() {
+      clearTimeout(timer);
+      process.off('message', onMessage);
+      resolve();
+    }
+    function onMessage(message: unknown) {
+      if (message === CLOSE_CONNECTIONS) done();
+    }
+    process.on('message', onMessage);
+    process.send?.(LISTENER_CLOSED);
+  });
+}
+
 /** One portal process: build, listen; on SIGTERM/SIGINT drain (answer what is in flight), close, exit. */
 async function runPortal(config: Config): Promise<void> {
   let app: Awaited<ReturnType<typeof buildApp>>;
@@ -48,7 +71,7 @@ async function runPortal(config: Config): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: draining');
-    await app.drain({ idleGraceMs: config.drainGraceMs });
+    await app.drain({ idleGraceMs: config.drainGraceMs, afterStopAccepting: cluster.isWorker ? everyListenerClosed : undefined });
     await app.close();
     process.exit(0);
   };
@@ -100,11 +123,32 @@ async function runPrimary(config: Config): Promise<void> {
     }, delay).unref();
   });
 
+  // The two-step drain (everyListenerClosed): a worker stopped alone (a rolling restart) may close its connections at
+  // once, the others still accept; when the whole cluster stops, only once no worker accepts any more.
+  const stillAccepting = new Set<Worker>();
+  const closeConnectionsIfNoneAccepts = () => {
+    if (stillAccepting.size > 0) return;
+    for (const w of Object.values(cluster.workers ?? {})) if (w?.isConnected()) w.send(CLOSE_CONNECTIONS);
+  };
+  cluster.on('message', (worker, message) => {
+    if (message !== LISTENER_CLOSED) return;
+    if (!stopping) {
+      worker.send(CLOSE_CONNECTIONS);
+      return;
+    }
+    stillAccepting.delete(worker);
+    closeConnectionsIfNoneAccepts();
+  });
+  cluster.on('exit', (worker) => {
+    if (stillAccepting.delete(worker)) closeConnectionsIfNoneAccepts();
+  });
+
   const shutdown = async (reason: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     log.info({ reason, workers: bornAt.size }, 'shutting down: draining every worker');
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && !w.isDead());
+    for (const w of workers) stillAccepting.add(w);
     await Promise.all(
       workers.map(
         (w) =>

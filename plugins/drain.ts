@@ -45,7 +45,10 @@ const drainPlugin: FastifyPluginAsync = async (app) => {
     if (draining) return;
     draining = true;
     const server = app.server;
-    if (!server.listening) return;
+    if (!server.listening) {
+      closingConnections = true;
+      return;
+    }
     const started = performance.now();
     // net.Server's close, not http.Server's: http's also drops idle keep-alive connections at once, and a request the
     // client is sending on one right then is lost. The callback runs once the last connection has closed.

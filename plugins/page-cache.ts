@@ -74,6 +74,7 @@ const pageCachePlugin: FastifyPluginAsync<PageCachePluginOptions> = async (app, 
     if (g === generation) return;
     generation = g;
     storeOf(app.registry.current).clear();
+    app.log.info({ generation: g }, 'page cache: every page retired (next generation)');
   };
 
   let channel: RedisChannel<PageCacheMessage> | null = null;

@@ -82,12 +82,13 @@ async function runPortal(config: Config): Promise<void> {
 
 /** The cluster's primary: the embedded gateway (one process for all), the workers, their restarts and the shutdown. */
 async function runPrimary(config: Config): Promise<void> {
-  const log = pino({ level: config.logLevel }, pino.destination({ sync: true })).child({ component: 'primary' });
+  const root = pino({ level: config.logLevel }, pino.destination({ sync: true }));
+  const log = root.child({ component: 'primary' });
   let gatewayUrl = config.gatewayUrl;
   let closeBackend = async () => {};
   if (gatewayUrl === undefined) {
     const { startBackend } = await import('./backend/start.ts');
-    const backend = await startBackend({ dataDir: config.dataDir, port: config.gatewayPort, logger: log.child({ component: 'backend' }) });
+    const backend = await startBackend({ dataDir: config.dataDir, port: config.gatewayPort, logger: root.child({ component: 'backend' }) });
     gatewayUrl = backend.url;
     closeBackend = () => backend.close();
     log.info({ gatewayUrl }, 'embedded backend started (one for every worker)');

@@ -4,7 +4,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { registryWithoutCache } from './bench/page-parts.ts';
+import { registryWithoutPageCache } from './bench/cluster.ts';
 import { freePort } from './redis.ts';
 
 /**
@@ -177,7 +177,7 @@ async function main(): Promise<void> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       REGISTRY_WATCH: '0',
-      REGISTRY_PATH: registryWithoutCache(path.join(ROOT, 'registry.json')),
+      REGISTRY_PATH: registryWithoutPageCache(path.join(ROOT, 'registry.json')),
       HOST: '127.0.0.1',
     };
     out(

@@ -49,7 +49,7 @@ for v in "${VERSIONS[@]}"; do
   # tap rebuilds its plugin set when it sees another Node; the first run may only do that (STACK-NOTES).
   (cd "$dir/app" && PATH="$dir/dist/bin:$PATH" npx tap build >/dev/null 2>&1) || true
   # shellcheck disable=SC2086
-  if (cd "$dir/app" && PATH="$dir/dist/bin:$PATH" npx tap --reporter=terse ${NODE_MATRIX_TESTS:-}); then
+  if (cd "$dir/app" && PATH="$dir/dist/bin:$PATH" npx tap ${NODE_MATRIX_TESTS:-}); then
     echo "Node $v: tests passed"
   else
     echo "Node $v: tests FAILED"

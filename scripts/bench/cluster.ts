@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RegistryFile } from '../../src/registry/types.ts';
@@ -49,7 +49,7 @@ const pidsOf = (pid: number): number[] => {
 };
 
 async function startCluster(opts: ClusterBenchOptions, workers: number): Promise<ChildProcess> {
-  const cores = `0-${availableParallelism() - 1}`;
+  const cores = `0-${cpus().length - 1}`;
   // The bench runs pinned to one core and children inherit that: give the cluster every core again.
   const argv = hasTaskset ? ['taskset', '-c', cores, ...opts.serverCmd] : opts.serverCmd;
   const child = spawn(argv[0], argv.slice(1), {
@@ -60,7 +60,8 @@ async function startCluster(opts: ClusterBenchOptions, workers: number): Promise
   const until = Date.now() + 180_000;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`cluster exited with ${child.exitCode}`);
-    if (pidsOf(child.pid as number).length >= workers) {
+    // A cluster answers once every worker is up (WEB_CONCURRENCY=1 is one process, no workers).
+    if (workers === 1 || pidsOf(child.pid as number).length >= workers) {
       try {
         const res = await fetch(url);
         await res.arrayBuffer();
@@ -77,7 +78,8 @@ async function startCluster(opts: ClusterBenchOptions, workers: number): Promise
 
 /** Median over the rounds of (c) under the cluster; CPU per request summed over the primary and its workers. */
 export async function benchCluster(opts: ClusterBenchOptions): Promise<{ result: LoadResult; workers: number }> {
-  const workers = opts.workers ?? availableParallelism();
+  // Every core of the machine: the bench itself runs pinned to one, which availableParallelism() would report.
+  const workers = opts.workers ?? cpus().length;
   const results: LoadResult[] = [];
   for (let round = 1; round <= opts.rounds; round++) {
     const child = await startCluster(opts, workers);

@@ -73,13 +73,16 @@ t.test('a cluster: one embedded gateway, a worker per WEB_CONCURRENCY, a dead wo
       .split('\n')
       .map((s) => Number(s.trim()))
       .filter((n) => n > 0);
+  // ps may not list a process that has just forked under load: look again for a while.
+  for (let i = 0; i < 50 && workers().length !== 2; i++) await new Promise((r) => setTimeout(r, 100));
   const before = workers();
-  t.equal(before.length, 2, 'two worker processes');
+  t.equal(before.length, 2, `two worker processes (${before})`);
   for (let i = 0; i < 4; i++) t.equal((await get(`${portal.base}/aboutUs`)).status, 200, 'pages are served');
 
   process.kill(before[0], 'SIGKILL');
   await portal.waitFor('portal worker died; restarting it');
   await portal.waitFor(new RegExp(`(${listening}[\\s\\S]*){3}`));
+  for (let i = 0; i < 50 && workers().length !== 2; i++) await new Promise((r) => setTimeout(r, 100));
   const after = workers();
   t.equal(after.length, 2, 'a new worker replaced the dead one');
   t.notOk(after.includes(before[0]));

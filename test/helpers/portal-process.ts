@@ -31,6 +31,7 @@ export async function startPortalProcess(env: Record<string, string | undefined>
       REGISTRY_WATCH: '0',
       LOG_LEVEL: 'info',
       WEB_CONCURRENCY: '1',
+      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -56,7 +56,7 @@ const toInfo = (c: City): CityInfo => ({
 
 export async function resolveCity(req: FastifyRequest, api: Api, site: SiteSettings): Promise<{ city: CityInfo; siteKind: SiteKind }> {
   const { siteKind, label } = parseHost(req.hostname, site);
-  const call = { reqId: req.id, log: req.log };
+  const call = { reqId: req.id, log: req.log, deadline: req.deadline ?? undefined };
   if (label) {
     const city = await api.city.getCityByDomain(call, label);
     if (!city) throw errors.cityNotFound();

@@ -8,6 +8,8 @@ export interface RegistryHolder {
   readonly current: Registry;
   /** Re-read the file; returns false (and keeps serving the previous registry) when the edit is invalid. */
   reload(): boolean;
+  /** Hear every accepted reload (the page cache retires its pages in every process, issue 20). */
+  onReload(listener: (next: Registry) => void): void;
 }
 
 declare module 'fastify' {
@@ -25,6 +27,7 @@ export interface RegistryPluginOptions {
 /** Loads registry.json (the server refuses to start on an invalid file) and hot-reloads it for ops. */
 const registryPlugin: FastifyPluginAsync<RegistryPluginOptions> = async (app, opts) => {
   let current = loadRegistryFile(opts.path, opts.known);
+  const reloadListeners: Array<(next: Registry) => void> = [];
   for (const w of current.warnings) app.log.warn({ registry: opts.path }, w);
   const holder: RegistryHolder = {
     get current() {
@@ -35,6 +38,7 @@ const registryPlugin: FastifyPluginAsync<RegistryPluginOptions> = async (app, op
         const next = loadRegistryFile(opts.path, opts.known);
         for (const w of next.warnings) app.log.warn({ registry: opts.path }, w);
         current = next;
+        for (const listener of reloadListeners) listener(next);
         app.log.info({ registry: opts.path, pages: next.file.pages.length }, 'registry reloaded');
         return true;
       } catch (err) {
@@ -42,6 +46,9 @@ const registryPlugin: FastifyPluginAsync<RegistryPluginOptions> = async (app, op
         app.log.error({ registry: opts.path, problems }, `registry edit rejected, previous registry keeps serving: ${problems.join('; ')}`);
         return false;
       }
+    },
+    onReload(listener) {
+      reloadListeners.push(listener);
     },
   };
   app.decorate('registry', holder);

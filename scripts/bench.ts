@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { benchCluster, registryWithoutPageCache } from './bench/cluster.ts';
 import { jsBudget } from './bench/js-budget.ts';
 import { type LoadResult, load, medianOf } from './bench/load.ts';
 import { registryWithoutCache } from './bench/page-parts.ts';
@@ -175,6 +176,17 @@ async function main(): Promise<void> {
         out(`ratio against (a): c/a ${ratio('c', 'a')}   server RSS after (c): ${rss.get('c')} MB`);
       }
     }
+    // Issue 20 part 3: (c) of the list page under the cluster `npm start` runs (scripts/bench/cluster.ts).
+    const cluster = await benchCluster({
+      serverCmd,
+      env: { ...common, REGISTRY_PATH: registryWithoutPageCache(path.join(ROOT, 'registry.json')) },
+      pagePath: LIST_PAGE,
+      port: 3303,
+      rounds: ROUNDS,
+      seconds: SECONDS,
+    });
+    out();
+    out(fmt(`(c) ${LIST_PAGE} with ${cluster.workers} processes (cluster)`, cluster.result));
     const backend = await benchBackend({ dataDir });
     out();
     out(

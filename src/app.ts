@@ -18,6 +18,8 @@ import chatPlugin, { type ChatPluginOptions } from '../plugins/chat.ts';
 import cityPlugin from '../plugins/city.ts';
 import clientRoutesPlugin from '../plugins/client-routes.ts';
 import compression from '../plugins/compression.ts';
+import deadlinePlugin from '../plugins/deadline.ts';
+import drainPlugin from '../plugins/drain.ts';
 import entrustActions from '../plugins/entrust-actions.ts';
 import iconSprite from '../plugins/icon-sprite.ts';
 import imActions from '../plugins/im-actions.ts';
@@ -29,6 +31,7 @@ import memberForms from '../plugins/member-forms.ts';
 import memberSignOut from '../plugins/member-sign-out.ts';
 import memberSocket, { type MemberSocketOptions } from '../plugins/member-socket.ts';
 import pageCachePlugin from '../plugins/page-cache.ts';
+import pressurePlugin, { type PressureOptions } from '../plugins/pressure.ts';
 import redirectsPlugin from '../plugins/redirects.ts';
 import registryPlugin from '../plugins/registry.ts';
 import searchSuggest from '../plugins/search-suggest.ts';
@@ -73,6 +76,8 @@ export interface BuildOptions {
   memberSocket?: MemberSocketOptions;
   /** Test seam (chat, issue 18): keep-alive, limits and auto-reply window of the chat sockets. */
   chat?: Partial<ChatPluginOptions>;
+  /** Test seam: a health check that forces the overload answer (plugins/pressure.ts). */
+  pressureCheck?: PressureOptions['healthCheck'];
 }
 
 export function knownNames(): KnownNames {
@@ -155,6 +160,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onSend', defaultCacheControl);
 
   await app.register(loggingPlugin);
+  // Issue 20 part 3 (scale): shutdown drain, overload 503 before any work, one deadline per request.
+  await app.register(drainPlugin);
+  await app.register(pressurePlugin, { limits: config.pressure, healthCheck: opts.pressureCheck });
+  await app.register(deadlinePlugin, { ms: config.requestDeadlineMs });
   await app.register(securityHeaders);
   // Before every route: it compresses the answers of the routes registered after it.
   await app.register(compression);
@@ -162,7 +171,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(cookie, { secret: config.cookieSecret, hook: 'onRequest' });
   await app.register(cityPlugin, { api: app.api, skip: [ASSET_PREFIX, '/favicon', '/robots.txt', '/img/', '/icons.svg'] });
   await app.register(redirectsPlugin);
-  await app.register(pageCachePlugin, { maxBytes: opts.pageCacheMaxBytes });
+  await app.register(pageCachePlugin, { maxBytes: opts.pageCacheMaxBytes, redisUrl: config.redisUrl });
 
   await app.register(fastifyStatic, {
     root: path.join(config.clientDir, 'assets'),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 /** Process environment turned into typed, validated configuration. Nothing else reads process.env. */
@@ -15,6 +16,17 @@ export interface Config {
   houseUrl?: string;
   gatewayPort?: number;
   gatewayTimeoutMs: number;
+  /** Issue 20: one deadline per page request across all its gateway calls, retries included (REQUEST_DEADLINE_MS). */
+  requestDeadlineMs: number;
+  /** Issue 20: on SIGTERM, how long an idle keep-alive connection stays open for a request on its way (DRAIN_GRACE_MS). */
+  drainGraceMs: number;
+  /** Issue 20: portal processes `npm start` runs (WEB_CONCURRENCY; default one per core; 1: no cluster). */
+  webConcurrency: number;
+  /**
+   * Issue 20: when the process answers 503 with Retry-After instead of queueing (@fastify/under-pressure); 0 turns
+   * a check off.
+   */
+  pressure: { maxEventLoopDelayMs: number; maxHeapUsedMb: number; maxRssMb: number; retryAfterSeconds: number };
   cookieSecret: string;
   registryPath: string;
   clientDir: string;
@@ -47,6 +59,12 @@ function intVar(env: NodeJS.ProcessEnv, name: string, fallback?: number): number
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`${name} must be an integer port/number, got "${raw}"`);
+  return n;
+}
+
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const n = intVar(env, name, fallback) as number;
+  if (n === 0) throw new ConfigError(`${name} must be at least 1, got "${env[name]}"`);
   return n;
 }
 
@@ -120,6 +138,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     houseUrl: urlVar(env, 'HOUSE_URL'),
     gatewayPort: intVar(env, 'GATEWAY_PORT'),
     gatewayTimeoutMs: intVar(env, 'GATEWAY_TIMEOUT_MS', 5000) as number,
+    requestDeadlineMs: positive(env, 'REQUEST_DEADLINE_MS', 8000),
+    drainGraceMs: intVar(env, 'DRAIN_GRACE_MS', 1000) as number,
+    webConcurrency: positive(env, 'WEB_CONCURRENCY', availableParallelism()),
+    pressure: {
+      maxEventLoopDelayMs: intVar(env, 'PRESSURE_MAX_EVENT_LOOP_DELAY_MS', 1000) as number,
+      maxHeapUsedMb: intVar(env, 'PRESSURE_MAX_HEAP_MB', 0) as number,
+      maxRssMb: intVar(env, 'PRESSURE_MAX_RSS_MB', 0) as number,
+      retryAfterSeconds: positive(env, 'PRESSURE_RETRY_AFTER_S', 5),
+    },
     cookieSecret: cookieSecret(env, dataDir),
     registryPath: path.resolve(root, env.REGISTRY_PATH || 'registry.json'),
     clientDir: path.resolve(root, 'dist/client'),

@@ -86,6 +86,13 @@ export function createPageStore(opts: PageCacheOptions = {}) {
       pages.set(key, page, { ttl: ttlMs });
       return page;
     },
+    /** Keeps a page made elsewhere (the shared level, src/page-cache-shared.ts) for the time it has left. */
+    put(key: string, page: CachedPage, ttlMs: number): void {
+      pages.set(key, page, { ttl: ttlMs });
+    },
+    has(key: string): boolean {
+      return pages.has(key);
+    },
     get size() {
       return pages.size;
     },

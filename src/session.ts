@@ -118,7 +118,7 @@ export function resolveMember(req: FastifyRequest, reply?: FastifyReply): Promis
 async function lookupMember(req: FastifyRequest): Promise<UserInfo | null> {
   const ids = readUser(req);
   if (!ids) return null;
-  const record = await req.server.memberDirectory.lookup({ reqId: req.id, log: req.log }, ids.userId);
+  const record = await req.server.memberDirectory.lookup({ reqId: req.id, log: req.log, deadline: req.deadline ?? undefined }, ids.userId);
   if (!record || record.uid !== ids.uid || record.sessionVersion !== ids.sv) {
     req.log.info({ userId: ids.userId, reason: record ? 'session version' : 'unknown member' }, 'login cookie no longer valid');
     return null;

@@ -8,6 +8,12 @@ import { GatewayError } from '../errors.ts';
 export interface CallContext {
   reqId: string;
   log: FastifyBaseLogger;
+  /**
+   * The request's one deadline (issue 20): `performance.now()` time by which every gateway call of the request,
+   * retries included, must be over. Each call gets the time left as its timeout; none is left, the call fails with 504
+   * without being made. Unset (a form post, a background fetch): each call has its client's own timeout.
+   */
+  deadline?: { at: number; ms: number };
 }
 
 export interface ClientsConfig {
@@ -35,11 +41,14 @@ export { GatewayError };
 
 const IDEMPOTENT: Method[] = ['GET', 'HEAD', 'OPTIONS'];
 
+/** Bounded retries only for idempotent calls; a POST is never repeated behind the user's back (callGateway retries). */
+const RETRY = { limit: 1, statusCodes: [502, 503, 504], errorCodes: ['ECONNRESET', 'ETIMEDOUT', 'EPIPE'] };
+
 function baseClient(timeoutMs: number): Got {
   return got.extend({
     timeout: { request: timeoutMs },
-    // Bounded retries only for idempotent calls; a POST is never repeated behind the user's back.
-    retry: { limit: 1, methods: IDEMPOTENT, statusCodes: [502, 503, 504], errorCodes: ['ECONNRESET', 'ETIMEDOUT', 'EPIPE'] },
+    // got's own retries are off: callGateway repeats a failed idempotent call itself, within the request's deadline.
+    retry: { limit: 0 },
     throwHttpErrors: false,
     responseType: 'text',
     agent: {
@@ -102,31 +111,60 @@ function cleanParams(p: CallOptions['searchParams']): Record<string, string | nu
   return out;
 }
 
+/** The request's deadline is spent: 504, and a log line that names the deadline (not the gateway) as the reason. */
+function deadlineReached(call: CallContext, path: string, method: Method, started: number): GatewayError {
+  const deadlineMs = call.deadline?.ms;
+  const ms = Math.round(performance.now() - started);
+  call.log.error({ gateway: path, method, deadlineMs, ms }, `gateway call failed: request deadline of ${deadlineMs} ms reached`);
+  return new GatewayError(504, path, `Gateway ${method} ${path} failed: request deadline of ${deadlineMs} ms reached`);
+}
+
 /**
  * One call to the gateway with the rules of SPEC 7.1 and 7.12:
  * any status other than 200 (HTTP or the body's `status`) is a failure, logged and thrown with its status;
- * an empty body or empty `obj` is only logged. Returns the whole envelope.
+ * an empty body or empty `obj` is only logged. Returns the whole envelope. An idempotent call that fails in a way worth
+ * repeating is made once more; every attempt is bounded by the time the request has left (CallContext.deadline).
  */
 export async function callGateway<T>(client: Got, call: CallContext, path: string, opts: CallOptions = {}): Promise<Envelope<T>> {
   const method = opts.method ?? 'GET';
   // The SPEC writes some paths with a leading slash and some without; got's prefixUrl wants none.
   const target = opts.url ?? path.replace(/^\/+/, '');
   const started = performance.now();
-  let res: { statusCode: number; body: string };
-  try {
-    res = await client(target, {
-      method,
-      searchParams: cleanParams(opts.searchParams),
-      json: opts.body ? undefined : opts.json,
-      body: opts.body,
-      headers: opts.body ? { 'x-request-id': call.reqId, 'content-type': undefined } : { 'x-request-id': call.reqId },
-    });
-  } catch (err) {
-    const code = err instanceof RequestError ? err.code : 'UNKNOWN';
-    const status = code === 'ETIMEDOUT' ? 504 : 502;
+  const attempts = IDEMPOTENT.includes(method) ? 1 + RETRY.limit : 1;
+  let res: { statusCode: number; body: string } | undefined;
+  for (let attempt = 1; ; attempt++) {
+    // The time this request has left bounds the attempt; with none left it is not made.
+    const left = call.deadline ? Math.floor(call.deadline.at - performance.now()) : Number.POSITIVE_INFINITY;
+    if (left <= 0) throw deadlineReached(call, path, method, started);
+    let code: string | undefined;
+    try {
+      res = await client(target, {
+        method,
+        searchParams: cleanParams(opts.searchParams),
+        json: opts.body ? undefined : opts.json,
+        body: opts.body,
+        headers: opts.body ? { 'x-request-id': call.reqId, 'content-type': undefined } : { 'x-request-id': call.reqId },
+        ...(left < (client.defaults.options.timeout.request ?? Number.POSITIVE_INFINITY) ? { timeout: { request: left } } : {}),
+      });
+    } catch (err) {
+      code = err instanceof RequestError ? (err.code ?? 'UNKNOWN') : 'UNKNOWN';
+      res = undefined;
+    }
+    const retryable = res ? RETRY.statusCodes.includes(res.statusCode) : RETRY.errorCodes.includes(code as string);
+    if (attempt < attempts && retryable) {
+      call.log.warn({ gateway: path, method, code, httpStatus: res?.statusCode, attempt }, 'gateway call failed, retrying');
+      continue;
+    }
+    if (res) break;
+    if (code === 'ETIMEDOUT' && call.deadline && call.deadline.at <= performance.now()) throw deadlineReached(call, path, method, started);
     call.log.error({ gateway: path, method, code, ms: Math.round(performance.now() - started) }, 'gateway call failed');
-    throw new GatewayError(status, path, `Gateway ${method} ${path} failed: ${code}`);
+    throw new GatewayError(code === 'ETIMEDOUT' ? 504 : 502, path, `Gateway ${method} ${path} failed: ${code}`);
   }
+  return readEnvelope<T>(call, path, method, res);
+}
+
+/** SPEC 7.1 and 7.12 on an answer: a non-200 (HTTP or the body's `status`) throws; an empty body or obj is logged. */
+function readEnvelope<T>(call: CallContext, path: string, method: Method, res: { statusCode: number; body: string }): Envelope<T> {
   if (res.statusCode !== 200) {
     call.log.error({ gateway: path, method, httpStatus: res.statusCode }, 'gateway answered non-200');
     throw new GatewayError(

@@ -62,6 +62,10 @@ export interface TestAppOptions {
   /** Chat (issue 18): limits of the chat sockets, and IM_SDKAPPID / IM_SECRET_KEY for this app. */
   chat?: BuildOptions['chat'];
   im?: { sdkAppId: string; secretKey: string };
+  /** More environment for loadConfig (issue 20: REQUEST_DEADLINE_MS, PRESSURE_*). */
+  env?: NodeJS.ProcessEnv;
+  /** A health check that forces the overload answer (plugins/pressure.ts). */
+  pressureCheck?: BuildOptions['pressureCheck'];
   /** Runs on the built app before it is ready (extra routes for one test). */
   setup?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -102,6 +106,10 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       ADMIN_TOKEN: opts.adminToken,
       IM_SDKAPPID: opts.im?.sdkAppId,
       IM_SECRET_KEY: opts.im?.secretKey,
+      // No overload 503 from a test machine's own load (a parallel run starves the event loop); the pressure tests
+      // force it through their health check.
+      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+      ...opts.env,
     },
     ROOT,
   );
@@ -117,6 +125,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     renderTimeoutMs: opts.renderTimeoutMs,
     memberSocket: opts.memberSocket,
     chat: opts.chat,
+    pressureCheck: opts.pressureCheck,
   }).catch(async (err) => {
     await fake?.close();
     throw err;

@@ -44,6 +44,9 @@ async function startPortal(env: Record<string, string>): Promise<Portal> {
       COOKIE_SECRET: TEST_SECRET,
       REGISTRY_WATCH: '0',
       LOG_LEVEL: 'info',
+      // One process each (issue 20 made `npm start` one process per core by default).
+      WEB_CONCURRENCY: '1',
+      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

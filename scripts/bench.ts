@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { jsBudget } from './bench/js-budget.ts';
@@ -28,6 +29,21 @@ const LIST_PAGE = '/ershoufang/';
 /** Region + price band + rooms: three filters in the path form of SPEC 9. */
 const FILTERED_PAGE = '/ershoufang/yuelu/p5l3/';
 const out = (s = '') => process.stdout.write(`${s}\n`);
+
+/**
+ * A free loopback port for each server the bench starts: fixed ports collided with another bench on a shared machine
+ * (EADDRINUSE, or worse, load sent to someone else's server).
+ */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
 
 if (hasTaskset && !process.env.BENCH_PINNED) {
   // Re-run this script pinned to core 1 so the load generator never shares the server's core.
@@ -104,7 +120,7 @@ async function main(): Promise<void> {
   const seededDb = process.env.BENCH_DB;
   if (seededDb && existsSync(seededDb)) cpSync(seededDb, path.join(dataDir, 'portal.db'));
 
-  const gwPort = 3311;
+  const gwPort = await freePort();
   const gateway = await startPinned(
     1,
     [process.execPath, '--import', 'tsx', path.join(ROOT, 'src/backend/main.ts')],
@@ -124,7 +140,7 @@ async function main(): Promise<void> {
 
   try {
     for (const { pagePath, scenarioKeys } of await benchPages(gwPort)) {
-      const cachedPort = 3301;
+      const cachedPort = await freePort();
       const cached = await startPinned(0, serverCmd, { ...common, PORT: String(cachedPort) }, `http://127.0.0.1:${cachedPort}${pagePath}`);
       const first = await fetch(`http://127.0.0.1:${cachedPort}${pagePath}`);
       const page = Buffer.from(await first.arrayBuffer());
@@ -166,7 +182,7 @@ async function main(): Promise<void> {
       for (let round = 1; round <= ROUNDS; round++) {
         const line: string[] = [];
         for (const sc of scenarios) {
-          const port = 3302;
+          const port = await freePort();
           const url = `http://127.0.0.1:${port}${pagePath}`;
           const child = await startPinned(0, sc.cmd, { ...sc.env, PORT: String(port) }, url);
           await load(url, { seconds: 2 });

@@ -23,6 +23,21 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * The same policy with a script nonce (issue 20): a streamed page completes its Suspense boundaries with React's
+ * small inline scripts, allowed for that one response by the nonce they carry. Whole documents (cached pages,
+ * crawlers) have no inline script and keep the policy without a nonce.
+ */
+export function policyWithScriptNonce(nonce: string): string {
+  // As helmet writes it: a null directive is left out.
+  return Object.entries(CONTENT_SECURITY_POLICY)
+    .filter((entry): entry is [string, string[]] => entry[1] !== null)
+    .map(([name, values]) => `${kebab(name)} ${(name === 'scriptSrc' ? [...values, `'nonce-${nonce}'`] : values).join(' ')}`)
+    .join(';');
+}
+
 const securityHeaders: FastifyPluginAsync = async (app) => {
   await app.register(helmet, {
     global: true,

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { benchCluster, registryWithoutPageCache } from './bench/cluster.ts';
@@ -14,9 +15,12 @@ import { benchBackend } from './bench-backend.ts';
  * the load generator and the gateway on core 1, on loopback. Three rounds of 10 s with 50 connections each;
  * the medians are printed. For the second-hand list page (issue 2): (a) the machine's ceiling, a plain Fastify
  * route sending the page's own bytes as a Buffer (scripts/bench/ceiling.mjs says why); (b) a page-cache hit of the page; (c) the same page rendered per
- * request, cache off, gateway calls included. For a filtered list and a second-hand detail (issue 5): (a) and (c).
+ * request, cache off, gateway calls included. For a filtered list (issue 5): (a) and (c). For a second-hand and a
+ * new-home detail (issues 5, 20): (a), (p) and (c).
  * (p) is the issue's reference point on the same page: plain renderToPipeableStream of the page's tree, its data in
  * memory (scripts/bench/plain-render.tsx). BENCH_PAGES=/path,/other replaces the page list (each then gets every scenario).
+ * Last, the JS a phone loads before each of the five page types is interactive (scripts/bench/js-budget.ts).
+ * A scenario is one entry of `scenarioTable`; a page lists the keys it runs.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -26,6 +30,21 @@ const LIST_PAGE = '/ershoufang/';
 /** Region + price band + rooms: three filters in the path form of SPEC 9. */
 const FILTERED_PAGE = '/ershoufang/yuelu/p5l3/';
 const out = (s = '') => process.stdout.write(`${s}\n`);
+
+/**
+ * A free loopback port for each server the bench starts: fixed ports collided with another bench on a shared machine
+ * (EADDRINUSE, or worse, load sent to someone else's server).
+ */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
 
 if (hasTaskset && !process.env.BENCH_PINNED) {
   // Re-run this script pinned to core 1 so the load generator never shares the server's core.
@@ -48,22 +67,38 @@ interface BenchPage {
   scenarioKeys: string[];
 }
 
-/** The list page with every scenario; a filtered list and the first listed detail with (a) and (c). */
+/** The first item of a gateway list search (an id that exists in whatever data the gateway has). */
+async function firstId(gwPort: number, apiPath: string, body: object): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${gwPort}${apiPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return ((await res.json()) as { obj: { content: Array<{ houseId: number }> } }).obj.content[0].houseId;
+}
+
+/** The list page with every scenario; a filtered list with (a) and (c); a second-hand and a new-home detail with (a), (p), (c). */
 async function benchPages(gwPort: number): Promise<BenchPage[]> {
   if (process.env.BENCH_PAGES)
     return process.env.BENCH_PAGES.split(',').map((pagePath) => ({ pagePath, scenarioKeys: ['a0', 'a', 'p', 'b', 'c'] }));
-  const res = await fetch(`http://127.0.0.1:${gwPort}/api/house/search/findByCondition`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ cityId: 1, houseType: 11, size: 1 }),
-  });
-  const first = ((await res.json()) as { obj: { content: Array<{ houseId: number }> } }).obj.content[0];
+  const listing = await firstId(gwPort, '/api/house/search/findByCondition', { cityId: 1, houseType: 11, size: 1 });
+  const estate = await firstId(gwPort, '/api/house/findListByWap', { cityId: 1, size: 1 });
   return [
     { pagePath: LIST_PAGE, scenarioKeys: ['a0', 'a', 'p', 'b', 'c'] },
     { pagePath: FILTERED_PAGE, scenarioKeys: ['a', 'c'] },
-    { pagePath: `/ershoufang/${first.houseId}.html`, scenarioKeys: ['a', 'c'] },
+    { pagePath: `/ershoufang/${listing}.html`, scenarioKeys: ['a', 'p', 'c'] },
+    { pagePath: `/xinfang/${estate}.html`, scenarioKeys: ['a', 'p', 'c'] },
   ];
 }
+
+/** The five page types of issue 20 and their module keys, for the JS budget. */
+const JS_PAGE_TYPES: Array<[string, string]> = [
+  ['home', 'home'],
+  ['second-hand list', 'ershoufang/list'],
+  ['second-hand detail', 'ershoufang/detail'],
+  ['new-home list', 'xinfang/list'],
+  ['new-home detail', 'xinfang/detail'],
+];
 
 interface Scenario {
   key: string;
@@ -86,7 +121,7 @@ async function main(): Promise<void> {
   const seededDb = process.env.BENCH_DB;
   if (seededDb && existsSync(seededDb)) cpSync(seededDb, path.join(dataDir, 'portal.db'));
 
-  const gwPort = 3311;
+  const gwPort = await freePort();
   const gateway = await startPinned(
     1,
     [process.execPath, '--import', 'tsx', path.join(ROOT, 'src/backend/main.ts')],
@@ -106,7 +141,7 @@ async function main(): Promise<void> {
 
   try {
     for (const { pagePath, scenarioKeys } of await benchPages(gwPort)) {
-      const cachedPort = 3301;
+      const cachedPort = await freePort();
       const cached = await startPinned(0, serverCmd, { ...common, PORT: String(cachedPort) }, `http://127.0.0.1:${cachedPort}${pagePath}`);
       const first = await fetch(`http://127.0.0.1:${cachedPort}${pagePath}`);
       const page = Buffer.from(await first.arrayBuffer());
@@ -148,7 +183,7 @@ async function main(): Promise<void> {
       for (let round = 1; round <= ROUNDS; round++) {
         const line: string[] = [];
         for (const sc of scenarios) {
-          const port = 3302;
+          const port = await freePort();
           const url = `http://127.0.0.1:${port}${pagePath}`;
           const child = await startPinned(0, sc.cmd, { ...sc.env, PORT: String(port) }, url);
           await load(url, { seconds: 2 });
@@ -174,6 +209,7 @@ async function main(): Promise<void> {
         out(`server RSS after the run: (b) ${rss.get('b')} MB, (c) ${rss.get('c')} MB`);
       } else {
         out(`ratio against (a): c/a ${ratio('c', 'a')}   server RSS after (c): ${rss.get('c')} MB`);
+        if (scenarioKeys.includes('p')) out(`the issue's reference on this page: c/p ${ratio('c', 'p')}`);
       }
     }
     // Issue 20 part 3: (c) of the list page under the cluster `npm start` runs (scripts/bench/cluster.ts).
@@ -195,6 +231,12 @@ async function main(): Promise<void> {
     const budget = jsBudget('ershoufang/list');
     out();
     out(`JS before a list page is interactive: ${budget.files} files, ${(budget.gzipBytes / 1024).toFixed(1)} KB gzipped (budget 90 KB)`);
+    for (const [label, moduleKey] of JS_PAGE_TYPES) {
+      const b = jsBudget(moduleKey);
+      out(
+        `  JS before interactive, ${`${label}:`.padEnd(20)} ${b.files} files, ${(b.gzipBytes / 1024).toFixed(1)} KB gzipped (target 80 KB)`,
+      );
+    }
   } finally {
     await stop(gateway);
   }

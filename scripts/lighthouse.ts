@@ -11,7 +11,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 /**
  * `npm run lighthouse [baseUrl]` (after `npm run build`): Lighthouse 12 with its default mobile configuration
  * (Moto G Power viewport, simulated 4G and 4x CPU slowdown) in Debian Chromium, for the home page, the second-hand
- * list and the first second-hand detail that list links to. Without a base URL it starts the built portal itself,
+ * list and the first second-hand detail it links to, the new-home list and the first new-home detail it links to. Without a base URL it starts the built portal itself,
  * over the embedded backend, on a free loopback port with a fresh DATA_DIR (the first start seeds SQLite, about a
  * minute). One line per page. A measurement, not a test: it exits 0 whatever the scores.
  * LIGHTHOUSE_REPORTS=<dir> also keeps each page's full report (JSON) there, for its opportunities and diagnostics.
@@ -19,6 +19,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const LIST_PAGE = '/ershoufang/';
+const NEW_HOME_LIST = '/xinfang/';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const out = (s = '') => process.stdout.write(`${s}\n`);
 
@@ -57,15 +58,15 @@ async function startPortal(dataDir: string): Promise<{ base: string; child: Chil
 }
 
 /**
- * The first second-hand detail the list page links to: an id that exists in whatever data the server has. A list
- * rendered while the portal is still warming up may come without listings, so it is asked a few times.
+ * The first detail a list page links to: an id that exists in whatever data the server has. A list rendered while
+ * the portal is still warming up may come without listings, so it is asked a few times.
  */
-async function firstDetailPath(base: string): Promise<string | null> {
+async function firstDetailPath(base: string, listPage: string, link: RegExp): Promise<string | null> {
   for (let attempt = 1; attempt <= 5; attempt++) {
-    const res = await fetch(`${base}${LIST_PAGE}`);
-    const m = (await res.text()).match(/href="(\/ershoufang\/\d+\.html)"/);
+    const res = await fetch(`${base}${listPage}`);
+    const m = (await res.text()).match(link);
     if (m) return m[1];
-    out(`lighthouse: ${LIST_PAGE} answered ${res.status} without a detail link (attempt ${attempt})`);
+    out(`lighthouse: ${listPage} answered ${res.status} without a detail link (attempt ${attempt})`);
     await sleep(2000);
   }
   return null;
@@ -156,9 +157,11 @@ async function main(): Promise<void> {
   }
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
   try {
-    const detail = await firstDetailPath(base);
-    const paths = ['/', LIST_PAGE, ...(detail ? [detail] : [])];
+    const detail = await firstDetailPath(base, LIST_PAGE, /href="(\/ershoufang\/\d+\.html)"/);
+    const estate = await firstDetailPath(base, NEW_HOME_LIST, /href="(\/xinfang\/\d+\.html)"/);
+    const paths = ['/', LIST_PAGE, ...(detail ? [detail] : []), NEW_HOME_LIST, ...(estate ? [estate] : [])];
     if (!detail) out(`lighthouse: no second-hand detail linked from ${LIST_PAGE}; skipped`);
+    if (!estate) out(`lighthouse: no new-home detail linked from ${NEW_HOME_LIST}; skipped`);
     out(`lighthouse ${lighthouseVersion()}, mobile preset (simulated 4G), ${base}`);
     for (const p of paths) {
       try {

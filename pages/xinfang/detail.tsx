@@ -1,7 +1,9 @@
+import type { Dianping, WendaItem } from '../../src/contracts/gateway/index.ts';
 import type { XinfangDetailData } from '../../src/contracts/page-data/xinfang.ts';
-import { calculatorHref } from '../../src/lib/loan.ts';
+import { calculatorHref } from '../../src/lib/loan-link.ts';
 import { loupanTypeName } from '../../src/lib/loupan-types.ts';
 import { saleStatusView } from '../../src/lib/sale-status.ts';
+import { type Deferred, Streamed, useDeferred } from '../../src/render/deferred.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
@@ -155,25 +157,29 @@ export default function XinfangDetailPage({ data }: PageProps<XinfangDetailData>
           </div>
         </DetailBlock>
       ) : null}
-      <DetailBlock
-        title={`楼盘动态${data.dongtai.totalElements ? `（${data.dongtai.totalElements}）` : ''}`}
-        more={{ href: `/dongtai/${id}`, label: '全部动态' }}
-        id="dongtai"
-      >
-        <Timeline
-          items={data.dongtai.content.map((d) => ({
-            key: d.DTid,
-            when: day(d.createdAt),
-            text: (
-              <AppLink href={`/dongtai/${d.DTid}.html`} className="xf-dtl">
-                <span className="xf-dtl__kind">{d.kind}</span>
-                <b className="xf-dtl__title">{d.title}</b>
-                <span className="xf-dtl__text">{d.content}</span>
-              </AppLink>
-            ),
-          }))}
-        />
-      </DetailBlock>
+      <Streamed value={data.dongtai}>
+        {(dongtai) => (
+          <DetailBlock
+            title={`楼盘动态${dongtai.totalElements ? `（${dongtai.totalElements}）` : ''}`}
+            more={{ href: `/dongtai/${id}`, label: '全部动态' }}
+            id="dongtai"
+          >
+            <Timeline
+              items={dongtai.content.map((d) => ({
+                key: d.DTid,
+                when: day(d.createdAt),
+                text: (
+                  <AppLink href={`/dongtai/${d.DTid}.html`} className="xf-dtl">
+                    <span className="xf-dtl__kind">{d.kind}</span>
+                    <b className="xf-dtl__title">{d.title}</b>
+                    <span className="xf-dtl__text">{d.content}</span>
+                  </AppLink>
+                ),
+              }))}
+            />
+          </DetailBlock>
+        )}
+      </Streamed>
       {e.yushouList?.length ? (
         <DetailBlock title="预售许可证">
           <table className="xf-prices xf-yushou">
@@ -251,57 +257,23 @@ export default function XinfangDetailPage({ data }: PageProps<XinfangDetailData>
           </ul>
         </DetailBlock>
       ) : null}
-      <DetailBlock title={`用户点评${data.commentTotal ? `（${data.commentTotal}）` : ''}`}>
-        {data.comments.length ? (
-          <ul className="xf-comments">
-            {data.comments.map((c) => (
-              <li key={c.id} className="xf-comments__item">
-                <p className="xf-comments__who">
-                  {c.nickName}
-                  <span className="xf-stars" title={`${c.score}星`}>
-                    {'★'.repeat(Math.max(0, Math.min(5, c.score)))}
-                  </span>
-                  <time>{day(c.createdAt)}</time>
-                </p>
-                <p className="xf-comments__text">{c.content}</p>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="dt-empty">暂无点评，快来抢沙发</p>
-        )}
-      </DetailBlock>
-      <DetailBlock
-        title={`楼盘问答${data.wendaTotal ? `（${data.wendaTotal}）` : ''}`}
-        more={{ href: `/xinfang/wendalist?id=${id}`, label: '全部问答' }}
-      >
-        {data.wenda.length ? (
-          <ul className="xf-qa">
-            {data.wenda.map((q) => (
-              <li key={q.id}>
-                <AppLink href={`/wenda/${q.id}.html`}>
-                  <span className="xf-qa__q">问</span>
-                  <span>{q.title}</span>
-                  <small>{q.answerCount}个回答</small>
-                </AppLink>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="dt-empty">还没有人提问，有疑问可以问问置业顾问</p>
-        )}
-      </DetailBlock>
-      {data.similar.length ? (
-        <DetailBlock title={`${e.regionName ?? ''}其他楼盘`} more={{ href: '/xinfang/', label: '更多新房' }}>
-          <ul className="xf-similar">
-            {data.similar.map((s) => (
-              <li key={s.houseId}>
-                <EstateItem estate={s} />
-              </li>
-            ))}
-          </ul>
-        </DetailBlock>
-      ) : null}
+      <Streamed value={data.comments}>{(comments) => <EstateComments comments={comments} total={data.commentTotal} />}</Streamed>
+      <Streamed value={data.wenda}>{(wenda) => <EstateWenda id={id} wenda={wenda} total={data.wendaTotal} />}</Streamed>
+      <Streamed value={data.similar}>
+        {(similar) =>
+          similar.length ? (
+            <DetailBlock title={`${e.regionName ?? ''}其他楼盘`} more={{ href: '/xinfang/', label: '更多新房' }}>
+              <ul className="xf-similar">
+                {similar.map((s) => (
+                  <li key={s.houseId}>
+                    <EstateItem estate={s} />
+                  </li>
+                ))}
+              </ul>
+            </DetailBlock>
+          ) : null
+        }
+      </Streamed>
       <ActionBar
         houseId={id}
         houseType={1}
@@ -314,5 +286,59 @@ export default function XinfangDetailPage({ data }: PageProps<XinfangDetailData>
         bookHref={`/yuyuekanfang?houseId=${id}&houseType=1`}
       />
     </article>
+  );
+}
+
+/** 用户点评: the first reviews and their total (both from one secondary call). */
+function EstateComments({ comments, total }: { comments: Dianping[]; total: Deferred<number> }) {
+  const commentTotal = useDeferred(total);
+  return (
+    <DetailBlock title={`用户点评${commentTotal ? `（${commentTotal}）` : ''}`}>
+      {comments.length ? (
+        <ul className="xf-comments">
+          {comments.map((c) => (
+            <li key={c.id} className="xf-comments__item">
+              <p className="xf-comments__who">
+                {c.nickName}
+                <span className="xf-stars" title={`${c.score}星`}>
+                  {'★'.repeat(Math.max(0, Math.min(5, c.score)))}
+                </span>
+                <time>{day(c.createdAt)}</time>
+              </p>
+              <p className="xf-comments__text">{c.content}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="dt-empty">暂无点评，快来抢沙发</p>
+      )}
+    </DetailBlock>
+  );
+}
+
+/** 楼盘问答: the first questions and their total. */
+function EstateWenda({ id, wenda, total }: { id: number; wenda: WendaItem[]; total: Deferred<number> }) {
+  const wendaTotal = useDeferred(total);
+  return (
+    <DetailBlock
+      title={`楼盘问答${wendaTotal ? `（${wendaTotal}）` : ''}`}
+      more={{ href: `/xinfang/wendalist?id=${id}`, label: '全部问答' }}
+    >
+      {wenda.length ? (
+        <ul className="xf-qa">
+          {wenda.map((q) => (
+            <li key={q.id}>
+              <AppLink href={`/wenda/${q.id}.html`}>
+                <span className="xf-qa__q">问</span>
+                <span>{q.title}</span>
+                <small>{q.answerCount}个回答</small>
+              </AppLink>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="dt-empty">还没有人提问，有疑问可以问问置业顾问</p>
+      )}
+    </DetailBlock>
   );
 }

@@ -5,10 +5,15 @@ import type { RegistryFile } from '../../src/registry/types.ts';
 import { APP_ROOT_ID, STATE_SCRIPT_ID } from '../../src/render/dom-ids.ts';
 import type { AppState } from '../../src/stores/app-state.ts';
 
-/** A copy of `registryFile` without the page-cache middleware, in a temporary folder: every page rendered per request. */
+/**
+ * A copy of `registryFile` without the page-cache middleware (a page's own or its layout's), in a temporary folder:
+ * every page rendered per request.
+ */
 export function registryWithoutCache(registryFile: string): string {
   const reg = JSON.parse(readFileSync(registryFile, 'utf8')) as RegistryFile;
   for (const page of reg.pages) if (page.middleware) page.middleware = page.middleware.filter((m) => m !== 'page-cache');
+  for (const layout of Object.values(reg.layouts))
+    if (layout.middleware) layout.middleware = layout.middleware.filter((m) => m !== 'page-cache');
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'bench-reg-')), 'registry.json');
   writeFileSync(file, JSON.stringify(reg));
   return file;

@@ -9,7 +9,7 @@ import { createStores } from '../stores/context.tsx';
 import { loadState, saveState } from '../stores/persistence.ts';
 import { ClientRoot } from './ClientRoot.tsx';
 import type { Navigation } from './navigation.ts';
-import { hasPageModule, loadPage } from './pages.ts';
+import { loadPage } from './pages.ts';
 import type { Runtime } from './runtime.ts';
 import { createTracker } from './tracking.ts';
 
@@ -44,7 +44,7 @@ async function start(): Promise<void> {
   tracker.checkQuery(location.search, snapshot.route.page, location.href);
 
   try {
-    await loadPage(snapshot.route.module);
+    await loadPage(snapshot.route.module, el.dataset.page);
   } catch {
     // The first screen's chunk failed: the server's HTML stays as it is (no reload loop); a later visit retries.
     return;
@@ -59,7 +59,6 @@ async function start(): Promise<void> {
       runtime = m.startRuntime({
         state,
         fetchStates: stores.fetch,
-        hasModule: hasPageModule,
         loadPage,
         initialUrl,
         checkQuery: (search, page, href) => tracker.checkQuery(search, page, href),

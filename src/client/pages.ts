@@ -1,8 +1,26 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { pageModules } from '../../pages/modules.ts';
+import type { PageModule } from '../../pages/modules.ts';
 import type { PageProps } from '../render/page-props.ts';
 
 type PageComponent = ComponentType<PageProps>;
+
+/**
+ * The map of every screen's chunk (pages/modules.ts, a hundred dynamic imports and their dependency lists) is a chunk
+ * of its own, fetched with the navigation runtime: the first screen's chunk comes by the URL the server wrote in the
+ * page (`data-page` of the state script), so the JavaScript before a page is interactive carries no other screen
+ * (issue 20).
+ */
+let moduleMap: Promise<Record<string, () => Promise<PageModule>>> | null = null;
+const pageModules = (): Promise<Record<string, () => Promise<PageModule>>> => {
+  moduleMap ??= import('../../pages/modules.ts').then(
+    (m) => m.pageModules,
+    (err: unknown) => {
+      moduleMap = null;
+      throw err;
+    },
+  );
+  return moduleMap;
+};
 
 /**
  * One chunk per screen (pages/modules.ts holds one dynamic import per module key). The navigation loads a screen's
@@ -13,17 +31,23 @@ const resolved = new Map<string, PageComponent>();
 const loading = new Map<string, Promise<PageComponent>>();
 const lazies = new Map<string, LazyExoticComponent<PageComponent>>();
 
-export const hasPageModule = (key: string): boolean => Object.hasOwn(pageModules, key);
-
-/** Load a screen's chunk. Rejects when the chunk cannot be fetched (the caller reloads the page: SPEC 8). */
-export function loadPage(key: string): Promise<PageComponent> {
+/**
+ * Load a screen's chunk, from `url` when the page named it (the first screen), else through the module map. Rejects
+ * when the chunk cannot be fetched (the caller reloads the page: SPEC 8).
+ */
+export function loadPage(key: string, url?: string | null): Promise<PageComponent> {
   const hit = resolved.get(key);
   if (hit) return Promise.resolve(hit);
   let p = loading.get(key);
   if (!p) {
-    const importer = pageModules[key];
-    if (!importer) return Promise.reject(new Error(`unknown page module ${key}`));
-    p = importer().then(
+    const imported: Promise<PageModule> = url
+      ? import(/* @vite-ignore */ url)
+      : pageModules().then((modules) => {
+          const importer = modules[key];
+          if (!importer) throw new Error(`unknown page module ${key}`);
+          return importer();
+        });
+    p = imported.then(
       (mod) => {
         const component = mod.default as PageComponent;
         resolved.set(key, component);

@@ -1,3 +1,4 @@
+import { pageModules } from '../../pages/modules.ts';
 import type { AppState } from '../stores/app-state.ts';
 import type { FetchStates } from '../stores/fetch-state.ts';
 import { announceScreen } from './announce.ts';
@@ -15,7 +16,6 @@ import { getRoutes } from './routes.ts';
 export interface RuntimeOptions {
   state: AppState;
   fetchStates: FetchStates;
-  hasModule(key: string): boolean;
   loadPage(key: string): Promise<unknown>;
   /** Path and query of the page as loaded (the address bar may have moved before the runtime arrived). */
   initialUrl: string;
@@ -25,7 +25,7 @@ export interface RuntimeOptions {
 
 export function startRuntime(opts: RuntimeOptions) {
   const navigation = createNavigation({
-    ...browserDeps(opts.state, opts.fetchStates, opts.hasModule, opts.loadPage),
+    ...browserDeps(opts.state, opts.fetchStates, (key) => Object.hasOwn(pageModules, key), opts.loadPage),
     initialUrl: opts.initialUrl,
     checkQuery: opts.checkQuery,
     committed: opts.committed,

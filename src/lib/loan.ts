@@ -15,6 +15,8 @@
  * schedules.
  */
 
+import { DEFAULT_DOWN_PAYMENT_RATIO } from './loan-link.ts';
+
 export type LoanType = 'sy' | 'gjj' | 'zh';
 export type LoanBasis = 'amount' | 'total';
 export type LoanMethod = 'debx' | 'debj';
@@ -110,7 +112,7 @@ export const DEFAULT_INPUT: LoanInput = {
   amount: '100',
   fund: '50',
   total: '150',
-  ratio: 30,
+  ratio: DEFAULT_DOWN_PAYMENT_RATIO,
   years: 30,
   method: 'debx',
   rateBasis: 'lpr',
@@ -473,8 +475,4 @@ export function fenToYuanGrouped(fenValue: number): string {
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
 }
 
-/** A listing's calculator link (issue 16: every detail page pre-fills the house total, in 万, 30% down). */
-export function calculatorHref(totalWan: number): string {
-  const total = String(Math.round(totalWan * 10000) / 10000);
-  return `/jisuanqi?${new URLSearchParams({ basis: 'total', total, ratio: String(DEFAULT_INPUT.ratio) })}`;
-}
+export { calculatorHref } from './loan-link.ts';

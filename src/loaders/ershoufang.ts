@@ -8,6 +8,7 @@ import { ershoufangDaikanMeta, ershoufangDongtaiMeta, ershoufangZhouMeta, listin
 import { listMeta } from '../meta/listing.ts';
 import { cityOrigin } from '../pipeline/head.ts';
 import { type LoadResult, type PageContext, pageLoader } from '../pipeline/types.ts';
+import { defer } from '../render/deferred.ts';
 import { detailExtras, idOf, isAdVariant, loadList, orNotFound, viewOf } from './listing-common.ts';
 import { locationOf } from './map.ts';
 import { optional } from './optional.ts';
@@ -37,9 +38,10 @@ export async function loadListingDetail(
   const house = await loadHouse(ctx, kind, idOf(ctx));
   const ad = isAdVariant(ctx);
   const agent = house.agentInfo as Belonger | null;
-  const [extras, log, daikan, comments, readme, location] = await Promise.all([
+  // The price history is secondary (issue 20): it streams after the shell.
+  const log = defer(ctx, optional(ctx, 'houseoperatelog', ctx.api.house.houseOperateLog(ctx.call, house.houseId), []));
+  const [extras, daikan, comments, readme, location] = await Promise.all([
     detailExtras(ctx, house, { similarSize: kind === 'zufang' ? SIMILAR_RENTALS : SIMILAR_SIZE }),
-    optional(ctx, 'houseoperatelog', ctx.api.house.houseOperateLog(ctx.call, house.houseId), []),
     kind === 'ershoufang'
       ? optional(ctx, 'daikan', ctx.api.house.findRecordListByHouseNumber(ctx.call, house.houseNumber), [])
       : Promise.resolve([]),

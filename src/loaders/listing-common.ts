@@ -7,6 +7,7 @@ import { dictShown, type ListSpec, listTailOf, locationName } from '../lib/list-
 import { listingCardOf } from '../lib/listing-card.ts';
 import { filterLabels, houseTypesOf, type LocationDict, parseTail, toApiFilter, ZHAOPU_DEALS } from '../lib/listing-filters.ts';
 import type { LoadResult, PageContext, PageView } from '../pipeline/types.ts';
+import { defer } from '../render/deferred.ts';
 import { optional } from './optional.ts';
 
 /** The city's location dictionary (cached 1 hour in src/api). */
@@ -91,9 +92,10 @@ const RECOMMENDED_AGENTS = 3;
 export async function detailExtras(ctx: PageContext, house: ListingDetail, opts: { similarSize: number }): Promise<DetailExtras> {
   const agent = house.agentInfo as Belonger | null;
   const memberId = ctx.user?.uid || ctx.user?.userId || '';
-  const [agentPhone, community, similar, collected, collectTotal, questions, recommended] = await Promise.all([
-    agent ? optional(ctx, 'zhcall', ctx.api.belonger.zhcall(ctx.call, agent.belongerId, house.houseType), null) : null,
-    house.stressId ? optional(ctx, 'xiaoqu', ctx.api.xiaoqu.findBriefById(ctx.call, house.stressId), null) : null,
+  // Secondary blocks (issue 20): similar listings, the common questions and the recommended agents stream after the
+  // shell; the page waits only for what its first screen and bottom bar show.
+  const similar = defer(
+    ctx,
     optional(
       ctx,
       'similar',
@@ -120,15 +122,19 @@ export async function detailExtras(ctx: PageContext, house: ListingDetail, opts:
         }),
       [] as ListingItem[],
     ),
-    memberId ? optional(ctx, 'isCollect', ctx.api.user.isCollect(ctx.call, house.houseId, memberId), false) : false,
-    optional(ctx, 'collectTotal', ctx.api.house.collectHouseTotal(ctx.call, house.houseId), 0),
+  );
+  const questions = defer(
+    ctx,
     optional(
       ctx,
       'problemAsk',
       ctx.api.house.getProblemAskList(ctx.call, { cityId: house.cityId, houseType: house.houseType }),
       [] as Array<{ id: number; question: string }>,
     ),
-    // SPEC 7.7 getPersonalized: other agents who know the listing's area (the listing's own agent has the card above).
+  );
+  // SPEC 7.7 getPersonalized: other agents who know the listing's area (the listing's own agent has the card above).
+  const recommended = defer(
+    ctx,
     optional(
       ctx,
       'personalized',
@@ -137,6 +143,12 @@ export async function detailExtras(ctx: PageContext, house: ListingDetail, opts:
         .then((list) => list.filter((b) => b.belongerId !== agent?.belongerId).slice(0, RECOMMENDED_AGENTS)),
       [] as Belonger[],
     ),
+  );
+  const [agentPhone, community, collected, collectTotal] = await Promise.all([
+    agent ? optional(ctx, 'zhcall', ctx.api.belonger.zhcall(ctx.call, agent.belongerId, house.houseType), null) : null,
+    house.stressId ? optional(ctx, 'xiaoqu', ctx.api.xiaoqu.findBriefById(ctx.call, house.stressId), null) : null,
+    memberId ? optional(ctx, 'isCollect', ctx.api.user.isCollect(ctx.call, house.houseId, memberId), false) : false,
+    optional(ctx, 'collectTotal', ctx.api.house.collectHouseTotal(ctx.call, house.houseId), 0),
   ]);
   return { agentPhone, community, similar, collected, collectTotal, questions, recommended };
 }

@@ -34,6 +34,7 @@ import {
   wendalistMeta,
 } from '../meta/xinfang.ts';
 import { type LoadResult, type PageContext, pageLoader } from '../pipeline/types.ts';
+import { defer } from '../render/deferred.ts';
 import { locationOf } from './map.ts';
 import { ESTATE, videoCardOf, vrTourOf } from './media.ts';
 import { optional } from './optional.ts';
@@ -98,21 +99,35 @@ async function loadDetail(ctx: PageContext): Promise<LoadResult<XinfangDetailDat
   const cityId = ctx.city.cityId;
   const referrerId = variant === 'daogou' ? Number(ctx.query.belongerId) || undefined : undefined;
   const memberId = ctx.user?.uid || ctx.user?.userId || '';
-  const [prices, stats, bound, popup, dongtai, schools, comments, wenda, similar, referrer, collected, location] = await Promise.all([
+  // Secondary blocks (issue 20): news, reviews, Q&A and estates nearby stream after the shell.
+  const dongtai = defer(
+    ctx,
+    optional(ctx, 'house.findDT', ctx.api.house.findDT(ctx.call, id, { page: 1, size: 3 }), emptyPage<Dongtai>(3)),
+  );
+  const comments = optional(
+    ctx,
+    'belonger.dianpingList',
+    ctx.api.belonger.dianpingList(ctx.call, { houseId: id, size: 3 }),
+    emptyPage<Dianping>(3),
+  );
+  const wenda = optional(
+    ctx,
+    'info.wendaList',
+    ctx.api.info.wendaList(ctx.call, { cityId, houseId: id, size: 3 }),
+    emptyPage<WendaItem>(3),
+  );
+  const similar = optional(
+    ctx,
+    'house.findListByWap',
+    ctx.api.house.findListByWap(ctx.call, { cityId, regionId: estate.regionId, size: 6 }),
+    emptyPage<LoupanItem>(6),
+  );
+  const [prices, stats, bound, popup, schools, referrer, collected, location] = await Promise.all([
     optional(ctx, 'house.louPanWylbPriceAll', ctx.api.house.louPanWylbPriceAll(ctx.call, id), estate.prices ?? []),
     optional(ctx, 'house.getStatisticsByLpId', ctx.api.house.getStatisticsByLpId(ctx.call, id), []),
     optional(ctx, 'house.getBelongerLouPanListNew', ctx.api.house.getBelongerLouPanListNew(ctx.call, id), estate.belongerList ?? []),
     optional(ctx, 'house.popupBelonger', ctx.api.house.popupBelonger(ctx.call, id), null),
-    optional(ctx, 'house.findDT', ctx.api.house.findDT(ctx.call, id, { page: 1, size: 3 }), emptyPage<Dongtai>(3)),
     optional(ctx, 'house.getSchoolByHouseId', ctx.api.house.getSchoolByHouseId(ctx.call, id), []),
-    optional(ctx, 'belonger.dianpingList', ctx.api.belonger.dianpingList(ctx.call, { houseId: id, size: 3 }), emptyPage<Dianping>(3)),
-    optional(ctx, 'info.wendaList', ctx.api.info.wendaList(ctx.call, { cityId, houseId: id, size: 3 }), emptyPage<WendaItem>(3)),
-    optional(
-      ctx,
-      'house.findListByWap',
-      ctx.api.house.findListByWap(ctx.call, { cityId, regionId: estate.regionId, size: 6 }),
-      emptyPage<LoupanItem>(6),
-    ),
     referrerId ? optional(ctx, 'belonger.find', ctx.api.belonger.find(ctx.call, referrerId), null) : Promise.resolve(null),
     memberId ? optional(ctx, 'user.isCollect', ctx.api.user.isCollect(ctx.call, id, memberId, 'newhouse'), false) : Promise.resolve(false),
     locationOf(ctx, { name: estate.title, lng: estate.lng, lat: estate.lat, regionId: estate.regionId }),
@@ -131,11 +146,26 @@ async function loadDetail(ctx: PageContext): Promise<LoadResult<XinfangDetailDat
       agent: popupAgent ?? belongers[0] ?? null,
       dongtai,
       schools,
-      comments: comments.content,
-      commentTotal: comments.totalElements,
-      wenda: wenda.content,
-      wendaTotal: wenda.totalElements,
-      similar: similar.content.filter((e) => e.houseId !== id).slice(0, 4),
+      comments: defer(
+        ctx,
+        comments.then((c) => c.content),
+      ),
+      commentTotal: defer(
+        ctx,
+        comments.then((c) => c.totalElements),
+      ),
+      wenda: defer(
+        ctx,
+        wenda.then((w) => w.content),
+      ),
+      wendaTotal: defer(
+        ctx,
+        wenda.then((w) => w.totalElements),
+      ),
+      similar: defer(
+        ctx,
+        similar.then((p) => p.content.filter((e) => e.houseId !== id).slice(0, 4)),
+      ),
       location,
       referrer: variant === 'daogou' ? { bmsHouseId: ctx.params.bmsHouseId ?? '', belonger: referrerAgent } : undefined,
     },

@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
+import type { ReactElement } from 'react';
+import { policyWithScriptNonce } from '../../plugins/security-headers.ts';
 import { errors, PortalError, statusOf } from '../errors.ts';
 import { etagOf, isFresh } from '../etag.ts';
 import { loaders } from '../loaders/index.ts';
@@ -7,6 +10,7 @@ import { middleware } from '../middleware/index.ts';
 import { cacheable, sendCachedPage } from '../page-cache.ts';
 import { App } from '../render/App.tsx';
 import { buildAppState } from '../render/app-state.ts';
+import { settleDeferred } from '../render/deferred.ts';
 import { documentHead, documentTail, fallbackErrorDocument } from '../render/document.ts';
 import { loadPageComponent } from '../render/modules.ts';
 import { renderDocument } from '../render/stream.ts';
@@ -51,13 +55,44 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
   const { path } = splitUrl(req.url);
   // The query the page was handed (a cached page's own keys only), so a cached document never depends on other keys.
   const search = new URLSearchParams(ctx.query).toString();
-  const rendered = await renderDocument(<App state={state} Page={Page} ssrPath={path} ssrSearch={search} />, {
-    head: documentHead(state.route.head, assets, state.route.module),
-    tail: documentTail(state, assets),
-    waitForAll: opts.fillCache || isbot(req.headers['user-agent'] ?? ''),
-    timeoutMs: req.server.renderTimeoutMs ?? req.server.registry.current.file.site.renderTimeoutMs,
+  // A page with secondary blocks streams them to people even when the render fills the page cache (issue 20); the
+  // cache then keeps the complete document, rendered again once every block is in (no Suspense is pending any more,
+  // so it is the document a crawler gets). Crawlers get the whole document at once.
+  const bot = isbot(req.headers['user-agent'] ?? '');
+  const streamsFill = opts.fillCache && !bot && Boolean(ctx.deferred?.length);
+  const tree = <App state={state} Page={Page} ssrPath={path} ssrSearch={search} />;
+  const head = documentHead(state.route.head, assets, state.route.module);
+  const timeoutMs = req.server.renderTimeoutMs ?? req.server.registry.current.file.site.renderTimeoutMs;
+  const waitForAll = (opts.fillCache && !streamsFill) || bot;
+  // A whole document has every block in place: once the deferred calls are in, nothing suspends (a boundary that
+  // suspended would be written as a streamed segment even when piped after onAllReady).
+  if (waitForAll) await settleDeferred(ctx);
+  // React completes a boundary that suspended with small inline scripts: allowed for this response by a nonce.
+  const nonce = waitForAll || !ctx.deferred?.length ? undefined : randomBytes(16).toString('base64');
+  const fillLater = () => void fillAfterStream(ctx, tree, head, documentTail(state, assets), timeoutMs);
+  const rendered = await renderDocument(tree, {
+    head,
+    nonce,
+    // Written after the last boundary: by then every deferred call has its value, and the state carries it.
+    tail: ctx.deferred?.length ? () => settleDeferred(ctx).then(() => documentTail(state, assets)) : documentTail(state, assets),
+    waitForAll,
+    timeoutMs,
     log: req.log,
+    onStreamed: streamsFill ? fillLater : undefined,
   });
+  // A render whose boundaries suspended carries React's inline scripts, even when it ended before the first byte
+  // was due (one Buffer): such a document is this response's alone, never cached or given an ETag.
+  const scripted = nonce !== undefined && (rendered.kind === 'stream' || rendered.body.includes(`nonce="${nonce}"`));
+  if (scripted) {
+    reply.header('content-security-policy', policyWithScriptNonce(nonce));
+    if (streamsFill) reply.header('x-cache', 'MISS');
+    if (rendered.kind === 'stream') reply.send(rendered.stream);
+    else {
+      reply.send(rendered.body);
+      if (streamsFill) fillLater();
+    }
+    return;
+  }
   if (rendered.kind === 'stream') {
     reply.send(rendered.stream);
     return;
@@ -80,6 +115,24 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
     }
   }
   reply.send(rendered.body);
+}
+
+/** The complete document of a page that streamed to a person, for the page cache (nothing is pending any more). */
+async function fillAfterStream(ctx: PageContext, tree: ReactElement, head: string, tail: string, timeoutMs: number): Promise<void> {
+  const fill = ctx.cacheFill;
+  if (!fill || !cacheable(ctx, ctx.reply.statusCode)) return;
+  try {
+    const whole = await renderDocument(tree, { head, tail, waitForAll: true, timeoutMs, log: ctx.log });
+    if (whole.kind !== 'buffer') return;
+    const { req } = ctx;
+    req.server.pageCache.fill(
+      fill.key,
+      { body: whole.body, etag: etagOf(whole.body), contentType: HTML, registry: req.server.registry.current },
+      fill.ttlMs,
+    );
+  } catch (err) {
+    ctx.log.warn({ err }, 'page-cache fill after streaming failed');
+  }
 }
 
 /** `/-/data`, `/-/data/…` and `/-/data?…`: the client-navigation endpoint, answered as JSON even when it fails. */
@@ -115,6 +168,8 @@ export async function handleDataRequest(req: FastifyRequest, reply: FastifyReply
   reply.header('cache-control', 'no-store');
   const { ctx, outcome } = await resolvePage(req, reply, url.startsWith('/') ? url : `/${url}`);
   if (outcome.kind === 'redirect') return { status: outcome.status, redirect: outcome.location };
+  // Client navigation gets the secondary blocks' data in the same answer (the JSON carries their values).
+  await settleDeferred(ctx);
   return dataOf(ctx, outcome);
 }
 

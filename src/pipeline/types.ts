@@ -29,6 +29,8 @@ export interface PageContext {
   chatUnread?: number;
   /** Set by page-cache when this render may fill the cache. */
   cacheFill?: { key: string; ttlMs: number };
+  /** Secondary calls whose blocks stream after the shell (src/render/deferred.ts `defer`). */
+  deferred?: Promise<unknown>[];
 }
 
 /** A middleware either continues (undefined) or ends the request with a redirect. */

@@ -41,7 +41,10 @@ export function documentTail(state: AppState, assets: ClientAssets): string {
   const script = assets.entry ? `<script type="module" src="${escapeHtml(assets.entry)}"></script>` : '';
   const { jsonLd: _inHead, ...head } = state.route.head;
   const serialized = htmlescape({ ...state, route: { ...state.route, head } });
-  return `</div><script id="${STATE_SCRIPT_ID}" type="application/json">${serialized}</script>${script}</body></html>`;
+  // The first screen's chunk: the browser imports it by this URL (src/client/pages.ts), not through the module map.
+  const chunk = assets.entry ? assets.chunkOf(state.route.module) : null;
+  const page = chunk ? ` data-page="${escapeHtml(chunk)}"` : '';
+  return `</div><script id="${STATE_SCRIPT_ID}" type="application/json"${page}>${serialized}</script>${script}</body></html>`;
 }
 
 /** Last resort when the error page itself fails (SPEC 8): no React, no data, a link home. */

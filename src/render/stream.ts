@@ -8,11 +8,19 @@ export type Rendered = { kind: 'buffer'; body: Buffer } | { kind: 'stream'; stre
 
 export interface RenderOptions {
   head: string;
-  tail: string;
+  /**
+   * After the last Suspense boundary: a function when it depends on what streamed (the state script carries the
+   * values of deferred calls, src/render/deferred.ts), called once everything rendered.
+   */
+  tail: string | (() => string | Promise<string>);
   /** Crawlers and cache fills wait for every Suspense boundary; people get the shell as soon as it is ready. */
   waitForAll: boolean;
   timeoutMs: number;
   log: FastifyBaseLogger;
+  /** Streamed documents only: the CSP nonce React's inline boundary scripts carry. */
+  nonce?: string;
+  /** Streamed documents only: called once the last byte went out (a page-cache fill that streamed to a person). */
+  onStreamed?: () => void;
 }
 
 /**
@@ -72,13 +80,18 @@ export function renderDocument(app: ReactElement, opts: RenderOptions): Promise<
       abort(errors.renderTimeout());
     }, opts.timeoutMs);
 
+    const tailOf = (): string | Promise<string> => (typeof opts.tail === 'string' ? opts.tail : opts.tail());
+
     const collect = () => {
       settled = true;
       clearTimeout(timer);
       const sink = new ChunkSink();
       // With all work done, pipe() writes the whole document synchronously and ends the sink.
       pipe(sink as unknown as NodeJS.WritableStream);
-      resolve({ kind: 'buffer', body: Buffer.concat([Buffer.from(opts.head), ...sink.chunks, Buffer.from(opts.tail)]) });
+      const body = (tail: string) => Buffer.concat([Buffer.from(opts.head), ...sink.chunks, Buffer.from(tail)]);
+      const tail = tailOf();
+      if (typeof tail === 'string') resolve({ kind: 'buffer', body: body(tail) });
+      else tail.then((t) => resolve({ kind: 'buffer', body: body(t) }), reject);
     };
 
     const startStreaming = () => {
@@ -89,7 +102,13 @@ export function renderDocument(app: ReactElement, opts: RenderOptions): Promise<
         (chunk) => out.write(chunk),
         () => {
           clearTimeout(timer);
-          out.end(opts.tail);
+          Promise.resolve(tailOf()).then(
+            (tail) => {
+              out.end(tail);
+              opts.onStreamed?.();
+            },
+            (err: unknown) => out.destroy(err as Error),
+          );
         },
       );
       pipe(sink as unknown as NodeJS.WritableStream);
@@ -97,6 +116,10 @@ export function renderDocument(app: ReactElement, opts: RenderOptions): Promise<
     };
 
     const { pipe, abort } = renderToPipeableStream(app, {
+      // A whole document keeps every Suspense boundary in place: past React's progressive chunk size (12.8 kB of
+      // flushed markup) a completed boundary would otherwise be written as a hidden segment moved by a script.
+      progressiveChunkSize: opts.waitForAll ? Number.POSITIVE_INFINITY : undefined,
+      nonce: opts.waitForAll ? undefined : opts.nonce,
       onShellReady() {
         shellReady = true;
         if (opts.waitForAll) return;

@@ -4,7 +4,14 @@ import { startE2E } from './browser.ts';
 t.test('pages hydrate without console errors and the menu works after hydration', async (t) => {
   const e2e = await startE2E();
   t.teardown(() => e2e.close());
-  for (const path of ['/', '/ershoufang/', '/xieyi/xhyszc']) {
+  // Issue 20: the details stream their secondary blocks (Suspense boundaries) and must hydrate as cleanly.
+  const firstLink = async (list: string, link: RegExp) => (await (await fetch(e2e.base + list)).text()).match(link)?.[1];
+  const details = [
+    await firstLink('/ershoufang/', /href="(\/ershoufang\/\d+\.html)"/),
+    await firstLink('/xinfang/', /href="(\/xinfang\/\d+\.html)"/),
+  ];
+  t.ok(details.every(Boolean), 'the lists link to details');
+  for (const path of ['/', '/ershoufang/', '/xieyi/xhyszc', ...(details.filter(Boolean) as string[])]) {
     const { page, errors } = await e2e.newPage();
     await page.goto(e2e.base + path, { waitUntil: 'networkidle' });
     t.equal(await page.locator('html').getAttribute('lang'), 'zh-CN', `${path} lang`);

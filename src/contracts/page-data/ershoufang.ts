@@ -1,17 +1,28 @@
 /** What the second-hand and rental detail pages and their sub-pages receive. */
+
+import type { Deferred } from '../../render/deferred.ts';
 import type { Belonger, ListingDetail, ListingItem, SchoolItem, XiaoquItem } from '../gateway/index.ts';
 import type { LocationMapData } from './map.ts';
 
 export interface DetailExtras {
   agentPhone: { webCall: string; extNum?: string | null } | null;
   community: XiaoquItem | null;
-  similar: ListingItem[];
+  /** Secondary: streams after the shell (src/render/deferred.ts). */
+  similar: Deferred<ListingItem[]>;
   collected: boolean;
   collectTotal: number;
   /** The common questions buyers ask about such a listing, each a Q&A question (POST api/problemAsk/getProblemAskList). */
-  questions?: Array<{ id: number; question: string }>;
+  questions?: Deferred<Array<{ id: number; question: string }>>;
   /** Other agents who know the listing's area (SPEC 7.7 getPersonalized); 客服 agents are marked. */
-  recommended?: Belonger[];
+  recommended?: Deferred<Belonger[]>;
+}
+
+export interface PriceLogEntry {
+  id: number;
+  kind: string;
+  oldPrice: number | null;
+  newPrice: number | null;
+  createdAt: string;
 }
 
 /** What the second-hand and rental detail pages receive. */
@@ -20,8 +31,8 @@ export interface ListingDetailData {
   ad: boolean;
   house: ListingDetail;
   extras: DetailExtras;
-  /** Price changes and listing events (api/houseoperatelog). */
-  log: Array<{ id: number; kind: string; oldPrice: number | null; newPrice: number | null; createdAt: string }>;
+  /** Price changes and listing events (api/houseoperatelog); secondary, streams after the shell. */
+  log: Deferred<PriceLogEntry[]>;
   daikanCount: number;
   comments: Array<{ id: number; content: string; createdAt: string; name: string; portrait: string }>;
   readme: string | null;
@@ -52,7 +63,7 @@ export interface DaikanData {
 
 export interface DongtaiData {
   house: HouseBrief | null;
-  log: ListingDetailData['log'];
+  log: PriceLogEntry[];
   changeTimes: number;
   /** Without an id: the city's latest and price-cut listings. */
   newest: ListingItem[];

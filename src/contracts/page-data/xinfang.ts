@@ -1,6 +1,7 @@
 /** What the new-home (新房) pages receive. */
 
 import type { RegionSlugs, XinfangFilter } from '../../lib/xinfang-filters.ts';
+import type { Deferred } from '../../render/deferred.ts';
 import type {
   Belonger,
   Dianping,
@@ -45,13 +46,14 @@ export interface XinfangDetailData {
   belongers: BelongerWithCall[];
   /** The agent shown in the bottom bar (SPEC 7.3 popupBelonger), else the first bound agent. */
   agent: BelongerWithCall | null;
-  dongtai: Page<Dongtai>;
+  /** Secondary (news, reviews, Q&A, estates nearby): stream after the shell (src/render/deferred.ts). */
+  dongtai: Deferred<Page<Dongtai>>;
   schools: SchoolItem[];
-  comments: Dianping[];
-  commentTotal: number;
-  wenda: WendaItem[];
-  wendaTotal: number;
-  similar: LoupanItem[];
+  comments: Deferred<Dianping[]>;
+  commentTotal: Deferred<number>;
+  wenda: Deferred<WendaItem[]>;
+  wendaTotal: Deferred<number>;
+  similar: Deferred<LoupanItem[]>;
   /** The static location map (nearby schools and stations); null when the estate has no position or the call failed. */
   location?: LocationMapData | null;
   /** Guide-referral page (findByJingJiRenDaoGuo): the referring agent and the BMS house id. */

@@ -1,5 +1,6 @@
 import type { CommercialDetailData } from '../../contracts/page-data/shangpu.ts';
 import { isRentHouseType, KIND_NOUNS, kindOfHouseType } from '../../lib/listing-kinds.ts';
+import { Streamed } from '../../render/deferred.ts';
 import { AppLink } from '../AppLink.tsx';
 import { groupDigits } from '../paths.ts';
 import { AgentCard, agentInfoOf } from './AgentCard.tsx';
@@ -68,12 +69,16 @@ export function CommercialDetailView({ data, notice }: { data: CommercialDetailD
           <span className="tag">{extras.collectTotal}人关注</span>
         </div>
       </DetailBlock>
-      <SimilarListings
-        title={`${h.shopMapName ?? h.regionName ?? ''}附近${noun}`}
-        items={extras.similar}
-        kind={section}
-        more={{ href: listPath, label: `更多${noun}` }}
-      />
+      <Streamed value={extras.similar}>
+        {(similar) => (
+          <SimilarListings
+            title={`${h.shopMapName ?? h.regionName ?? ''}附近${noun}`}
+            items={similar}
+            kind={section}
+            more={{ href: listPath, label: `更多${noun}` }}
+          />
+        )}
+      </Streamed>
       <ListingFooter data={data} agent={agent} />
     </article>
   );

@@ -1,6 +1,7 @@
 import type { ListingDetailData } from '../../contracts/page-data/ershoufang.ts';
-import { calculatorHref } from '../../lib/loan.ts';
+import { calculatorHref } from '../../lib/loan-link.ts';
 import { wendaHref } from '../../lib/wenda.ts';
+import { Streamed } from '../../render/deferred.ts';
 import { AppLink } from '../AppLink.tsx';
 import { BrokerRow } from '../broker/BrokerCard.tsx';
 import { LocationMap } from '../map/LocationMap.tsx';
@@ -43,7 +44,6 @@ export function ListingDetailView({ data, notice }: { data: ListingDetailData; n
   ];
   const houseRef = { houseId: h.houseId, houseType: h.houseType };
   const photoHref = `/photo?id=${h.houseId}&type=${kind}`;
-  const logItems = priceLogItems(data.log, rent ? '元/月' : '万');
   return (
     <article className="dt">
       <Gallery
@@ -70,15 +70,19 @@ export function ListingDetailView({ data, notice }: { data: ListingDetailData; n
         ]}
       />
       <AgentCard agent={agent} phone={extras.agentPhone} house={houseRef} />
-      {extras.recommended?.length ? (
-        <DetailBlock title="为您推荐经纪人" more={{ href: '/broker/', label: '更多经纪人' }}>
-          <div data-testid="recommended-agents">
-            {extras.recommended.map((b) => (
-              <BrokerRow key={b.belongerId} agent={b} />
-            ))}
-          </div>
-        </DetailBlock>
-      ) : null}
+      <Streamed value={extras.recommended}>
+        {(recommended) =>
+          recommended?.length ? (
+            <DetailBlock title="为您推荐经纪人" more={{ href: '/broker/', label: '更多经纪人' }}>
+              <div data-testid="recommended-agents">
+                {recommended.map((b) => (
+                  <BrokerRow key={b.belongerId} agent={b} />
+                ))}
+              </div>
+            </DetailBlock>
+          ) : null
+        }
+      </Streamed>
       <CommunityCard community={extras.community} />
       {data.location ? (
         <DetailBlock title="位置与周边">
@@ -87,7 +91,9 @@ export function ListingDetailView({ data, notice }: { data: ListingDetailData; n
       ) : null}
       {rent ? null : (
         <DetailBlock title="房源动态" more={{ href: `/ershoufang/dongtai?id=${h.houseId}`, label: '全部动态' }}>
-          <Timeline items={logItems.slice(0, 3)} />
+          <Streamed value={data.log} fallback={<p className="dt-empty">加载中…</p>}>
+            {(log) => <Timeline items={priceLogItems(log, '万').slice(0, 3)} />}
+          </Streamed>
           <div className="dt-links">
             <AppLink href={`/ershoufang/daikan?id=${h.houseId}`}>带看记录 {data.daikanCount}次</AppLink>
             <AppLink href={`/ershoufang/zhou?id=${h.houseId}`}>周边配套</AppLink>
@@ -95,23 +101,31 @@ export function ListingDetailView({ data, notice }: { data: ListingDetailData; n
           </div>
         </DetailBlock>
       )}
-      {extras.questions?.length ? (
-        <DetailBlock title="大家都在问" more={{ href: '/wenda/tiwen', label: '我要提问' }}>
-          <ul className="dt-asks">
-            {extras.questions.map((q) => (
-              <li key={q.id}>
-                <AppLink href={wendaHref(q.id)}>{q.question}</AppLink>
-              </li>
-            ))}
-          </ul>
-        </DetailBlock>
-      ) : null}
-      <SimilarListings
-        title={rent ? '附近租房推荐' : '同小区/同商圈房源'}
-        items={extras.similar}
-        kind={kind}
-        more={{ href: `/${kind}/`, label: '更多房源' }}
-      />
+      <Streamed value={extras.questions}>
+        {(questions) =>
+          questions?.length ? (
+            <DetailBlock title="大家都在问" more={{ href: '/wenda/tiwen', label: '我要提问' }}>
+              <ul className="dt-asks">
+                {questions.map((q) => (
+                  <li key={q.id}>
+                    <AppLink href={wendaHref(q.id)}>{q.question}</AppLink>
+                  </li>
+                ))}
+              </ul>
+            </DetailBlock>
+          ) : null
+        }
+      </Streamed>
+      <Streamed value={extras.similar}>
+        {(similar) => (
+          <SimilarListings
+            title={rent ? '附近租房推荐' : '同小区/同商圈房源'}
+            items={similar}
+            kind={kind}
+            more={{ href: `/${kind}/`, label: '更多房源' }}
+          />
+        )}
+      </Streamed>
       <ListingFooter data={data} agent={agent} />
     </article>
   );

@@ -10,7 +10,6 @@ export type PageModule = { default: ComponentType<PageProps<any>> };
  */
 export const pageModules: Record<string, () => Promise<PageModule>> = {
   home: () => import('./home.tsx'),
-  section: () => import('./section.tsx'),
   'not-found': () => import('./not-found.tsx'),
   error: () => import('./error.tsx'),
   xieyi: () => import('./xieyi.tsx'),

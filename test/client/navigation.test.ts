@@ -118,8 +118,8 @@ t.test('a link: chunk and data in parallel, then a history entry, the new route 
 });
 
 t.test('replace writes no new entry; back shows the kept screen without fetching again', async (t) => {
-  const a = route('zufang.list', 'section', '/zufang/');
-  const b = route('xiaoqu.list', 'section', '/xiaoqu/');
+  const a = route('zufang.list', 'zufang/list', '/zufang/');
+  const b = route('xiaoqu.list', 'xiaoqu/list', '/xiaoqu/');
   const h = harness({ '/-/data/zufang/': { status: 200, route: a }, '/-/data/xiaoqu/': { status: 200, route: b } });
   await h.nav.navigate('/zufang/');
   await h.nav.navigate('/xiaoqu/', { replace: true });
@@ -137,7 +137,7 @@ t.test('replace writes no new entry; back shows the kept screen without fetching
 });
 
 t.test('a redirect answer is followed like the browser would; the redirecting URL is no history entry', async (t) => {
-  const login = route('login', 'section', '/login');
+  const login = route('login', 'login', '/login');
   const h = harness({
     '/-/data/personalcenter': { status: 302, redirect: '/login?bUrl=%2Fpersonalcenter' },
     '/-/data/login?bUrl=%2Fpersonalcenter': { status: 200, route: login },
@@ -199,14 +199,14 @@ t.test('full loads: unknown path, redirect rule, other origin, unknown module, f
 });
 
 t.test('a newer navigation wins over a slower older one', async (t) => {
-  const b = route('xiaoqu.list', 'section', '/xiaoqu/');
+  const b = route('xiaoqu.list', 'xiaoqu/list', '/xiaoqu/');
   let release!: (a: DataAnswer) => void;
   const slow = new Promise<DataAnswer>((r) => (release = r));
   const h = harness({ '/-/data/xiaoqu/': { status: 200, route: b }, '/-/data/zufang/': slow });
   const first = h.nav.navigate('/zufang/');
   await new Promise((r) => setImmediate(r));
   const second = h.nav.navigate('/xiaoqu/');
-  release({ status: 200, route: route('zufang.list', 'section', '/zufang/') });
+  release({ status: 200, route: route('zufang.list', 'zufang/list', '/zufang/') });
   await Promise.all([first, second]);
   t.equal(h.state.route, b);
   t.equal(h.href(), 'http://m.test/xiaoqu/');

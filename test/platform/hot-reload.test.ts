@@ -22,7 +22,7 @@ t.test('an edit of registry.json takes effect within 2 s; a broken edit is rejec
   reg.pages.push({
     name: 'brandNew',
     paths: ['/brand-new-page'],
-    module: 'section',
+    module: 'gjabout',
     layout: 'default',
     cache: 'no-cache',
     meta: { title: '新栏目' },

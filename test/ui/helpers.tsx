@@ -30,7 +30,7 @@ export function fakeState(over: DeepPartial<AppState> = {}): AppState {
     },
     route: {
       page: 'ershoufang',
-      module: 'section',
+      module: 'home',
       layout: 'default',
       header: true,
       footer: true,

@@ -5,7 +5,6 @@ import ErrorPage, { errorMessage } from '../../pages/error.tsx';
 import HomePage from '../../pages/home.tsx';
 import { pageModules } from '../../pages/modules.ts';
 import NotFoundPage, { NOT_FOUND_COUNTDOWN, NOT_FOUND_GROUPS } from '../../pages/not-found.tsx';
-import SectionPage from '../../pages/section.tsx';
 import XieyiPage from '../../pages/xieyi.tsx';
 import type { HomeData } from '../../src/contracts/page-data/cards.ts';
 import type { AppState } from '../../src/stores/app-state.ts';
@@ -111,28 +110,6 @@ t.test('a missing or malformed list renders nothing for that section', async (t)
   const text = textOf(html);
   t.notMatch(text, '精选二手房');
   t.notMatch(text, '品质租房');
-});
-
-t.test('the section page shows the page title without the brand suffix', async (t) => {
-  const state = at({ head: { title: '长沙二手房_安居好房', description: '', keywords: '', canonical: '' } });
-  const text = textOf(renderPage(SectionPage, noProps, state));
-  t.match(text, '长沙二手房');
-  t.notMatch(text, '长沙二手房_安居好房');
-  t.match(text, '建设中');
-  for (const label of ['新房', '二手房', '租房']) t.match(text, label);
-  const seo = textOf(
-    renderPage(
-      SectionPage,
-      noProps,
-      at({ head: { title: '长沙新房_新楼盘_新开楼盘信息_安居好房', description: '', keywords: '', canonical: '' } }),
-    ),
-  );
-  t.match(seo, '长沙新房 新楼盘 新开楼盘信息');
-  const dash = textOf(
-    renderPage(SectionPage, noProps, at({ head: { title: '资讯 - 安居好房', description: '', keywords: '', canonical: '' } })),
-  );
-  t.match(dash, /资讯/);
-  t.notMatch(dash, '资讯 - 安居好房');
 });
 
 t.test('each agreement page shows its own document, chosen by the last path segment', async (t) => {

@@ -10,7 +10,6 @@ import type { ComponentType } from 'react';
 import ErrorPage from '../../pages/error.tsx';
 import HomePage from '../../pages/home.tsx';
 import NotFoundPage from '../../pages/not-found.tsx';
-import SectionPage from '../../pages/section.tsx';
 import XieyiPage from '../../pages/xieyi.tsx';
 import type { AppState } from '../../src/stores/app-state.ts';
 import { Layout } from '../../src/ui/Layout.tsx';
@@ -58,16 +57,10 @@ page(
   eagerImages,
 );
 page('home-empty', HomePage, route({ page: 'home', module: 'home', path: '/', data: null }));
-page('section', SectionPage, route({}));
-page(
-  'section-xinfang',
-  SectionPage,
-  route({ page: 'xinfang', path: '/xinfang/', head: { ...fakeState().route.head, title: '长沙新房_安居好房' } }),
-);
 page('not-found', NotFoundPage, route({ page: 'not-found', module: 'not-found', path: '/no/such/page', status: 404 }));
 page('error', ErrorPage, route({ page: 'error', module: 'error', path: '/xx', status: 502 }));
 page('xieyi', XieyiPage, route({ page: 'xieyi', module: 'xieyi', path: '/xieyi/xhyszc', layout: 'agreement' }));
-page('menu-visitor', SectionPage, route({}), openMenu);
+page('menu-visitor', HomePage, route({ page: 'home', module: 'home', path: '/', data: null }), openMenu);
 page(
   'menu-member',
   HomePage,

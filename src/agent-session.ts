@@ -25,10 +25,11 @@ export function readAgentSession(req: FastifyRequest): AgentSession | null {
   try {
     const v = JSON.parse(unsigned.value) as { uid?: unknown; belongerId?: unknown; name?: unknown };
     if (typeof v.uid !== 'string' || !CHAT_USER_ID.test(v.uid)) return null;
+    const shown = v.name;
     return {
       uid: v.uid,
       belongerId: typeof v.belongerId === 'number' ? v.belongerId : 0,
-      name: typeof v.name === 'string' ? v.name.slice(0, 30) : v.uid,
+      name: typeof shown === 'string' ? shown.slice(0, 30) : v.uid,
     };
   } catch {
     return null;

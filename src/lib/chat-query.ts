@@ -33,7 +33,8 @@ export function parseChatQuery(q: Record<string, string | undefined>): ChatQuery
   const houseType = q.houseType || undefined;
   if ((houseId === undefined) !== (houseType === undefined)) return null;
   if (houseId !== undefined && (!ID.test(houseId) || !HOUSE_TYPE.test(houseType as string))) return null;
-  const name = typeof q.name === 'string' ? q.name.trim().slice(0, 30) : '';
+  const shown = q.name;
+  const name = typeof shown === 'string' ? shown.trim().slice(0, 30) : '';
   return {
     ...(uid ? { uid } : {}),
     ...(belonger ? { belongerId: Number(belonger) } : {}),

@@ -92,7 +92,7 @@ t.test('a hot-reloaded registry gets a new table and ETag; the old table leaves 
   reg.pages.push({
     name: 'hot.page',
     paths: ['/hot-new-page'],
-    module: 'section',
+    module: 'gjabout',
     layout: 'default',
     cache: 'no-cache',
     meta: { title: '新页面' },

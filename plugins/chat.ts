@@ -27,6 +27,7 @@ import {
   recordContentOf,
   type StoredRecord,
 } from '../src/lib/chat.ts';
+import { chatSettingsOf, offlinePushFor } from '../src/lib/chat-query.ts';
 import { UPLOAD_MAX_BYTES } from '../src/lib/member-forms.ts';
 import { CLOSE_SIGNED_OUT } from '../src/lib/member-socket.ts';
 import { isSameOriginPost } from '../src/lib/same-origin.ts';
@@ -204,19 +205,28 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
     return message;
   };
 
-  /** The recipient has no socket anywhere: an offline push; an agent's auto-reply answers a member (once per window). */
-  const whenOffline = async (c: CallContext, sender: ChatUser, to: string, payload: ChatPayload) => {
-    if (await isOnline(c, to)) return;
+  /** The recipient has no socket anywhere: an offline push, as the member's settings allow (done before the ack). */
+  const pushOffline = async (c: CallContext, sender: ChatUser, to: string, payload: ChatPayload) => {
     try {
-      await app.api.chat.push(c, {
-        target: to,
-        title: `${sender.name}给您发来新消息`.slice(0, 60),
-        content: previewOf(payload).slice(0, 500) || '新消息',
-      });
-      c.log.info({ target: to }, 'chat offline push recorded');
+      let content: string | null = previewOf(payload).slice(0, 500) || '新消息';
+      // A member's own notification and do-not-disturb settings (/city/ChatSettings) decide whether and what to push.
+      if (sender.kind === 'agent') {
+        const info = await app.api.user.personFind(c, to).catch(() => null);
+        content = offlinePushFor(chatSettingsOf(info?.chatSettings), content, Date.now());
+      }
+      if (content === null) {
+        c.log.info({ target: to }, "chat offline push withheld by the member's notification settings");
+      } else {
+        await app.api.chat.push(c, { target: to, title: `${sender.name}给您发来新消息`.slice(0, 60), content });
+        c.log.info({ target: to }, 'chat offline push recorded');
+      }
     } catch (err) {
       c.log.warn({ target: to, err: (err as Error).message }, 'chat offline push failed');
     }
+  };
+
+  /** An offline agent's auto-reply answers a member (once per window). */
+  const autoReply = async (c: CallContext, sender: ChatUser, to: string) => {
     if (sender.kind !== 'member') return;
     try {
       const claim = await app.api.chat.claimAutoReply(c, { userId: to, targetId: sender.id, windowSeconds: autoReplyWindowSeconds });
@@ -602,8 +612,10 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
                 return send({ t: 'error', clientId: id, code: 404, message: CHAT_MESSAGES.lookupFailed });
               }
               const message = await deliver(c, user.id, to, payload, id);
+              const offline = !(await isOnline(c, to));
+              if (offline) await pushOffline(c, user, to, payload);
               send({ t: 'ack', clientId: id, message });
-              await whenOffline(c, user, to, payload);
+              if (offline) await autoReply(c, user, to);
             } catch (err) {
               req.log.error({ err, userId: user.id, to }, 'chat message not saved');
               send({ t: 'error', clientId: id, code: 502, message: CHAT_MESSAGES.sendFailed });

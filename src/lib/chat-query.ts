@@ -82,6 +82,20 @@ export function inQuietHours(settings: Pick<ChatSettings, 'dnd' | 'dndFrom' | 'd
   return a < b ? hhmm >= a && hhmm < b : hhmm >= a || hhmm < b;
 }
 
+/** Beijing wall-clock `HH:mm` of an instant (the do-not-disturb window is set in Beijing time). */
+export function beijingClock(ms: number): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
+}
+
+/**
+ * What an offline push to a member says under their chat settings (/city/ChatSettings): null when they turned
+ * notifications off or the message arrives in their quiet hours; a content-free line when they hid previews.
+ */
+export function offlinePushFor(settings: ChatSettings, preview: string, now: number): string | null {
+  if (!settings.notify || inQuietHours(settings, beijingClock(now))) return null;
+  return settings.preview ? preview : '您有一条新消息';
+}
+
 /** The service rating after a chat (/im/session/serveEvaluation): 1–5 stars, each with its words, and optional text. */
 export const EVALUATION_LABELS = ['非常不满意', '不满意', '一般', '满意', '非常满意'] as const;
 export const EVALUATION_TEXT_MAX = 300;

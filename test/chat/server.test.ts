@@ -141,6 +141,10 @@ t.test('chat login and the member-only endpoints', async (t) => {
       clientId: 'c1',
       message: { from: MEMBER.uid, to: AGENT.uid, msgType: 'text', content: { text: '你好，想看房' } },
     });
+    // The agent has no socket: its auto-reply follows (the member's own message comes first on the bus).
+    let reply = (await next(sent, 'message', 5000)) as Extract<ChatServerFrame, { t: 'message' }> | null;
+    if (reply?.message.from !== AGENT.uid) reply = (await next(sent, 'message', 5000)) as typeof reply;
+    t.match(reply, { message: { from: AGENT.uid, content: { text: /置业顾问/ } } }, "the offline agent's auto-reply");
     sent.socket.terminate();
 
     const history = await get(`/-/chat/history/${AGENT.uid}`);
@@ -157,7 +161,7 @@ t.test('chat login and the member-only endpoints', async (t) => {
     const pin = await post('/-/chat/pin', { peer: AGENT.uid, pinned: true });
     t.same(pin.json(), { pinned: true });
     let list = (await get('/-/chat/conversations')).json() as Array<{ peer: string; pinned: boolean; last: { preview: string } }>;
-    t.match(list[0], { peer: AGENT.uid, pinned: true, last: { preview: '你好，想看房' } }, 'pinned first, with its last message');
+    t.match(list[0], { peer: AGENT.uid, pinned: true, last: { preview: /置业顾问/ } }, 'pinned first, with its last message');
 
     const removed = await post('/-/chat/remove', { peer: AGENT.uid });
     t.equal(removed.statusCode, 200);
@@ -328,6 +332,49 @@ t.test('the built-in transport: delivery, offline agent, limits', async (t) => {
     const replies = rows(portal, 'SELECT id FROM chat_record WHERE user_id = ? AND target_id = ?', other, MEMBER.uid);
     t.equal(replies.length, 1, 'one auto-reply within the window');
     me.socket.terminate();
+  });
+
+  t.test("an agent's message to an offline member is pushed as the member's chat settings (/city/ChatSettings) say", async (t) => {
+    const agent = await socket(portal, '/-/agent/chat/ws', await agentCookie(portal));
+    await next(agent, 'ready');
+    const pushesToMember = () =>
+      rows<{ content: string }>(portal, 'SELECT content FROM push_message WHERE target = ? ORDER BY id', MEMBER.uid).map((r) => r.content);
+    const send = async (clientId: string, text: string) => {
+      agent.socket.send(JSON.stringify({ t: 'send', clientId, to: MEMBER.uid, msgType: 'text', content: { text } }));
+      t.match(await next(agent, 'ack'), { clientId });
+    };
+    const settle = async (count: number) => {
+      for (let i = 0; i < 100 && pushesToMember().length < count; i++) await new Promise((r) => setTimeout(r, 20));
+    };
+    const settings = (s: Partial<{ notify: boolean; preview: boolean; dnd: boolean; dndFrom: string; dndTo: string }>) =>
+      portal.app.api.user.personSave(
+        { reqId: 'test', log: portal.app.log },
+        {
+          memberId: MEMBER.uid,
+          chatSettings: { notify: true, preview: true, sound: true, dnd: false, dndFrom: '22:00', dndTo: '08:00', ...s },
+        },
+      );
+    const before = pushesToMember().length;
+    await send('p1', '周末可以看房');
+    await settle(before + 1);
+    t.equal(pushesToMember().at(-1), '周末可以看房', 'default settings: the message itself is pushed');
+    await settings({ preview: false });
+    await send('p2', '业主愿意再谈价格');
+    await settle(before + 2);
+    t.equal(pushesToMember().at(-1), '您有一条新消息', 'previews hidden: a content-free line');
+    await settings({ notify: false });
+    await send('p3', '这条不该推送');
+    await settings({ dnd: true, dndFrom: '00:00', dndTo: '23:59' });
+    await send('p4', '免打扰时段也不推送');
+    await settings({});
+    await send('p5', '最后一条');
+    await settle(before + 3);
+    t.same(
+      pushesToMember().slice(before),
+      ['周末可以看房', '您有一条新消息', '最后一条'],
+      'notifications off and quiet hours push nothing',
+    );
+    agent.socket.terminate();
   });
 
   t.test('a member cannot write to another member, nor send what the protocol does not know', async (t) => {

@@ -75,3 +75,17 @@ t.test('a separator goes before the first message and after a gap of more than f
   t.notOk(needsSeparator(0, 5 * MIN));
   t.ok(needsSeparator(0, 5 * MIN + 1));
 });
+
+t.test('offline pushes follow the member chat settings: off, quiet hours (Beijing time, across midnight), hidden preview', async (t) => {
+  const { beijingClock, chatSettingsOf, offlinePushFor } = await import('../../src/lib/chat-query.ts');
+  const at = (iso: string) => Date.parse(iso);
+  t.equal(beijingClock(at('2026-11-26T15:30:00Z')), '23:30', 'UTC 15:30 is 23:30 in Beijing');
+  const base = chatSettingsOf({});
+  t.equal(offlinePushFor(base, '您好', at('2026-11-26T15:30:00Z')), '您好');
+  t.equal(offlinePushFor({ ...base, notify: false }, '您好', at('2026-11-26T04:00:00Z')), null);
+  const quiet = { ...base, dnd: true, dndFrom: '22:00', dndTo: '08:00' };
+  t.equal(offlinePushFor(quiet, '您好', at('2026-11-26T15:30:00Z')), null, '23:30 is inside 22:00–08:00');
+  t.equal(offlinePushFor(quiet, '您好', at('2026-11-26T23:59:00Z')), null, '07:59 is inside');
+  t.equal(offlinePushFor(quiet, '您好', at('2026-11-27T00:00:00Z')), '您好', '08:00 is outside');
+  t.equal(offlinePushFor({ ...base, preview: false }, '您好', at('2026-11-26T04:00:00Z')), '您有一条新消息');
+});

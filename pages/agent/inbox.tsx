@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatConversation, ChatEvent, ChatMessage, ChatTransport } from '../../src/contracts/chat.ts';
 import type { AgentInboxData } from '../../src/contracts/page-data/agent.ts';
-import { AGENT_CHAT_API, CHAT_TEXT_MAX, chatTimeLabel } from '../../src/lib/chat.ts';
+import { AGENT_CHAT_API, CHAT_TEXT_MAX } from '../../src/lib/chat.ts';
+import { timeLabel } from '../../src/lib/time-label.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 
 type Status = 'connecting' | 'ready' | 'offline';
@@ -198,7 +199,7 @@ export default function AgentInboxPage({ data }: PageProps<AgentInboxData>) {
               <div key={m.id} className={`agent-msg ${m.from === data.agent.uid ? 'agent-msg--mine' : ''}`} data-testid="agent-msg">
                 <MessageBody m={m} />
                 <span className="agent-msg__meta">
-                  {chatTimeLabel(m.time, now)}
+                  {timeLabel(m.time, now)}
                   {m.from === data.agent.uid ? (m.read ? ' · 已读' : ' · 未读') : ''}
                 </span>
               </div>
@@ -239,7 +240,7 @@ export default function AgentInboxPage({ data }: PageProps<AgentInboxData>) {
                   <span className="agent-list__last">{c.last ? `${c.last.fromMe ? '我：' : ''}${c.last.preview}` : ''}</span>
                 </span>
                 <span className="agent-list__side">
-                  <span className="agent-list__time">{c.last ? chatTimeLabel(c.last.time, now, true) : ''}</span>
+                  <span className="agent-list__time">{c.last ? timeLabel(c.last.time, now, { short: true }) : ''}</span>
                   {c.unread > 0 ? (
                     <span className="agent-list__unread" data-testid="agent-unread">
                       {c.unread > 99 ? '99+' : c.unread}

@@ -119,24 +119,3 @@ export function lastOf(msgType: ChatMsgType, content: string, time: number, from
   const payload = payloadOfRecord(msgType, content);
   return { msgType, preview: payload ? previewOf(payload) : '', time, fromMe };
 }
-
-const pad2 = (n: number) => String(n).padStart(2, '0');
-const dayStart = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
-
-/**
- * SPEC 9 message time labels: 刚刚 under a minute, N分钟前 under an hour, N小时前 the same day, 昨天 HH:mm, 2天前, else
- * the full date and time (the date only in short mode). Calendar days of the device's clock.
- */
-export function chatTimeLabel(time: number, now: number, short = false): string {
-  if (!Number.isFinite(time)) return '';
-  const age = now - time;
-  const d = new Date(time);
-  if (age < 60_000) return '刚刚';
-  if (age < 3_600_000) return `${Math.floor(age / 60_000)}分钟前`;
-  const today = dayStart(new Date(now));
-  if (time >= today) return `${Math.floor(age / 3_600_000)}小时前`;
-  if (time >= today - 86_400_000) return `昨天 ${pad2(d.getHours())}:${pad2(d.getMinutes())}`;
-  if (time >= today - 2 * 86_400_000) return '2天前';
-  const date = `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`;
-  return short ? date : `${date} ${pad2(d.getHours())}:${pad2(d.getMinutes())}`;
-}

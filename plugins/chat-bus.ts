@@ -1,11 +1,11 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
+import { redisChannel } from '../src/redis-channel.ts';
 import { type BusEvent, CHAT_BUS_CHANNEL, type ChatBus, isBusEvent } from './chat-frames.ts';
-import { redisChannel } from './redis-channel.ts';
 
 /**
  * The chat bus (issue 18): a frame for every socket of some users, in every portal process. Without REDIS_URL an
- * in-process emitter; with it Redis pub/sub (plugins/redis-channel.ts: Redis down is one error line, and delivery
+ * in-process emitter; with it Redis pub/sub (src/redis-channel.ts: Redis down is one error line, and delivery
  * within each process until it is back).
  */
 
@@ -30,14 +30,8 @@ export async function createBus(app: FastifyInstance, redisUrl: string | undefin
     url: redisUrl,
     log: app.log.child({ component: 'chat-bus' }),
     channel: CHAT_BUS_CHANNEL,
-    accept: isBusEvent,
-    messages: {
-      outage: 'Redis unreachable: chat messages reach the sockets of this process only until it is back',
-      back: 'Redis reachable again: chat messages reach every process',
-      started: 'chat messages shared through Redis',
-      malformed: 'malformed chat event on Redis ignored',
-      local: 'chat event delivered in this process only (Redis unavailable)',
-    },
+    isMessage: isBusEvent,
+    words: { what: 'chat messages', alone: 'reach the sockets of this process only', message: 'chat event' },
     describe: (event) => ({ frame: event.frame.t, to: event.to }),
   });
 }

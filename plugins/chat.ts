@@ -64,7 +64,7 @@ import { byteLength } from './member-socket.ts';
  *
  * Delivery: a message is saved through the gateway (api/microchat/record), acknowledged to its socket, and published on
  * the chat bus to every socket of both sides (the sender's other tabs too; clients drop ids they have). With REDIS_URL
- * the bus is Redis pub/sub (plugins/redis-channel.ts), so every portal process delivers to its own sockets; Redis down
+ * the bus is Redis pub/sub (src/redis-channel.ts), so every portal process delivers to its own sockets; Redis down
  * is one error line and delivery within each process. When the recipient has no socket in any process (presence kept
  * by the gateway, reported by each process), an offline push is recorded (api/mobpush/send); when that recipient is an
  * agent, the agent's auto-reply (api/microchat/revert) answers the member, at most once per conversation per

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { Ajv } from 'ajv';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { redisChannel } from './redis-channel.ts';
+import { redisChannel } from '../src/redis-channel.ts';
 
 /**
  * What the portal must hear about a member wherever it happened (SPEC 4 forced logout, issue 13):
@@ -70,7 +70,7 @@ export interface RedisMemberEvents extends MemberEvents {
 }
 
 /**
- * Member events over Redis pub/sub (plugins/redis-channel.ts): one connection publishes, one listens. Redis down (at
+ * Member events over Redis pub/sub (src/redis-channel.ts): one connection publishes, one listens. Redis down (at
  * start or later) is no outage: an event is then delivered in this process only, one error line says so, and ioredis
  * keeps reconnecting; once Redis is back, the channel is shared again by itself.
  */
@@ -80,14 +80,8 @@ export async function redisMemberEvents(opts: RedisMemberEventsOptions): Promise
     log: opts.log,
     channel: opts.channel ?? MEMBER_EVENTS_CHANNEL,
     readyTimeoutMs: opts.readyTimeoutMs,
-    accept: isMemberEvent,
-    messages: {
-      outage: 'Redis unreachable: member events (forced logout) reach this process only until it is back',
-      back: 'Redis reachable again: member events are shared by every process',
-      started: 'member events shared through Redis',
-      malformed: 'malformed member event on Redis ignored',
-      local: 'member event delivered in this process only (Redis unavailable)',
-    },
+    isMessage: isMemberEvent,
+    words: { what: 'member events', alone: '(forced logout) reach this process only', message: 'member event' },
     describe: (event) => ({ type: event.type, userId: event.userId }),
   });
   return channel;

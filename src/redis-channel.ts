@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 
 /**
  * One message channel shared by every portal process through Redis pub/sub, with the one way this codebase connects
- * to Redis (issue 13, reused by the shared page cache of issue 20): one connection publishes (and runs commands), one
+ * to Redis (issue 13; used by member events, the chat bus of issue 18 and the shared page cache of issue 20): one connection publishes (and runs commands), one
  * listens. Redis down (at start or later) is no outage: a message is then delivered in this process only, one error
  * line says so, and ioredis keeps reconnecting with backoff; once Redis is back the channel is shared again by itself.
  */
@@ -18,6 +18,8 @@ export interface RedisChannelOptions<T> {
   words: { what: string; alone: string; message: string };
   /** How long the start waits for Redis before it goes on in this process alone. */
   readyTimeoutMs?: number;
+  /** What a log line says of a message kept in this process (default: the message; chat says less than its text). */
+  describe?: (message: T) => Record<string, unknown>;
 }
 
 export interface RedisChannel<T> {
@@ -126,7 +128,11 @@ export async function redisChannel<T>(opts: RedisChannelOptions<T>): Promise<Red
           outage(err as Error);
         }
       }
-      if (!sent) log.warn({ message }, `${words.message} delivered in this process only (Redis unavailable)`);
+      if (!sent)
+        log.warn(
+          opts.describe ? opts.describe(message) : { message },
+          `${words.message} delivered in this process only (Redis unavailable)`,
+        );
       // This process hears its own message through Redis while it listens there; otherwise directly.
       if (!sent || !subscribed) emitter.emit('message', message);
     },

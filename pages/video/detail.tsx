@@ -2,8 +2,8 @@ import type { VideoDetailData } from '../../src/contracts/page-data/media.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { AgentCard, agentInfoOf } from '../../src/ui/detail/index.ts';
-import { LazyImage } from '../../src/ui/LazyImage.tsx';
 import { MediaHouseCard } from '../../src/ui/media/MediaHouseCard.tsx';
+import { VideoGrid } from '../../src/ui/media/VideoGrid.tsx';
 import { VideoPlayer } from '../../src/ui/media/VideoPlayer.tsx';
 import { groupDigits } from '../../src/ui/paths.ts';
 
@@ -33,21 +33,7 @@ export default function VideoDetailPage({ data }: PageProps<VideoDetailData>) {
       {related.length ? (
         <section className="vd__related">
           <h2 className="vd__sub">更多视频</h2>
-          <ul className="vgrid">
-            {related.map((v) => (
-              <li key={v.videoId}>
-                <AppLink href={`/video/${v.videoId}.html`} className="vgrid__item">
-                  <span className="vgrid__media">
-                    <LazyImage className="vgrid__img" src={v.poster} alt={v.title} width={160} height={284} />
-                    <span className="vgrid__play" aria-hidden="true">
-                      ▶ {v.duration}秒
-                    </span>
-                  </span>
-                  <span className="vgrid__title">{v.title}</span>
-                </AppLink>
-              </li>
-            ))}
-          </ul>
+          <VideoGrid videos={related} />
           <AppLink href="/videoPage" className="vd__all">
             刷更多房源视频 ›
           </AppLink>

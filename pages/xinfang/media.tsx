@@ -2,8 +2,8 @@ import type { MediaData } from '../../src/contracts/page-data/xinfang.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
-import { LazyImage } from '../../src/ui/LazyImage.tsx';
 import { PanoTour } from '../../src/ui/media/PanoTour.tsx';
+import { VideoGrid } from '../../src/ui/media/VideoGrid.tsx';
 import { VideoPlayer } from '../../src/ui/media/VideoPlayer.tsx';
 import { AgentRow } from '../../src/ui/xinfang/AgentRow.tsx';
 import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
@@ -50,23 +50,7 @@ export default function XinfangMediaPage({ data }: PageProps<MediaData>) {
         <section className="card xf-sec">
           <h2 className="xf-sec__title">{first.title}</h2>
           <p className="xf-media__summary">{first.summary}</p>
-          {more.length ? (
-            <ul className="vgrid">
-              {[first, ...more].map((v) => (
-                <li key={v.videoId}>
-                  <AppLink href={`/video/${v.videoId}.html`} className="vgrid__item">
-                    <span className="vgrid__media">
-                      <LazyImage className="vgrid__img" src={v.poster} alt={v.title} width={160} height={284} />
-                      <span className="vgrid__play" aria-hidden="true">
-                        ▶ {v.duration}秒
-                      </span>
-                    </span>
-                    <span className="vgrid__title">{v.title}</span>
-                  </AppLink>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          {more.length ? <VideoGrid videos={[first, ...more]} /> : null}
         </section>
       ) : null}
       {data.agent ? (

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { splitCssPerPage } from './scripts/css-split.ts';
 import { precompressDir } from './scripts/precompress.ts';
 
 /**
@@ -26,7 +27,7 @@ function precompressAssets(): Plugin {
 // <script>, CSS and modulepreload links (STACK-NOTES "Builds"). JSX comes from tsconfig; no React plugin.
 export default defineConfig({
   publicDir: false,
-  plugins: [precompressAssets()],
+  plugins: [splitCssPerPage(), precompressAssets()],
   esbuild: { jsx: 'automatic' },
   oxc: { jsx: { runtime: 'automatic' } },
   build: {

@@ -9,17 +9,19 @@ export const ROUTES_ENDPOINT = '/-/routes';
 /**
  * GET /-/routes: the compact route table the browser matches links with (the same patterns and the same matcher as the
  * server: src/registry/match.ts). Built once per registry version; a hot-reloaded registry gets a new ETag, and a page
- * the browser's older table does not know is simply loaded in full.
+ * the browser's older table does not know is simply loaded in full. With each page module's stylesheet URL (issue 20).
  */
 const clientRoutesPlugin: FastifyPluginAsync = async (app) => {
-  const built = new WeakMap<Registry, { body: string; etag: string }>();
+  const built = new WeakMap<Registry, { body: string; etag: string; css: Readonly<Record<string, string>> }>();
   app.get(ROUTES_ENDPOINT, async (req, reply) => {
     const registry = app.registry.current;
+    const css = app.assets.pageCssHrefs();
     let hit = built.get(registry);
-    if (!hit) {
-      const table: ClientRouteTable = clientRouteTable(registry.file);
+    // A new client build (development) brings new stylesheet URLs: the table is built again.
+    if (!hit || hit.css !== css) {
+      const table: ClientRouteTable = clientRouteTable(registry.file, css);
       const body = JSON.stringify(table);
-      hit = { body, etag: etagOf(body) };
+      hit = { body, etag: etagOf(body), css };
       built.set(registry, hit);
     }
     reply.header('cache-control', 'no-cache').header('etag', hit.etag).type('application/json; charset=utf-8');

@@ -2,6 +2,7 @@ import type { PageHead } from '../contracts/head.ts';
 import type { AppState } from '../stores/app-state.ts';
 import type { FetchStates } from '../stores/fetch-state.ts';
 import type { DataAnswer, NavigationDeps } from './navigation.ts';
+import type { PageStyles } from './page-css.ts';
 import { getRoutes } from './routes.ts';
 
 /** The navigation's dependencies on the real browser, and the scroll that follows a swapped screen. */
@@ -10,6 +11,7 @@ export function browserDeps(
   fetchStates: FetchStates,
   hasModule: (key: string) => boolean,
   loadPage: (key: string) => Promise<unknown>,
+  styles: PageStyles,
 ): Omit<NavigationDeps, 'checkQuery' | 'committed'> {
   return {
     state,
@@ -17,6 +19,7 @@ export function browserDeps(
     routes: getRoutes,
     hasModule,
     loadPage,
+    loadStyles: (key, routes) => styles.load(key, routes.styleOf(key)),
     fetchData: fetchDataAnswer,
     fullLoad(href, replace) {
       if (replace) location.replace(href);

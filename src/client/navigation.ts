@@ -32,6 +32,8 @@ export interface NavigationDeps {
   routes(): Promise<ClientRoutes | null>;
   hasModule(key: string): boolean;
   loadPage(key: string): Promise<unknown>;
+  /** The screen's own stylesheet, applied before the swap (issue 20; src/client/page-css.ts). */
+  loadStyles?(key: string, routes: ClientRoutes): Promise<void>;
   fetchData(url: string, signal: AbortSignal): Promise<DataAnswer>;
   /** A full page load of `href` (replace: without a new history entry). */
   fullLoad(href: string, replace: boolean): void;
@@ -161,9 +163,9 @@ export function createNavigation(deps: NavigationDeps) {
     }
     if (!deps.hasModule(route.module)) return deps.fullLoad(url.href, replace || Boolean(opts.pop));
     try {
-      await deps.loadPage(route.module);
+      await Promise.all([deps.loadPage(route.module), deps.loadStyles?.(route.module, routes)]);
     } catch {
-      // SPEC 8: a failed chunk load is a full page reload.
+      // SPEC 8: a failed chunk (or stylesheet) load is a full page reload.
       if (!stale()) deps.fullLoad(url.href, replace || Boolean(opts.pop));
       return;
     }

@@ -4,6 +4,7 @@ import type { FetchStates } from '../stores/fetch-state.ts';
 import { announceScreen } from './announce.ts';
 import { applyHead, applyScroll, browserDeps } from './browser.ts';
 import { createNavigation, type NavigationDeps } from './navigation.ts';
+import { createPageStyles } from './page-css.ts';
 import { startPrefetch } from './prefetch.ts';
 import { startProgressBar } from './progress.ts';
 import { getRoutes } from './routes.ts';
@@ -24,11 +25,16 @@ export interface RuntimeOptions {
 }
 
 export function startRuntime(opts: RuntimeOptions) {
+  const styles = createPageStyles(document);
   const navigation = createNavigation({
-    ...browserDeps(opts.state, opts.fetchStates, (key) => Object.hasOwn(pageModules, key), opts.loadPage),
+    ...browserDeps(opts.state, opts.fetchStates, (key) => Object.hasOwn(pageModules, key), opts.loadPage, styles),
     initialUrl: opts.initialUrl,
     checkQuery: opts.checkQuery,
-    committed: opts.committed,
+    committed: (info) => {
+      // In the task that swaps the screen, before React commits it (a microtask) and the browser paints.
+      if (info.swapped) styles.show(opts.state.route.module);
+      opts.committed(info);
+    },
   });
   startProgressBar(opts.fetchStates);
   startPrefetch(getRoutes, opts.loadPage);

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { PAGE_CSS_MANIFEST, type PageCssManifest } from './page-css-manifest.ts';
 
 interface ManifestChunk {
   file: string;
@@ -17,6 +18,18 @@ export interface ClientAssets {
   preloadsFor(moduleKey: string): string[];
   /** Chunk URL of a page module (for the client route table). */
   chunkOf(moduleKey: string): string | null;
+  /**
+   * The page module's own stylesheet (issue 20: the subset of the stylesheet it can use, scripts/css-split.ts): its
+   * URL and text, which the document inlines; null without a per-page build (the `css` links then apply).
+   */
+  pageCss(moduleKey: string): PageCss | null;
+  /** Every page module's stylesheet URL, for client navigations (the route table carries it). */
+  pageCssHrefs(): Readonly<Record<string, string>>;
+}
+
+export interface PageCss {
+  href: string;
+  text: string;
 }
 
 const ENTRY = 'src/client/entry.tsx';
@@ -34,7 +47,7 @@ export function pageChunkKey(manifest: Record<string, unknown>, moduleKey: strin
 }
 
 export function emptyAssets(): ClientAssets {
-  return { entry: null, css: [], preloadsFor: () => [], chunkOf: () => null };
+  return { entry: null, css: [], preloadsFor: () => [], chunkOf: () => null, pageCss: () => null, pageCssHrefs: () => ({}) };
 }
 
 /** Reads dist/client/.vite/manifest.json once at start; without a client build pages render without scripts. */
@@ -56,9 +69,13 @@ export function loadClientAssets(clientDir: string): ClientAssets {
   const cssOf = (keys: Iterable<string>) => [...keys].flatMap((k) => manifest[k]?.css ?? []);
   const baseCss = [...new Set([...(entry.css ?? []), ...cssOf(entryImports)])].map(url);
   const cache = new Map<string, string[]>();
+  const pageCss = loadPageCss(clientDir);
   return {
+    pageCss: (key) => (Object.hasOwn(pageCss.byKey, key) ? pageCss.byKey[key] : null),
+    pageCssHrefs: () => pageCss.hrefs,
     entry: url(entry.file),
-    css: baseCss,
+    // With per-page stylesheets the manifest no longer lists the whole one: it is the fallback of a module without its own.
+    css: baseCss.length > 0 ? baseCss : pageCss.whole,
     preloadsFor(moduleKey) {
       let hit = cache.get(moduleKey);
       if (!hit) {
@@ -78,6 +95,24 @@ export function loadClientAssets(clientDir: string): ClientAssets {
       return pageKey ? url(manifest[pageKey].file) : null;
     },
   };
+}
+
+/**
+ * The per-page stylesheets the build wrote (scripts/css-split.ts: `.vite/page-css.json` maps module keys to files),
+ * read once: they are a few kilobytes each and go into every page's head.
+ */
+function loadPageCss(clientDir: string): { byKey: Record<string, PageCss>; hrefs: Record<string, string>; whole: string[] } {
+  const file = path.join(clientDir, PAGE_CSS_MANIFEST);
+  const byKey: Record<string, PageCss> = {};
+  const hrefs: Record<string, string> = {};
+  if (!existsSync(file)) return { byKey, hrefs, whole: [] };
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as PageCssManifest;
+  for (const [key, asset] of Object.entries(manifest.pages)) {
+    const href = `/${asset}`;
+    byKey[key] = { href, text: readFileSync(path.join(clientDir, asset), 'utf8') };
+    hrefs[key] = href;
+  }
+  return { byKey, hrefs, whole: manifest.whole.map((f) => `/${f}`) };
 }
 
 /**
@@ -110,5 +145,7 @@ export function reloadingClientAssets(clientDir: string): ClientAssets {
     },
     preloadsFor: (key) => fresh().preloadsFor(key),
     chunkOf: (key) => fresh().chunkOf(key),
+    pageCss: (key) => fresh().pageCss(key),
+    pageCssHrefs: () => fresh().pageCssHrefs(),
   };
 }

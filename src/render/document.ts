@@ -4,13 +4,14 @@ import type { PageHead } from '../contracts/head.ts';
 import type { AppState } from '../stores/app-state.ts';
 import type { ClientAssets } from './assets.ts';
 import { APP_ROOT_ID, STATE_SCRIPT_ID } from './dom-ids.ts';
+import { PAGE_CSS_ATTR } from './page-css-manifest.ts';
 
 export { APP_ROOT_ID, STATE_SCRIPT_ID };
 
 /** SPEC 2.8: fixed, non-scalable viewport. */
 const VIEWPORT = 'width=device-width,initial-scale=1,maximum-scale=1,minimum-scale=1,user-scalable=no,viewport-fit=cover';
 
-/** Everything before the React markup: doctype, head (title, meta, canonical, CSS, preloads, JSON-LD), body start. */
+/** Everything before the React markup: doctype, head (title, meta, canonical, the page's CSS, JSON-LD), body start. */
 export function documentHead(head: PageHead, assets: ClientAssets, moduleKey: string): string {
   const parts = [
     '<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8">',
@@ -25,11 +26,21 @@ export function documentHead(head: PageHead, assets: ClientAssets, moduleKey: st
   if (head.canonical) parts.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
   for (const l of head.links ?? []) parts.push(`<link rel="${escapeHtml(l.rel)}" href="${escapeHtml(l.href)}">`);
   parts.push('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
-  for (const href of assets.css) parts.push(`<link rel="stylesheet" href="${escapeHtml(href)}">`);
-  for (const href of assets.preloadsFor(moduleKey)) parts.push(`<link rel="modulepreload" href="${escapeHtml(href)}">`);
+  parts.push(stylesFor(assets, moduleKey));
   for (const ld of head.jsonLd ?? []) parts.push(`<script type="application/ld+json">${htmlescape(ld)}</script>`);
   parts.push(`</head><body><div id="${APP_ROOT_ID}">`);
   return parts.join('');
+}
+
+/**
+ * The page type's own stylesheet inlined (issue 20: no render-blocking request before the first paint; a client
+ * navigation links the next screen's file, src/client/page-css.ts), or without a per-page build the whole stylesheet.
+ * A `</style` inside the CSS would end the element early: escaped (`\/` is `/` in CSS).
+ */
+function stylesFor(assets: ClientAssets, moduleKey: string): string {
+  const own = assets.pageCss(moduleKey);
+  if (own) return `<style ${PAGE_CSS_ATTR}="${escapeHtml(moduleKey)}">${own.text.replace(/<\/style/gi, '<\\/style')}</style>`;
+  return assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
 }
 
 /** Everything after the React markup: the serialized state (safe inside <script>) and the client entry. */
@@ -38,7 +49,15 @@ export function documentHead(head: PageHead, assets: ClientAssets, moduleKey: st
  * and the browser reads it back from there (src/client/entry.tsx) rather than download it twice.
  */
 export function documentTail(state: AppState, assets: ClientAssets): string {
-  const script = assets.entry ? `<script type="module" src="${escapeHtml(assets.entry)}"></script>` : '';
+  // The chunks the first screen hydrates with, fetched in parallel rather than one import after the other; after the
+  // markup, so a phone's first requests are the screen's images, not 90 KB of script (issue 20: LCP).
+  const preloads = assets.entry
+    ? assets
+        .preloadsFor(state.route.module)
+        .map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`)
+        .join('')
+    : '';
+  const script = assets.entry ? `${preloads}<script type="module" src="${escapeHtml(assets.entry)}"></script>` : '';
   const { jsonLd: _inHead, ...head } = state.route.head;
   const serialized = htmlescape({ ...state, route: { ...state.route, head } });
   // The first screen's chunk: the browser imports it by this URL (src/client/pages.ts), not through the module map.

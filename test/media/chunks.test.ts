@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import t from 'tap';
 import { pageModules } from '../../pages/modules.ts';
+import { PAGE_CSS_MANIFEST, type PageCssManifest } from '../../src/render/page-css-manifest.ts';
 import { ROOT } from '../helpers/build.ts';
 
 /**
@@ -55,7 +56,9 @@ t.test(
       filesOf(entry).filter((f) => viewerFiles.has(f)),
       [],
     );
-    const entryCss = (manifest[entryKey].css ?? []).map((f) => readFileSync(path.join(ROOT, 'dist/client', f), 'utf8')).join('');
+    const pageCss = JSON.parse(readFileSync(path.join(ROOT, 'dist/client', PAGE_CSS_MANIFEST), 'utf8')) as PageCssManifest;
+    const entryCss = pageCss.whole.map((f) => readFileSync(path.join(ROOT, 'dist/client', f), 'utf8')).join('');
+    t.ok(entryCss.length > 0, 'the site stylesheet is read');
     t.notMatch(entryCss, /\.psv-/, 'the viewer’s styles are not in the site stylesheet');
     const entryJs = readFileSync(path.join(ROOT, 'dist/client', manifest[entryKey].file), 'utf8');
     t.notMatch(entryJs, /WebGLRenderer|PhotoSphereViewer/, 'no viewer code in the entry');

@@ -112,10 +112,12 @@ t.test('when the error page itself fails, a plain fallback with a link home is s
   const broken = {
     entry: null,
     css: [],
-    preloadsFor: () => {
+    preloadsFor: () => [],
+    chunkOf: () => null,
+    pageCss: () => {
       throw new Error('manifest corrupt');
     },
-    chunkOf: () => null,
+    pageCssHrefs: () => ({}),
   };
   const { app, close } = await buildTestApp({ assets: broken });
   t.teardown(close);

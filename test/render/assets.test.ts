@@ -4,6 +4,7 @@ import path from 'node:path';
 import t from 'tap';
 import { pageModules } from '../../pages/modules.ts';
 import { loadClientAssets, pageSourceOf } from '../../src/render/assets.ts';
+import { documentHead } from '../../src/render/document.ts';
 import { ROOT } from '../helpers/build.ts';
 
 /** A client build's manifest: the entry with a shared chunk, three screens, one with a chunk of cards. */
@@ -39,4 +40,34 @@ t.test('every page module key of pages/modules.ts is the path of the file it imp
   const pairs = [...source.matchAll(/'?([\w/-]+)'?: \(\) => import\('\.\/([^']+)'\)/g)].map((m) => [m[1], `pages/${m[2]}`]);
   t.equal(pairs.length, Object.keys(pageModules).length, 'every key read from the source');
   for (const [key, file] of pairs) t.equal(pageSourceOf(key), file, `${key} → ${file}`);
+});
+
+/** Issue 20 point 1: the page type's own stylesheet is inlined in the head; without a per-page build, the whole file is linked. */
+t.test('the head inlines the page module’s own stylesheet, else links the whole one', async (t) => {
+  const dir = clientDir();
+  const head = { title: '长沙二手房', description: '', keywords: '', canonical: '' };
+  const before = documentHead(head, loadClientAssets(dir), 'home');
+  t.match(before, '<link rel="stylesheet" href="/assets/entry-1.css">', 'no per-page build: the whole stylesheet');
+  t.notMatch(before, '<style');
+
+  mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  writeFileSync(path.join(dir, 'assets', 'page-home-1.css'), '.hd{height:44px}.q::after{content:"</style>"}');
+  writeFileSync(
+    path.join(dir, '.vite', 'page-css.json'),
+    JSON.stringify({ whole: ['assets/entry-1.css'], pages: { home: 'assets/page-home-1.css' } }),
+  );
+  const assets = loadClientAssets(dir);
+  t.same(assets.pageCssHrefs(), { home: '/assets/page-home-1.css' });
+  const html = documentHead(head, assets, 'home');
+  t.match(
+    html,
+    '<style data-page-css="home">.hd{height:44px}.q::after{content:"<\\/style>"}</style>',
+    'inlined, and cannot close the element early',
+  );
+  t.notMatch(html, 'rel="stylesheet"', 'no render-blocking link');
+  t.match(
+    documentHead(head, assets, 'xinfang/list'),
+    '<link rel="stylesheet" href="/assets/entry-1.css">',
+    'a module without its own file: the whole one',
+  );
 });

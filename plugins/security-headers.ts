@@ -1,16 +1,19 @@
 import helmet from '@fastify/helmet';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { BOOT_SCRIPT_SOURCE } from '../src/render/boot-script.ts';
 
 /**
  * Security headers on every answer (issue 11 point 8), from @fastify/helmet: a Content-Security-Policy the pages
- * satisfy (every script is a same-origin module; the state and JSON-LD blocks are data, not scripts; React style
- * attributes need 'unsafe-inline' for styles only), nosniff, a referrer policy, and no framing by other sites.
+ * satisfy (every script is a same-origin module or the constant boot script, allowed by its hash; the state and
+ * JSON-LD blocks are data, not scripts; React style attributes need 'unsafe-inline' for styles only), nosniff, a
+ * referrer policy, and no framing by other sites.
  * Registered before the page cache so that a cache hit carries them too.
  */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // Same-origin modules, and the one inline boot script by its hash (src/render/boot-script.ts).
+  scriptSrc: ["'self'", BOOT_SCRIPT_SOURCE],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'"],

@@ -86,10 +86,14 @@ interface Line {
   benchmarkIndex: number;
 }
 
+class RunError extends Error {}
+
 async function audit(port: number, url: string): Promise<Line> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  // A run Lighthouse could not trace (NO_NAVSTART, NO_FCP on a busy machine) has no figures to print: it is retried.
+  if (lhr.runtimeError) throw new RunError(lhr.runtimeError.code);
   const reports = process.env.LIGHTHOUSE_REPORTS;
   if (reports) {
     mkdirSync(reports, { recursive: true });
@@ -137,7 +141,15 @@ const format = (l: Line & { runs: number }) =>
  */
 async function medianAudit(port: number, url: string, runs: number): Promise<Line & { runs: number }> {
   const lines: Line[] = [];
-  for (let i = 0; i < runs; i++) lines.push(await audit(port, url));
+  let failures = 0;
+  while (lines.length < runs) {
+    try {
+      lines.push(await audit(port, url));
+    } catch (err) {
+      if (!(err instanceof RunError) || ++failures > 2) throw err;
+      out(`lighthouse: ${new URL(url).pathname} run failed (${err.message}); again`);
+    }
+  }
   lines.sort((a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1));
   return { ...lines[Math.floor((lines.length - 1) / 2)], runs };
 }

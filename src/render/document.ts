@@ -3,6 +3,7 @@ import htmlescape from 'htmlescape';
 import type { PageHead } from '../contracts/head.ts';
 import type { AppState } from '../stores/app-state.ts';
 import type { ClientAssets } from './assets.ts';
+import { BOOT_SCRIPT } from './boot-script.ts';
 import { APP_ROOT_ID, STATE_SCRIPT_ID } from './dom-ids.ts';
 import { PAGE_CSS_ATTR } from './page-css-manifest.ts';
 
@@ -49,15 +50,11 @@ function stylesFor(assets: ClientAssets, moduleKey: string): string {
  * and the browser reads it back from there (src/client/entry.tsx) rather than download it twice.
  */
 export function documentTail(state: AppState, assets: ClientAssets): string {
-  // The chunks the first screen hydrates with, fetched in parallel rather than one import after the other; after the
-  // markup, so a phone's first requests are the screen's images, not 90 KB of script (issue 20: LCP).
-  const preloads = assets.entry
-    ? assets
-        .preloadsFor(state.route.module)
-        .map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`)
-        .join('')
+  // The entry and the chunks the first screen hydrates with (fetched in parallel, not one import after the other),
+  // started after the first paint by the boot script (issue 20).
+  const script = assets.entry
+    ? `<script data-entry="${escapeHtml(assets.entry)}" data-preload="${escapeHtml(assets.preloadsFor(state.route.module).join(' '))}">${BOOT_SCRIPT}</script>`
     : '';
-  const script = assets.entry ? `${preloads}<script type="module" src="${escapeHtml(assets.entry)}"></script>` : '';
   const { jsonLd: _inHead, ...head } = state.route.head;
   const serialized = htmlescape({ ...state, route: { ...state.route, head } });
   // The first screen's chunk: the browser imports it by this URL (src/client/pages.ts), not through the module map.

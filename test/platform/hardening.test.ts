@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import t from 'tap';
+import { emptyAssets } from '../../src/render/assets.ts';
 import { buildTestApp } from '../helpers/build.ts';
 
 /** Issue 11 point 8: malformed URLs, security headers and forwarded headers. */
@@ -59,4 +61,32 @@ t.test('a failing gateway: the visitor reads a short Chinese message, never gate
     t.notMatch(res.body, /Gateway|ECONNREFUSED|api\/|findBy/, `${url}: no internals`);
   }
   t.match((await app.inject('/-/data/ershoufang/1.html')).json(), { message: '服务繁忙，请稍后再试' });
+});
+
+/** Issue 20: the client starts after the first paint from one constant inline script, which the policy allows by hash. */
+t.test('the one inline script of a page is the boot script, allowed by its hash, naming the entry and its chunks', async (t) => {
+  const assets = {
+    ...emptyAssets(),
+    entry: '/assets/entry-1.js',
+    preloadsFor: (key: string) => ['/assets/vendor-1.js', `/assets/${key.replace('/', '-')}-1.js`],
+  };
+  const { app, close } = await buildTestApp({ assets });
+  t.teardown(close);
+  for (const url of ['/aboutUs', '/no/such/page']) {
+    const res = await app.inject(url);
+    const scripts = [...res.body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attrs]) => !/type="application\/(ld\+)?json"/.test(attrs),
+    );
+    t.equal(scripts.length, 1, `${url}: one script besides the data blocks`);
+    const [, attrs, code] = scripts[0];
+    t.match(attrs, 'data-entry="/assets/entry-1.js"');
+    t.match(
+      attrs,
+      url === '/aboutUs'
+        ? 'data-preload="/assets/vendor-1.js /assets/single-about-us-1.js"'
+        : 'data-preload="/assets/vendor-1.js /assets/not-found-1.js"',
+    );
+    const hash = `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+    t.match(String(res.headers['content-security-policy']), `script-src 'self' ${hash}`, `${url}: the policy allows exactly that text`);
+  }
 });

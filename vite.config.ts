@@ -44,11 +44,11 @@ export default defineConfig({
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
-            // The libraries every page runs (React, react-dom, valtio, wouter) and the fetch-state store over valtio:
-            // one chunk instead of three beside the entry, which is then the portal's own code (issue 20).
+            // The libraries every page runs (React, react-dom, valtio, wouter) and the small store modules every page
+            // and the menu panel share: one chunk instead of several beside the entry (issue 20).
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|valtio|proxy-compare|wouter|regexparam|use-sync-external-store)[\\/]|src[\\/]stores[\\/]fetch-state\.ts/,
+              test: /node_modules[\\/](react|react-dom|scheduler|valtio|proxy-compare|wouter|regexparam|use-sync-external-store)[\\/]|src[\\/]stores[\\/](fetch-state|app-state)\.ts/,
             },
             // The second-hand, rental and commercial list screen and its filter tables (not Pagination, SmsSubscribe
             // or the commercial bars: the new-home list and the article lists need those without the rest).

@@ -39,13 +39,34 @@ export default defineConfig({
       input: 'src/client/entry.tsx',
       output: {
         // Shared screen code in a few chunks rather than many small ones: each chunk is a request and compresses
-        // on its own, which cost about a kilobyte of the list page's 90 KB budget (issue 4).
+        // on its own (a chunk's import/export lines alone are 100-250 bytes gzipped), which cost about a kilobyte of
+        // the list page's 90 KB budget (issue 4). A group holds only modules its pages use together: a page that
+        // needs one of them loads all of them (issue 20; `npx tsx -e` over scripts/bench/js-budget.ts per module key).
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
-            { name: 'listing', test: /src[\\/](ui[\\/]list[\\/]|lib[\\/](listing-filters|filter-codes)\.ts)/ },
+            // The libraries every page runs (React, react-dom, valtio, wouter) and the small store modules every page
+            // and the menu panel share: one chunk instead of several beside the entry (issue 20).
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|valtio|proxy-compare|wouter|regexparam|use-sync-external-store)[\\/]|src[\\/]stores[\\/](fetch-state|app-state)\.ts/,
+            },
+            // The second-hand, rental and commercial list screen and its filter tables (not Pagination, SmsSubscribe
+            // or the commercial bars: the new-home list and the article lists need those without the rest).
+            {
+              name: 'listing',
+              test: /src[\\/](ui[\\/]list[\\/](ListingListView|FilterBar|FilterBarFrame|filter-parts|LocationPanel)\.tsx|lib[\\/](listing-filters|filter-codes)\.ts)/,
+            },
             // Listing cards and their images: on the home page, every list and the similar listings of details.
-            { name: 'cards', test: /src[\\/](ui[\\/](ListingCard|card-parts|LazyImage)\.tsx|lib[\\/]listing-kinds\.ts)/ },
+            {
+              name: 'cards',
+              test: /src[\\/](ui[\\/](ListingCard|card-parts|LazyImage|Tags|media[\\/]MediaBadges)\.tsx|lib[\\/]listing-kinds\.ts)/,
+            },
+            // The listing details' bottom bar and footer: always together (Gallery, AgentCard and the detail parts
+            // are also used alone, by the photo, broker and article pages).
+            { name: 'detail', test: /src[\\/]ui[\\/]detail[\\/](ActionBar|ListingFooter)\.tsx/ },
+            // New-home estate labels: every estate list, ranking and detail.
+            { name: 'loupan', test: /src[\\/](ui[\\/]xinfang[\\/]SaleBadge\.tsx|lib[\\/](loupan-types|sale-status)\.ts)/ },
           ],
         },
       },

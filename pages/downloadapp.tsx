@@ -5,7 +5,7 @@ import type { PageProps } from '../src/render/page-props.ts';
 import { useAppState, usePageStore } from '../src/stores/context.tsx';
 import { definePageStore } from '../src/stores/page-store.ts';
 import { BrandMark, ChatIcon, CommunityIcon, Icon, NewHomeIcon, PriceIcon } from '../src/ui/icons.tsx';
-import { openApp } from '../src/ui/OpenApp.tsx';
+import { openApp } from '../src/ui/open-app.ts';
 
 type Platform = 'ios' | 'android';
 

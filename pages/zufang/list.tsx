@@ -1,5 +1,6 @@
 import type { ListPageData } from '../../src/contracts/page-data/list.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
+import { FilterBar } from '../../src/ui/list/FilterBar.tsx';
 import { ListingListView } from '../../src/ui/list/ListingListView.tsx';
 import { SmsSubscribe } from '../../src/ui/list/SmsSubscribe.tsx';
 
@@ -7,7 +8,7 @@ import { SmsSubscribe } from '../../src/ui/list/SmsSubscribe.tsx';
 export default function ZufangListPage({ data }: PageProps<ListPageData>) {
   return (
     <>
-      <ListingListView data={data} />
+      <ListingListView data={data} Bar={FilterBar} />
       <SmsSubscribe what="租房" />
     </>
   );

@@ -12,20 +12,12 @@ import {
 } from 'react';
 import { snapshot, subscribe, useSnapshot } from 'valtio';
 import { Router } from 'wouter';
-import { compilePattern } from '../registry/match.ts';
 import { App } from '../render/App.tsx';
 import type { PageProps } from '../render/page-props.ts';
 import type { AppState } from '../stores/app-state.ts';
 import { BrowserStoresProvider, type Stores } from '../stores/context.tsx';
 import type { Navigation } from './navigation.ts';
 import { pageComponent } from './pages.ts';
-
-/** wouter's pattern parser over the server's compiler, so a `<Route path>` or `useRoute` matches like the registry. */
-export function routeParser(route: string): { pattern: RegExp; keys: string[] } {
-  if (!route.startsWith('/')) return { pattern: /^(.*)$/, keys: ['*'] };
-  const { regex, keys } = compilePattern(route);
-  return { pattern: regex, keys };
-}
 
 const NavContext = createContext<{ state: AppState; navigation: Navigation } | null>(null);
 
@@ -88,7 +80,9 @@ interface RootProps {
 /**
  * The browser's tree: wouter's Router with a location hook over the navigation controller (a wouter `<Link>` click is
  * a client navigation), the browser's stores, then exactly the App the server rendered. The Router and the providers
- * render no markup, so the hydrated HTML is the server's.
+ * render no markup, so the hydrated HTML is the server's. No screen matches paths with wouter (`<Route>`, `useRoute`,
+ * `<Switch>`): the server's registry match gives every screen its params, so the Router takes no pattern parser and
+ * the registry's compiler stays out of the first page's JavaScript (issue 20; the navigation runtime brings it).
  */
 export function ClientRoot({ state, stores, navigation, onHydrated, onScreen }: RootProps) {
   // A new screen is a replaced route object: the proxy's child changes identity. Subscribing to that identity (not to
@@ -113,7 +107,7 @@ export function ClientRoot({ state, stores, navigation, onHydrated, onScreen }: 
     <ScreenErrorBoundary>
       <BrowserStoresProvider stores={stores}>
         <NavContext.Provider value={nav}>
-          <Router hook={useNavLocation} searchHook={useNavSearch} parser={routeParser}>
+          <Router hook={useNavLocation} searchHook={useNavSearch}>
             <ScreenContext.Provider value={current}>
               <App state={state} route={route} Page={ScreenPage} />
             </ScreenContext.Provider>

@@ -11,7 +11,7 @@ import { ClientRoot } from './ClientRoot.tsx';
 import type { Navigation } from './navigation.ts';
 import { loadPage } from './pages.ts';
 import type { Runtime } from './runtime.ts';
-import { createTracker } from './tracking.ts';
+import type { Tracker } from './tracking.ts';
 
 const storage = (): Storage | null => {
   try {
@@ -40,8 +40,19 @@ async function start(): Promise<void> {
   const state = proxy(snapshot);
   const stores = createStores();
   const restored = loadState(storage());
-  const tracker = createTracker();
-  tracker.checkQuery(location.search, snapshot.route.page, location.href);
+  // Page tracking (SPEC 4, 5) is its own chunk, fetched alongside the screen's and never waited for: a call made
+  // before it arrived runs when it does, in order (issue 20: not in the JavaScript before the page is interactive).
+  let tracker: Tracker | null = null;
+  const trackerLoad = import('./tracking.ts').then(
+    (m) => (tracker = m.createTracker()),
+    () => null,
+  );
+  const track = (call: (t: Tracker) => void) => {
+    if (tracker) call(tracker);
+    else void trackerLoad.then((t) => t && call(t));
+  };
+  const { search: firstSearch, href: firstHref } = location;
+  track((t) => t.checkQuery(firstSearch, snapshot.route.page, firstHref));
 
   try {
     await loadPage(snapshot.route.module, el.dataset.page);
@@ -61,7 +72,7 @@ async function start(): Promise<void> {
         fetchStates: stores.fetch,
         loadPage,
         initialUrl,
-        checkQuery: (search, page, href) => tracker.checkQuery(search, page, href),
+        checkQuery: (search, page, href) => track((t) => t.checkQuery(search, page, href)),
         // A swapped screen scrolls once it is in the DOM (onScreen); an anchor on the same screen scrolls now.
         committed: (info) => {
           // From the first client navigation on, scroll positions are ours to restore (back/forward); a reload of
@@ -102,7 +113,12 @@ async function start(): Promise<void> {
       ? {
           key,
           started: import('./member-session.ts').then(
-            (m) => m.startMemberSession({ state, navigate: (to) => navigation.navigate(to), tracker }),
+            (m) =>
+              m.startMemberSession({
+                state,
+                navigate: (to) => navigation.navigate(to),
+                tracker: { logout: (url) => track((t) => t.logout(url)) },
+              }),
             () => null,
           ),
         }
@@ -131,10 +147,12 @@ async function start(): Promise<void> {
           }
           pendingScroll = null;
           if (!first) syncMemberSession();
-          tracker.route(state.route, location.href);
+          const shown = state.route;
+          const href = location.href;
+          track((t) => t.route(shown, href));
           if (first) {
             first = false;
-            tracker.agentRequest();
+            track((t) => t.agentRequest());
           }
         }}
       />,
@@ -144,7 +162,7 @@ async function start(): Promise<void> {
   const save = () => saveState(storage(), stores.pages.persistable());
   window.addEventListener('pagehide', () => {
     save();
-    tracker.leave();
+    track((t) => t.leave());
     // A reload or a return from the back/forward cache restores the scroll position itself.
     if ('scrollRestoration' in history) history.scrollRestoration = 'auto';
   });
@@ -154,7 +172,9 @@ async function start(): Promise<void> {
   });
   window.addEventListener('pageshow', (e) => {
     if (!e.persisted) return;
-    tracker.resume(state.route, location.href);
+    const shown = state.route;
+    const href = location.href;
+    track((t) => t.resume(shown, href));
     // Back from the back/forward cache after client navigations: scroll positions are ours again.
     if ('scrollRestoration' in history && typeof (history.state as { scroll?: unknown } | null)?.scroll === 'number')
       history.scrollRestoration = 'manual';

@@ -105,7 +105,7 @@ export function appLink(app: NativeApp, path = '/'): string {
 export const APP_OPEN_CHECKS_MS = [1500, 2000] as const;
 /** ...and at this time in the download page's own check; still visible → the app is not installed. */
 export const APP_OPEN_LATE_CHECK_MS = 2200;
-export const DOWNLOAD_PATH = '/downloadapp/';
+export { DOWNLOAD_PATH } from './download-path.ts';
 /** SPEC 8: opening the app on iOS outside a phone browser. */
 export const IOS_IN_APP_ALERT = '请在手机浏览器中打开此页面下载应用！';
 

@@ -11,7 +11,8 @@
  */
 import type { SchoolFilter, SchoolLevel, SchoolNature } from '../contracts/gateway/school.ts';
 import { MAX_PAGE, pageFromQuery, posInt, readCodes, tailOf } from './filter-codes.ts';
-import { type LocationDict, regionSlugs } from './listing-filters.ts';
+import type { LocationDict } from './listing-filters.ts';
+import { regionSlugs } from './region-slugs.ts';
 
 type Regions = LocationDict['regions'];
 

@@ -18,8 +18,8 @@
  * form; so is any non-canonical spelling of a path (tokens out of order, pg1, repeated tokens). Pure: no I/O.
  */
 import type { LoupanFilter } from '../contracts/gateway/index.ts';
-import { regionSlugs } from './listing-filters.ts';
 import { isLoupanTypeCode, type LoupanTypeCode, loupanTypeName } from './loupan-types.ts';
+import { regionSlugs } from './region-slugs.ts';
 import { SALE_STATUSES, type SaleStatus, saleStatusLabel } from './sale-status.ts';
 
 export interface Band {

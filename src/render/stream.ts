@@ -116,9 +116,11 @@ export function renderDocument(app: ReactElement, opts: RenderOptions): Promise<
     };
 
     const { pipe, abort } = renderToPipeableStream(app, {
-      // A whole document keeps every Suspense boundary in place: past React's progressive chunk size (12.8 kB of
-      // flushed markup) a completed boundary would otherwise be written as a hidden segment moved by a script.
-      progressiveChunkSize: opts.waitForAll ? Number.POSITIVE_INFINITY : undefined,
+      // A boundary that is complete when its part of the document is written stays in place. With React's default
+      // progressive chunk size (12.8 kB) a complete boundary may be written as a hidden segment moved by an inline
+      // script (seen with the menu panel's boundary on a member's list page, issue 20), which a page without a nonce
+      // (nothing deferred) may not run under the CSP. Pending boundaries still stream.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       nonce: opts.waitForAll ? undefined : opts.nonce,
       onShellReady() {
         shellReady = true;

@@ -1,70 +1,42 @@
-import { useCallback, useEffect, useId, useState } from 'react';
-import { isMember } from '../stores/app-state.ts';
+import { type ComponentType, Suspense, use, useCallback, useEffect, useId, useState } from 'react';
 import { useAppState } from '../stores/context.tsx';
-import { AppLink } from './AppLink.tsx';
-import {
-  ChevronRight,
-  CloseIcon,
-  CommunityIcon,
-  DefaultAvatar,
-  EntrustIcon,
-  GlobeIcon,
-  HandshakeIcon,
-  MenuIcon,
-  NewHomeIcon,
-  RentIcon,
-  ResaleIcon,
-  SchoolIcon,
-  ShopIcon,
-} from './icons.tsx';
-import { currentReturnPath, withReturnUrl } from './paths.ts';
+import { MenuIcon } from './icons.tsx';
+import type { MenuPanelProps } from './MenuPanel.tsx';
 
-/** SPEC 2.7: the slide-in menu's entries, in this order. */
-export const MENU_ITEMS = [
-  { label: '二手房', href: '/ershoufang/', Icon: ResaleIcon },
-  { label: '租房', href: '/zufang/', Icon: RentIcon },
-  { label: '新房', href: '/xinfang/', Icon: NewHomeIcon },
-  { label: '海外', href: '/haiwaihome', Icon: GlobeIcon },
-  { label: '商业', href: '/sydc', Icon: ShopIcon },
-  { label: '学校', href: '/school/', Icon: SchoolIcon },
-  { label: '小区', href: '/xiaoqu/', Icon: CommunityIcon },
-  { label: '委托', href: '/Index/yijianweituo', Icon: EntrustIcon },
-  { label: '加盟', href: '/jiameng/', Icon: HandshakeIcon },
-] as const;
+type PanelModule = { MenuPanel: ComponentType<MenuPanelProps> };
+
+/**
+ * The slide-in panel is its own chunk (issue 20: its markup, links and icons are not in the JavaScript before a page
+ * is interactive). The import starts when this module loads: in the browser while the page's chunk loads and the page
+ * hydrates, on the server at startup. A panel not yet in suspends inside its Suspense boundary: during hydration React
+ * keeps the server's panel and hydrates it once the chunk is in (selective hydration, no mismatch). The status fields
+ * let `use` read a settled import without suspending (the server, and every render after the first). When the chunk
+ * cannot be fetched the panel is left out (the menu does not open; the rest of the page works).
+ */
+const NoPanel = () => null;
+export const menuPanelReady: Promise<PanelModule> = import('./MenuPanel.tsx').catch((): PanelModule => ({ MenuPanel: NoPanel }));
+void menuPanelReady.then((m) => Object.assign(menuPanelReady, { status: 'fulfilled', value: m }));
+
+function Panel(props: MenuPanelProps) {
+  const { MenuPanel } = use(menuPanelReady);
+  return <MenuPanel {...props} />;
+}
 
 /**
  * The menu button and its slide-in panel. Open state is local: the server always renders it closed, so the
- * hydrated markup matches; the panel stays in the DOM (transform + `inert`) so it can slide.
+ * hydrated markup matches.
  */
 export function Menu() {
-  const { user, route, site } = useAppState();
+  const { route } = useAppState();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const close = useCallback(() => setOpen(false), []);
-
-  // While open: Escape closes, the page behind does not scroll.
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
-    };
-  }, [open]);
 
   // A client navigation closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: route.path is the trigger, not an input
   useEffect(() => {
     setOpen(false);
   }, [route.path]);
-
-  const member = isMember(user);
-  const back = currentReturnPath(route.path, route.query);
 
   return (
     <>
@@ -78,70 +50,9 @@ export function Menu() {
       >
         <MenuIcon size={24} />
       </button>
-      <div className={`menu${open ? ' menu--open' : ''}`}>
-        <div className="menu__overlay" aria-hidden="true" onClick={close} />
-        <nav id={panelId} className="menu__panel" aria-label="全部频道" aria-hidden={!open} inert={!open}>
-          <div className="menu__top">
-            <span className="menu__title">{site.brand}</span>
-            <button type="button" className="menu__close" aria-label="关闭菜单" onClick={close}>
-              <CloseIcon size={22} />
-            </button>
-          </div>
-          {member ? (
-            <>
-              <AppLink href="/personalcenter" className="menu__user" onClick={close}>
-                {user.headUrl ? (
-                  <img className="menu__avatar" src={user.headUrl} alt="" width={48} height={48} />
-                ) : (
-                  <span className="menu__avatar">
-                    <DefaultAvatar size={48} />
-                  </span>
-                )}
-                <span className="menu__user-text">
-                  <span className="menu__nick">{user.nickName || '会员'}</span>
-                  <span className="menu__hint">进入个人中心</span>
-                </span>
-                <ChevronRight size={18} className="menu__chev" />
-              </AppLink>
-              <form className="menu__logout" method="post" action="/-/account/logout">
-                <input type="hidden" name="bUrl" value={back} />
-                <button type="submit" data-testid="menu-logout">
-                  退出登录
-                </button>
-              </form>
-            </>
-          ) : (
-            <div className="menu__guest">
-              <span className="menu__avatar">
-                <DefaultAvatar size={48} />
-              </span>
-              <span className="menu__user-text">
-                <span className="menu__nick">欢迎来到{site.brand}</span>
-                <span className="menu__hint">登录后可收藏房源、预约看房</span>
-              </span>
-              <span className="menu__auth">
-                <AppLink href={withReturnUrl('/login', back)} className="btn btn--primary btn--sm" onClick={close}>
-                  登录
-                </AppLink>
-                <AppLink href={withReturnUrl('/register', back)} className="btn btn--ghost btn--sm" onClick={close}>
-                  注册
-                </AppLink>
-              </span>
-            </div>
-          )}
-          <ul className="menu__list">
-            {MENU_ITEMS.map(({ label, href, Icon }) => (
-              <li key={href}>
-                <AppLink href={href} className="menu__item" onClick={close}>
-                  <Icon size={22} className="menu__icon" />
-                  <span className="menu__label">{label}</span>
-                  <ChevronRight size={16} className="menu__chev" />
-                </AppLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </div>
+      <Suspense fallback={null}>
+        <Panel id={panelId} open={open} close={close} />
+      </Suspense>
     </>
   );
 }

@@ -1,58 +1,27 @@
-import type { MouseEvent, ReactNode } from 'react';
+import { type MouseEvent, type ReactNode, useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { DOWNLOAD_PATH, detectDevice, type NativeApp, planOpenApp } from '../lib/device.ts';
+import { DOWNLOAD_PATH } from '../lib/download-path.ts';
 import { useAppState } from '../stores/context.tsx';
+import type { OpenAppOptions } from './open-app.ts';
 
-export interface OpenAppOptions {
-  /** The app to open (the state's site.app). */
-  app: NativeApp;
-  /** The site path to open in the app. */
-  path: string;
-  /** When to check whether the page is still visible (SPEC 9: 1.5 s and 2 s; 2.2 s on the download page). */
-  checksMs?: readonly number[];
-  /** Still visible after the last check: the app is not installed. */
-  onNotInstalled(): void;
-}
+type OpenApp = (opts: OpenAppOptions) => () => void;
 
 /**
- * SPEC 2.8, 8, 9: try the app's link; if the page is still visible at every check, the app did not open. On iOS
- * outside a phone browser (an app's web view) the link cannot work, so an alert says to use the phone browser.
- * Returns a cancel function.
+ * open-app.ts is its own chunk (issue 20): a mounted button fetches it right after hydration, so a tap normally calls
+ * it at once, within the tap's user activation; a tap before it arrived waits for it.
  */
-export function openApp({ app, path, checksMs, onNotInstalled }: OpenAppOptions): () => void {
-  const plan = planOpenApp(detectDevice(navigator.userAgent), app, path, checksMs);
-  if (plan.kind === 'alert') {
-    window.alert(plan.message);
-    return () => undefined;
-  }
-  let left = true;
-  const gone = () => {
-    left = false;
-  };
-  // The app took over: the page is hidden (or leaves) before a check.
-  const onVisibility = () => {
-    if (document.visibilityState === 'hidden') gone();
-  };
-  document.addEventListener('visibilitychange', onVisibility);
-  window.addEventListener('pagehide', gone);
-  const timers = plan.checksMs.map((ms, i) =>
-    setTimeout(() => {
-      if (document.visibilityState === 'hidden') gone();
-      if (!left) return cleanup();
-      if (i === plan.checksMs.length - 1) {
-        cleanup();
-        onNotInstalled();
-      }
-    }, ms),
+let loaded: OpenApp | null = null;
+let loading: Promise<OpenApp> | null = null;
+const loadOpenApp = (): Promise<OpenApp> => {
+  loading ??= import('./open-app.ts').then(
+    (m) => (loaded = m.openApp),
+    (err: unknown) => {
+      loading = null;
+      throw err;
+    },
   );
-  function cleanup() {
-    for (const t of timers) clearTimeout(t);
-    document.removeEventListener('visibilitychange', onVisibility);
-    window.removeEventListener('pagehide', gone);
-  }
-  window.location.href = plan.href;
-  return cleanup;
-}
+  return loading;
+};
 
 export interface OpenAppButtonProps {
   className?: string;
@@ -70,14 +39,24 @@ export interface OpenAppButtonProps {
 export function OpenAppButton({ className, children = '打开APP', path, href = DOWNLOAD_PATH }: OpenAppButtonProps) {
   const [, navigate] = useLocation();
   const { app } = useAppState().site;
+  useEffect(() => {
+    void loadOpenApp().catch(() => undefined);
+  }, []);
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
     e.preventDefault();
-    openApp({
+    const opts: OpenAppOptions = {
       app,
       path: path ?? window.location.pathname + window.location.search,
       onNotInstalled: () => navigate(href),
-    });
+    };
+    if (loaded) loaded(opts);
+    else
+      loadOpenApp().then(
+        (openApp) => openApp(opts),
+        // The chunk cannot be fetched: the link's own target, as without JavaScript.
+        () => navigate(href),
+      );
   };
   return (
     <a href={href} className={className} onClick={onClick} data-open-app="">

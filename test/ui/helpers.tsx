@@ -3,6 +3,10 @@ import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import type { AppState } from '../../src/stores/app-state.ts';
 import { StoreProvider } from '../../src/stores/context.tsx';
+import { menuPanelReady } from '../../src/ui/Menu.tsx';
+
+// The menu panel is a chunk of its own, imported when Menu.tsx loads (issue 20): renderToString does not wait for it.
+await menuPanelReady;
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? Partial<T[K]> : T[K] };
 

@@ -1,7 +1,8 @@
 import { createElement } from 'react';
 import t from 'tap';
 import { Header } from '../../src/ui/Header.tsx';
-import { MENU_ITEMS, Menu } from '../../src/ui/Menu.tsx';
+import { Menu } from '../../src/ui/Menu.tsx';
+import { MENU_ITEMS } from '../../src/ui/MenuPanel.tsx';
 import { fakeState, render, textOf } from './helpers.tsx';
 
 t.test('a visitor sees 登录 and 注册 carrying the current path as bUrl', async (t) => {
@@ -75,4 +76,10 @@ t.test('on the home page the header shows 打开APP instead of the quick links',
   t.match(textOf(html), '打开APP');
   t.match(html, 'href="/downloadapp/"');
   t.notMatch(html, 'hd__quick');
+});
+
+t.test('the panel is a Suspense boundary of its own after the button: the browser hydrates it once its chunk is in', async (t) => {
+  // Issue 20: the panel's code is not in the JavaScript before a page is interactive; the server renders it in place.
+  const html = render(createElement(Menu));
+  t.match(html, /<\/button><!--\$--><div class="menu"><div class="menu__overlay"[\s\S]*<\/nav><\/div><!--\/\$-->$/);
 });

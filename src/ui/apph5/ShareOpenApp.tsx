@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { DOWNLOAD_PATH, detectDevice, storeLinkFor } from '../../lib/device.ts';
 import { useAppState } from '../../stores/context.tsx';
-import { openApp } from '../OpenApp.tsx';
+import { openApp } from '../open-app.ts';
 
 /**
  * The share page's button (issue 19, SPEC 2.8, 9): it tries the app at the shared thing's path; when the page is still

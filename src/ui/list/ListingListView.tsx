@@ -1,25 +1,34 @@
+import type { ComponentType } from 'react';
 import type { ListPageData } from '../../contracts/page-data/list.ts';
 import { emptyQuery, toTail } from '../../lib/listing-filters.ts';
-import { isCommercialKind } from '../../lib/listing-kinds.ts';
+import { isCommercialKind, type ListingKind } from '../../lib/listing-kinds.ts';
 import { AppLink } from '../AppLink.tsx';
 import { SearchIcon } from '../icons.tsx';
 import { FIRST_SCREEN_CARDS } from '../LazyImage.tsx';
 import { ListingCard } from '../ListingCard.tsx';
-import { CommercialFilterBar } from './CommercialFilterBar.tsx';
-import { CommercialTabs } from './CommercialTabs.tsx';
-import { FilterBar } from './FilterBar.tsx';
+import type { FilterBarProps } from './filter-parts.tsx';
 import { Pagination } from './Pagination.tsx';
+
+export interface ListingListViewProps {
+  data: ListPageData;
+  /**
+   * The filter bar of the page's kinds (FilterBar; CommercialFilterBar for shops and offices) and, for the commercial
+   * lists, their kind tabs (CommercialTabs). The page module hands them in, so a page's JavaScript carries only its
+   * own bar (issue 20: the second-hand and rental lists load no commercial filter code).
+   */
+  Bar: ComponentType<FilterBarProps>;
+  Tabs?: ComponentType<{ kind: ListingKind; deal?: number }>;
+}
 
 /**
  * The second-hand / rental / short-term / shop and office list screen: keyword search (a GET form: the server redirects it to the
  * canonical path), kind tabs, the filter bar, the active filters, the count, the cards and the page links.
  */
-export function ListingListView({ data }: { data: ListPageData }) {
+export function ListingListView({ data, Bar, Tabs }: ListingListViewProps) {
   const { kind, base, query: q, dict } = data;
   const rent = kind === 'zufang';
   const commercial = isCommercialKind(kind);
   const noun = data.noun ?? (data.shortTerm ? '短租房' : rent ? '租房' : '二手房');
-  const Bar = commercial ? CommercialFilterBar : FilterBar;
   return (
     <div className="lst">
       <div className="lst__top">
@@ -52,7 +61,7 @@ export function ListingListView({ data }: { data: ListPageData }) {
             </AppLink>
           </nav>
         ) : null}
-        {commercial ? <CommercialTabs kind={kind} deal={q.deal} /> : null}
+        {Tabs ? <Tabs kind={kind} deal={q.deal} /> : null}
       </div>
       <Bar key={base + toTail(q, kind, dict)} kind={kind} base={base} query={q} dict={dict} />
       {data.labels.length || q.keyword ? (

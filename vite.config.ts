@@ -28,6 +28,14 @@ function precompressAssets(): Plugin {
 export default defineConfig({
   publicDir: false,
   plugins: [splitCssPerPage(), precompressAssets()],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: path.resolve(import.meta.dirname, 'src/client/use-sync-external-store.ts'),
+      },
+    ],
+  },
   esbuild: { jsx: 'automatic' },
   oxc: { jsx: { runtime: 'automatic' } },
   build: {
@@ -49,7 +57,7 @@ export default defineConfig({
             // and the menu panel share: one chunk instead of several beside the entry (issue 20).
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|valtio|proxy-compare|wouter|regexparam|use-sync-external-store)[\\/]|src[\\/]stores[\\/](fetch-state|app-state)\.ts/,
+              test: /node_modules[\\/](react|react-dom|scheduler|valtio|proxy-compare|wouter|regexparam|use-sync-external-store)[\\/]|src[\\/]stores[\\/](fetch-state|app-state)\.ts|src[\\/]client[\\/]use-sync-external-store\.ts/,
             },
             // The second-hand, rental and commercial list screen and its filter tables (not Pagination, SmsSubscribe
             // or the commercial bars: the new-home list and the article lists need those without the rest).

@@ -67,15 +67,18 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
   // A whole document has every block in place: once the deferred calls are in, nothing suspends (a boundary that
   // suspended would be written as a streamed segment even when piped after onAllReady).
   if (waitForAll) await settleDeferred(ctx);
+  const pending = !waitForAll && Boolean(ctx.deferred?.length);
   // React completes a boundary that suspended with small inline scripts: allowed for this response by a nonce.
   const nonce = waitForAll || !ctx.deferred?.length ? undefined : randomBytes(16).toString('base64');
   const fillLater = () => void fillAfterStream(ctx, tree, head, documentTail(state, assets), timeoutMs);
   const rendered = await renderDocument(tree, {
     head,
     nonce,
-    // Written after the last boundary: by then every deferred call has its value, and the state carries it.
-    tail: ctx.deferred?.length ? () => settleDeferred(ctx).then(() => documentTail(state, assets)) : documentTail(state, assets),
+    // Written after the last boundary: by then every deferred call has its value, and the state carries it (a whole
+    // document waited for them above).
+    tail: pending ? () => settleDeferred(ctx).then(() => documentTail(state, assets)) : documentTail(state, assets),
     waitForAll,
+    settled: !pending,
     timeoutMs,
     log: req.log,
     onStreamed: streamsFill ? fillLater : undefined,

@@ -57,7 +57,7 @@ function streamed(node: React.ReactElement): Promise<string> {
   });
 }
 
-const settled = Object.assign(Promise.resolve('已加载'), { status: 'fulfilled', value: '已加载' });
+const settled = Object.assign(Promise.resolve('已加载'), { status: 'fulfilled' as const, value: '已加载' });
 
 function Page({ rows }: { rows: number }) {
   return (

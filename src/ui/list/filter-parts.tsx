@@ -47,8 +47,43 @@ export function useFilterBar({ kind, base, query, dict }: FilterBarProps) {
     if (!opened.open) return;
     for (const d of ref.current?.querySelectorAll('details') ?? []) if (d !== opened) d.open = false;
   };
-  const href: FilterHref = (patch) => filterHref(base, withFilter(query, patch), kind, dict);
+  let hrefs = hrefsByRegions.get(dict.regions);
+  if (!hrefs) {
+    hrefs = new Map();
+    hrefsByRegions.set(dict.regions, hrefs);
+  }
+  const known = hrefs;
+  const state = `${kind}\u0001${base}\u0001${JSON.stringify(query)}\u0001`;
+  const href: FilterHref = (patch) => {
+    const key = state + patchKey(patch);
+    let h = known.get(key);
+    if (h === undefined) {
+      h = filterHref(base, withFilter(query, patch), kind, dict);
+      if (known.size >= HREFS_MAX) known.clear();
+      known.set(key, h);
+    }
+    return h;
+  };
   return { ref, onPick, onToggle, href };
+}
+
+/**
+ * The filter links already built, per location dictionary (its regions list, which src/api keeps for an hour; a link's
+ * location part depends on nothing else of it), by list, bar state and change: the ~120 links of a list's bar are the
+ * same for every visitor of that list, and building each one (withFilter + toTail) was a tenth of a render (issue 20).
+ * Bounded; emptied when full.
+ */
+const hrefsByRegions = new WeakMap<LocationDict['regions'], Map<string, string>>();
+const HREFS_MAX = 5000;
+
+/** A change of the bar as a key: its fields in order with their values (lists joined). */
+function patchKey(patch: Partial<ListingQuery>): string {
+  let key = '';
+  for (const k in patch) {
+    const v = patch[k as keyof ListingQuery];
+    key += `${k}=${Array.isArray(v) ? v.join(',') : String(v)};`;
+  }
+  return key;
 }
 
 export function Opt({ href, on, children, rel }: { href: string; on: boolean; children: ReactNode; rel?: string }) {

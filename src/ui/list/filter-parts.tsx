@@ -47,19 +47,12 @@ export function useFilterBar({ kind, base, query, dict }: FilterBarProps) {
     if (!opened.open) return;
     for (const d of ref.current?.querySelectorAll('details') ?? []) if (d !== opened) d.open = false;
   };
-  let hrefs = hrefsByRegions.get(dict.regions);
-  if (!hrefs) {
-    hrefs = new Map();
-    hrefsByRegions.set(dict.regions, hrefs);
-  }
-  const known = hrefs;
-  const state = `${kind}\u0001${base}\u0001${JSON.stringify(query)}\u0001`;
+  const known = hrefsOf(dict, `${kind}\u0001${base}\u0001${JSON.stringify(query)}`);
   const href: FilterHref = (patch) => {
-    const key = state + patchKey(patch);
+    const key = patchKey(patch);
     let h = known.get(key);
     if (h === undefined) {
       h = filterHref(base, withFilter(query, patch), kind, dict);
-      if (known.size >= HREFS_MAX) known.clear();
       known.set(key, h);
     }
     return h;
@@ -73,8 +66,24 @@ export function useFilterBar({ kind, base, query, dict }: FilterBarProps) {
  * same for every visitor of that list, and building each one (withFilter + toTail) was a tenth of a render (issue 20).
  * Bounded; emptied when full.
  */
-const hrefsByRegions = new WeakMap<LocationDict['regions'], Map<string, string>>();
-const HREFS_MAX = 5000;
+const hrefsByRegions = new WeakMap<LocationDict['regions'], Map<string, Map<string, string>>>();
+const STATES_MAX = 500;
+
+/** The links already built for one bar state (list, base and query), by change. */
+function hrefsOf(dict: LocationDict, state: string): Map<string, string> {
+  let states = hrefsByRegions.get(dict.regions);
+  if (!states) {
+    states = new Map();
+    hrefsByRegions.set(dict.regions, states);
+  }
+  let known = states.get(state);
+  if (!known) {
+    if (states.size >= STATES_MAX) states.clear();
+    known = new Map();
+    states.set(state, known);
+  }
+  return known;
+}
 
 /** A change of the bar as a key: its fields in order with their values (lists joined). */
 function patchKey(patch: Partial<ListingQuery>): string {

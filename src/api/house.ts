@@ -1,6 +1,7 @@
 import type { Got } from 'got';
 import { asPage, getList, getObj, getPage, post, seg } from './call.ts';
 import type { CallContext } from './http.ts';
+import { memoByKey, REFERENCE_TTL_MS } from './memo.ts';
 import { checks } from './records.ts';
 import type {
   Belonger,
@@ -20,6 +21,11 @@ import type {
 
 /** SPEC 7.3 (new homes) and 7.4 (second-hand, rental and commercial listings). Paths exactly as SPEC 7 writes them. */
 export function createHouseApi(gateway: Got) {
+  const problemAsk = memoByKey(
+    (_key: string, { call, body }: { call: CallContext; body: { cityId: number; houseType?: number } }) =>
+      getList<{ id: number; question: string }>(gateway, call, '/api/problemAsk/getProblemAskList', post(body)),
+    { max: 1000, ttlMs: REFERENCE_TTL_MS },
+  );
   return {
     // 7.3 New homes
     async findListByWap(call: CallContext, filter: LoupanFilter): Promise<Page<LoupanItem>> {
@@ -178,8 +184,9 @@ export function createHouseApi(gateway: Got) {
       ),
     countChangePriceTimes: async (call: CallContext, id: number) =>
       (await getObj<number>(gateway, call, `/api/countChangePriceTimes/${seg(id)}`)) ?? 0,
+    /** A city's common questions per kind (the same on every listing of the kind): kept for a minute (issue 20). */
     getProblemAskList: (call: CallContext, body: { cityId: number; houseType?: number }) =>
-      getList<{ id: number; question: string }>(gateway, call, '/api/problemAsk/getProblemAskList', post(body)),
+      problemAsk.get(`${body.cityId}:${body.houseType ?? ''}`, { call, body }),
     auditFindContent: (call: CallContext, houseNumber: string, belongerId: number) =>
       getList<{ id: number; content: string; createdAt: string; belongerId: number; name: string; portrait: string }>(
         gateway,

@@ -2,9 +2,17 @@ import type { Got } from 'got';
 import type { MapBubbles, MapLevel, MapQuery, NearbyMap } from '../contracts/gateway/map.ts';
 import { getObj, seg } from './call.ts';
 import type { CallContext } from './http.ts';
+import { memoByKey, REFERENCE_TTL_MS } from './memo.ts';
 
 /** SPEC 7.3 getHousebyLocation by level (the map's bubbles) and the nearby places of a static location map. */
 export function createMapApi(gateway: Got) {
+  const nearby = memoByKey(
+    (
+      _key: string,
+      { call, q }: { call: CallContext; q: { cityId: number; lng: number; lat: number; regionId?: number; radius?: number } },
+    ) => getObj<NearbyMap>(gateway, call, 'api/map/nearby', { searchParams: q as unknown as Record<string, number> }),
+    { max: 2000, ttlMs: REFERENCE_TTL_MS },
+  );
   return {
     async bubbles(call: CallContext, level: MapLevel, q: MapQuery): Promise<MapBubbles> {
       const searchParams = Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) as Record<
@@ -14,7 +22,8 @@ export function createMapApi(gateway: Got) {
       const obj = await getObj<MapBubbles>(gateway, call, `api/house/getHousebyLocation/${seg(level)}`, { searchParams });
       return obj && Array.isArray(obj.items) ? obj : { level, kind: q.kind, total: 0, items: [] };
     },
+    /** The places around a point (the same for every listing there): kept for a minute (issue 20). */
     nearby: (call: CallContext, q: { cityId: number; lng: number; lat: number; regionId?: number; radius?: number }) =>
-      getObj<NearbyMap>(gateway, call, 'api/map/nearby', { searchParams: q as unknown as Record<string, number> }),
+      nearby.get(`${q.cityId}:${q.lng}:${q.lat}:${q.regionId ?? ''}:${q.radius ?? ''}`, { call, q }),
   };
 }

@@ -24,6 +24,22 @@ const FORBIDDEN = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028\u2
 export function normaliseReturnPath(candidate: unknown): string | null {
   if (typeof candidate !== 'string' || candidate.length === 0 || candidate.length > RETURN_PATH_MAX) return null;
   if (candidate[0] !== '/' || FORBIDDEN.test(candidate)) return null;
+  const known = normalised.get(candidate);
+  if (known !== undefined) return known;
+  const out = parsedReturnPath(candidate);
+  if (normalised.size >= NORMALISED_MAX) normalised.clear();
+  normalised.set(candidate, out);
+  return out;
+}
+
+/**
+ * The answers for the addresses seen last (a pure function of the string): every page builds its login links from
+ * its own path, and the URL parser is the costly part (issue 20). Bounded; emptied when full.
+ */
+const normalised = new Map<string, string | null>();
+const NORMALISED_MAX = 2000;
+
+function parsedReturnPath(candidate: string): string | null {
   let url: URL;
   try {
     url = new URL(candidate, BASE);

@@ -10,7 +10,7 @@ import { middleware } from '../middleware/index.ts';
 import { cacheable, sendCachedPage } from '../page-cache.ts';
 import { App } from '../render/App.tsx';
 import { buildAppState } from '../render/app-state.ts';
-import { settleDeferred } from '../render/deferred.ts';
+import { type DeferredPromise, settleDeferred } from '../render/deferred.ts';
 import { documentHead, documentTail, fallbackErrorDocument } from '../render/document.ts';
 import { loadPageComponent } from '../render/modules.ts';
 import { renderDocument } from '../render/stream.ts';
@@ -59,7 +59,10 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
   // cache then keeps the complete document, rendered again once every block is in (no Suspense is pending any more,
   // so it is the document a crawler gets). Crawlers get the whole document at once.
   const bot = isbot(req.headers['user-agent'] ?? '');
-  const streamsFill = opts.fillCache && !bot && Boolean(ctx.deferred?.length);
+  // Secondary calls that are already in (they often are: they start before the primary ones) need no streaming: the
+  // page is then one whole document, as a crawler gets it, with nothing to complete by script.
+  const unsettled = Boolean(ctx.deferred?.some((d) => (d as DeferredPromise<unknown>).status !== 'fulfilled'));
+  const streamsFill = opts.fillCache && !bot && unsettled;
   const tree = <App state={state} Page={Page} ssrPath={path} ssrSearch={search} />;
   const head = documentHead(state.route.head, assets, state.route.module);
   const timeoutMs = req.server.renderTimeoutMs ?? req.server.registry.current.file.site.renderTimeoutMs;
@@ -67,15 +70,18 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
   // A whole document has every block in place: once the deferred calls are in, nothing suspends (a boundary that
   // suspended would be written as a streamed segment even when piped after onAllReady).
   if (waitForAll) await settleDeferred(ctx);
+  const pending = !waitForAll && unsettled;
   // React completes a boundary that suspended with small inline scripts: allowed for this response by a nonce.
-  const nonce = waitForAll || !ctx.deferred?.length ? undefined : randomBytes(16).toString('base64');
+  const nonce = pending ? randomBytes(16).toString('base64') : undefined;
   const fillLater = () => void fillAfterStream(ctx, tree, head, documentTail(state, assets), timeoutMs);
   const rendered = await renderDocument(tree, {
     head,
     nonce,
-    // Written after the last boundary: by then every deferred call has its value, and the state carries it.
-    tail: ctx.deferred?.length ? () => settleDeferred(ctx).then(() => documentTail(state, assets)) : documentTail(state, assets),
+    // Written after the last boundary: by then every deferred call has its value, and the state carries it (a whole
+    // document waited for them above).
+    tail: pending ? () => settleDeferred(ctx).then(() => documentTail(state, assets)) : documentTail(state, assets),
     waitForAll,
+    settled: !pending,
     timeoutMs,
     log: req.log,
     onStreamed: streamsFill ? fillLater : undefined,

@@ -254,6 +254,23 @@ t.test("a city's location dictionary is fetched once per city for an hour (SPEC 
   t.match(await api.dictionaries.locations(call, 2), { regions: [{ regionId: 3 }] }, 'a failure is not cached');
 });
 
+t.test("a city's common questions and the places around a point are fetched once for many detail views (issue 20)", async (t) => {
+  await api.house.getProblemAskList(call, { cityId: 1, houseType: 11 });
+  await api.house.getProblemAskList(call, { cityId: 1, houseType: 11 });
+  await api.house.getProblemAskList(call, { cityId: 1, houseType: 12 });
+  t.equal(hits.filter((h) => h.url === '/api/problemAsk/getProblemAskList').length, 2, 'once per city and kind');
+  const point = { cityId: 1, lng: 112.9, lat: 28.2, regionId: 3 };
+  await api.map.nearby(call, point);
+  await api.map.nearby(call, point);
+  await api.map.nearby(call, { ...point, lat: 28.3 });
+  t.equal(hits.filter((h) => h.url.startsWith('/api/map/nearby?')).length, 2, 'once per point');
+  mode = 'http500';
+  await failure(api.map.nearby(call, { ...point, lng: 113 }));
+  mode = 'ok';
+  await api.map.nearby(call, { ...point, lng: 113 });
+  t.equal(hits.filter((h) => h.url.startsWith('/api/map/nearby?') && h.url.includes('lng=113&')).length, 2, 'a failure is not kept');
+});
+
 t.test('a failed config fetch is not cached', async (t) => {
   mode = 'http500';
   await failure(api.config.switchSystemConfig(call, 9));

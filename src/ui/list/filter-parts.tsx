@@ -47,8 +47,52 @@ export function useFilterBar({ kind, base, query, dict }: FilterBarProps) {
     if (!opened.open) return;
     for (const d of ref.current?.querySelectorAll('details') ?? []) if (d !== opened) d.open = false;
   };
-  const href: FilterHref = (patch) => filterHref(base, withFilter(query, patch), kind, dict);
+  const known = hrefsOf(dict, `${kind}\u0001${base}\u0001${JSON.stringify(query)}`);
+  const href: FilterHref = (patch) => {
+    const key = patchKey(patch);
+    let h = known.get(key);
+    if (h === undefined) {
+      h = filterHref(base, withFilter(query, patch), kind, dict);
+      known.set(key, h);
+    }
+    return h;
+  };
   return { ref, onPick, onToggle, href };
+}
+
+/**
+ * The filter links already built, per location dictionary (its regions list, which src/api keeps for an hour; a link's
+ * location part depends on nothing else of it), by list, bar state and change: the ~120 links of a list's bar are the
+ * same for every visitor of that list, and building each one (withFilter + toTail) was a tenth of a render (issue 20).
+ * Bounded; emptied when full.
+ */
+const hrefsByRegions = new WeakMap<LocationDict['regions'], Map<string, Map<string, string>>>();
+const STATES_MAX = 500;
+
+/** The links already built for one bar state (list, base and query), by change. */
+function hrefsOf(dict: LocationDict, state: string): Map<string, string> {
+  let states = hrefsByRegions.get(dict.regions);
+  if (!states) {
+    states = new Map();
+    hrefsByRegions.set(dict.regions, states);
+  }
+  let known = states.get(state);
+  if (!known) {
+    if (states.size >= STATES_MAX) states.clear();
+    known = new Map();
+    states.set(state, known);
+  }
+  return known;
+}
+
+/** A change of the bar as a key: its fields in order with their values (lists joined). */
+function patchKey(patch: Partial<ListingQuery>): string {
+  let key = '';
+  for (const k in patch) {
+    const v = patch[k as keyof ListingQuery];
+    key += `${k}=${Array.isArray(v) ? v.join(',') : String(v)};`;
+  }
+  return key;
 }
 
 export function Opt({ href, on, children, rel }: { href: string; on: boolean; children: ReactNode; rel?: string }) {

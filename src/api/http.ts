@@ -138,19 +138,16 @@ export async function callGateway<T>(client: Got, call: CallContext, path: strin
     if (left <= 0) throw deadlineReached(call, path, method, started);
     let code: string | undefined;
     try {
-      const plain = opts.body ? undefined : plainEndpointOf(client);
-      res = plain
-        ? await plainRequest(plain, target, method, opts, call.reqId, left)
-        : await client(target, {
-            method,
-            searchParams: cleanParams(opts.searchParams),
-            json: opts.body ? undefined : opts.json,
-            body: opts.body,
-            headers: opts.body ? { 'x-request-id': call.reqId, 'content-type': undefined } : { 'x-request-id': call.reqId },
-            ...(left < (client.defaults.options.timeout.request ?? Number.POSITIVE_INFINITY) ? { timeout: { request: left } } : {}),
-          });
+      res = await client(target, {
+        method,
+        searchParams: cleanParams(opts.searchParams),
+        json: opts.body ? undefined : opts.json,
+        body: opts.body,
+        headers: opts.body ? { 'x-request-id': call.reqId, 'content-type': undefined } : { 'x-request-id': call.reqId },
+        ...(left < (client.defaults.options.timeout.request ?? Number.POSITIVE_INFINITY) ? { timeout: { request: left } } : {}),
+      });
     } catch (err) {
-      code = err instanceof RequestError ? (err.code ?? 'UNKNOWN') : ((err as NodeJS.ErrnoException)?.code ?? 'UNKNOWN');
+      code = err instanceof RequestError ? (err.code ?? 'UNKNOWN') : 'UNKNOWN';
       res = undefined;
     }
     const retryable = res ? RETRY.statusCodes.includes(res.statusCode) : RETRY.errorCodes.includes(code as string);
@@ -164,99 +161,6 @@ export async function callGateway<T>(client: Got, call: CallContext, path: strin
     throw new GatewayError(code === 'ETIMEDOUT' ? 504 : 502, path, `Gateway ${method} ${path} failed: ${code}`);
   }
   return readEnvelope<T>(call, path, method, res);
-}
-
-/** What a plain call needs of a got client: its base URL, default headers, keep-alive agents and timeout. */
-interface PlainEndpoint {
-  prefixUrl: string;
-  headers: Record<string, string>;
-  agents: { http?: http.Agent; https?: https.Agent };
-  timeoutMs: number;
-}
-
-const plainEndpoints = new WeakMap<Got, PlainEndpoint | null>();
-
-/**
- * A JSON or query call (every page's gateway call) is made with node:http on the client's own keep-alive agent, its
- * base URL, default headers and timeout, instead of through got: the same request on the wire, at about a third of the
- * CPU (got's options normalisation, hooks and streams cost ~300 µs per call, and a detail page makes a dozen; issue 20
- * part 2). Multipart bodies, and a client carrying hooks or handlers of its own, still go through got.
- */
-function plainEndpointOf(client: Got): PlainEndpoint | null {
-  let endpoint = plainEndpoints.get(client);
-  if (endpoint !== undefined) return endpoint;
-  const o = client.defaults.options;
-  const hooked = client.defaults.handlers.length > 0 || Object.values(o.hooks).some((list) => (list as unknown[]).length > 0);
-  const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(o.headers)) if (typeof v === 'string') headers[k] = v;
-  endpoint = hooked
-    ? null
-    : {
-        prefixUrl: String(o.prefixUrl),
-        headers,
-        agents: { http: o.agent.http as http.Agent | undefined, https: o.agent.https as https.Agent | undefined },
-        timeoutMs: o.timeout.request ?? Number.POSITIVE_INFINITY,
-      };
-  plainEndpoints.set(client, endpoint);
-  return endpoint;
-}
-
-/** got's RequestError codes for what node:http reports without one. */
-const callError = (message: string, code: string): NodeJS.ErrnoException => Object.assign(new Error(message), { code });
-
-/**
- * One attempt of a plain call, as got would make it: prefix + path (searchParams replace the path's own query), the
- * JSON body with its type and length, the body read as UTF-8 text whatever the status, the whole exchange bounded by
- * `leftMs` or the client's timeout (ETIMEDOUT).
- */
-function plainRequest(
-  endpoint: PlainEndpoint,
-  target: string,
-  method: Method,
-  opts: CallOptions,
-  reqId: string,
-  leftMs: number,
-): Promise<{ statusCode: number; body: string }> {
-  const url = new URL(endpoint.prefixUrl + target);
-  const params = cleanParams(opts.searchParams);
-  if (params) {
-    const search = new URLSearchParams();
-    for (const [k, v] of Object.entries(params)) search.append(k, String(v));
-    url.search = search.toString();
-  }
-  const headers: Record<string, string | number> = { ...endpoint.headers, 'x-request-id': reqId };
-  let payload: Buffer | undefined;
-  if (opts.json !== undefined) {
-    payload = Buffer.from(JSON.stringify(opts.json));
-    headers['content-type'] ??= 'application/json';
-    headers['content-length'] = payload.length;
-  }
-  const secure = url.protocol === 'https:';
-  const timeoutMs = Math.min(leftMs, endpoint.timeoutMs);
-  return new Promise((resolve, reject) => {
-    const req = (secure ? https : http).request(
-      url,
-      { method, headers, agent: secure ? endpoint.agents.https : endpoint.agents.http },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          clearTimeout(timer);
-          resolve({ statusCode: res.statusCode ?? 0, body: chunks.length === 1 ? chunks[0].toString() : Buffer.concat(chunks).toString() });
-        });
-        res.on('error', fail);
-      },
-    );
-    function fail(err: Error) {
-      clearTimeout(timer);
-      reject(err);
-    }
-    const timer = Number.isFinite(timeoutMs)
-      ? setTimeout(() => req.destroy(callError(`Timeout awaiting 'request' for ${timeoutMs}ms`, 'ETIMEDOUT')), timeoutMs)
-      : undefined;
-    req.on('error', fail);
-    req.end(payload);
-  });
 }
 
 /** SPEC 7.1 and 7.12 on an answer: a non-200 (HTTP or the body's `status`) throws; an empty body or obj is logged. */

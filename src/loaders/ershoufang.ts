@@ -40,29 +40,40 @@ export async function loadListingDetail(
   const agent = house.agentInfo as Belonger | null;
   // The price history is secondary (issue 20): it streams after the shell.
   const log = defer(ctx, optional(ctx, 'houseoperatelog', ctx.api.house.houseOperateLog(ctx.call, house.houseId), []));
-  const [extras, daikan, comments, readme, location] = await Promise.all([
-    detailExtras(ctx, house, { similarSize: kind === 'zufang' ? SIMILAR_RENTALS : SIMILAR_SIZE }),
-    kind === 'ershoufang'
-      ? optional(ctx, 'daikan', ctx.api.house.findRecordListByHouseNumber(ctx.call, house.houseNumber), [])
-      : Promise.resolve([]),
-    kind === 'zufang'
-      ? optional(
-          ctx,
-          'commentRent',
-          ctx.api.house.belongerHouseCommentRent(ctx.call, { houseId: house.houseId, size: 3 }).then((p) => p.content),
-          [],
-        )
-      : agent
-        ? optional(ctx, 'audit', ctx.api.house.auditFindContent(ctx.call, house.houseNumber, agent.belongerId), [])
+  // The viewing count, the agent's comments and the owner's note are below the fold: secondary too (issue 20), so the
+  // shell waits only for what the first screen and the bottom bar show.
+  const notes = defer(
+    ctx,
+    Promise.all([
+      kind === 'ershoufang'
+        ? optional(ctx, 'daikan', ctx.api.house.findRecordListByHouseNumber(ctx.call, house.houseNumber), [])
         : Promise.resolve([]),
-    kind === 'ershoufang'
-      ? optional(
-          ctx,
-          'ownerReadme',
-          ctx.api.house.ownerReadme(ctx.call, house.houseNumber).then((r) => r?.content ?? null),
-          null,
-        )
-      : Promise.resolve(null),
+      kind === 'zufang'
+        ? optional(
+            ctx,
+            'commentRent',
+            ctx.api.house.belongerHouseCommentRent(ctx.call, { houseId: house.houseId, size: 3 }).then((p) => p.content),
+            [],
+          )
+        : agent
+          ? optional(ctx, 'audit', ctx.api.house.auditFindContent(ctx.call, house.houseNumber, agent.belongerId), [])
+          : Promise.resolve([]),
+      kind === 'ershoufang'
+        ? optional(
+            ctx,
+            'ownerReadme',
+            ctx.api.house.ownerReadme(ctx.call, house.houseNumber).then((r) => r?.content ?? null),
+            null,
+          )
+        : Promise.resolve(null),
+    ]).then(([daikan, comments, readme]) => ({
+      daikanCount: daikan.length,
+      comments: comments.map((c) => ({ id: c.id, content: c.content, createdAt: c.createdAt, name: c.name, portrait: c.portrait })),
+      readme,
+    })),
+  );
+  const [extras, location] = await Promise.all([
+    detailExtras(ctx, house, { similarSize: kind === 'zufang' ? SIMILAR_RENTALS : SIMILAR_SIZE }),
     locationOf(ctx, { name: house.xiaoquName || house.title, lng: house.lng, lat: house.lat, regionId: house.regionId }),
   ]);
   return {
@@ -73,9 +84,7 @@ export async function loadListingDetail(
       location,
       extras,
       log,
-      daikanCount: daikan.length,
-      comments: comments.map((c) => ({ id: c.id, content: c.content, createdAt: c.createdAt, name: c.name, portrait: c.portrait })),
-      readme,
+      notes,
       url: cityOrigin(ctx.site, ctx.city) + residentialDetailPath(kind, house.houseId, opts.zuyj),
       zuyj: opts.zuyj,
     },

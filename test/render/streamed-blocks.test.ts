@@ -1,5 +1,6 @@
 import http from 'node:http';
 import t from 'tap';
+import { openDb } from '../../src/backend/db.ts';
 import { aliasTestBackend, startTestBackend } from '../helpers/backend.ts';
 import { buildTestApp } from '../helpers/build.ts';
 
@@ -46,6 +47,7 @@ async function holdingGateway(t: { teardown(fn: () => unknown): void }) {
   return {
     url,
     backendUrl: backend.url,
+    dataDir: backend.dataDir,
     /** Hold the calls matching `pattern`; resolves when the first one has arrived. */
     hold(pattern: RegExp): Promise<void> {
       hold = pattern;
@@ -200,4 +202,37 @@ t.test('new-home detail: estates nearby stream after the shell; the page cache k
   t.equal(hit.headers['x-cache'], 'HIT', 'the next visitor is served from the cache');
   t.match(hit.body, 'xf-similar', 'the cached page has the secondary blocks');
   t.notMatch(hit.body, /<div hidden id="S:/, 'in place, as a crawler gets them');
+});
+
+t.test('second-hand detail: the owner’s note, the agent’s comments and the viewing count follow the shell', async (t) => {
+  const gw = await holdingGateway(t);
+  const portal = await buildTestApp({ gatewayUrl: gw.url });
+  t.teardown(() => portal.close());
+  const base = await portal.app.listen({ port: 0, host: '127.0.0.1' });
+  const db = openDb(gw.dataDir, { readonly: true });
+  const row = db
+    .prepare(
+      `SELECT l.id, o.content FROM owner_readme o JOIN listing l ON l.id = o.listing_id
+       WHERE l.city_id = 1 AND l.house_type = 11 AND l.status = 1 ORDER BY l.id LIMIT 1`,
+    )
+    .get() as { id: number; content: string };
+  db.close();
+  t.ok(row, 'a listing with an owner’s note');
+
+  const arrived = gw.hold(/ownerReadme/);
+  const person = await get(base, `/ershoufang/${row.id}.html`, PERSON);
+  await arrived;
+  t.equal(person.status, 200);
+  const shell = await person.until('dt-links');
+  t.match(shell, /<h1[^>]*>/, 'the listing heading arrived while the owner’s note is held');
+  t.match(shell, 'dt-desc', 'so did the description');
+  t.notMatch(shell, '业主自荐', 'the owner’s note is not in the shell');
+  gw.release();
+  const html = await person.done;
+  t.match(html, '业主自荐', 'the owner’s note streamed in after the release');
+  t.match(html, row.content.slice(0, 12), 'with its text');
+  t.match(html, /带看记录 \d+次/, 'and the viewing count');
+  const notes = stateOf(html).route.data.notes;
+  t.equal(notes.readme, row.content, 'the state carries the note');
+  t.ok(Number.isInteger(notes.daikanCount) && Array.isArray(notes.comments), 'the count and the comments');
 });

@@ -33,9 +33,8 @@ export interface ListingDetailData {
   extras: DetailExtras;
   /** Price changes and listing events (api/houseoperatelog); secondary, streams after the shell. */
   log: Deferred<PriceLogEntry[]>;
-  daikanCount: number;
-  comments: Array<{ id: number; content: string; createdAt: string; name: string; portrait: string }>;
-  readme: string | null;
+  /** Below the fold, so secondary (issue 20): they stream after the shell. */
+  notes: Deferred<ListingNotes>;
   /** Absolute canonical URL (share). */
   url: string;
   /** Brand apartment variant (/zufang/zuyj). */
@@ -100,4 +99,11 @@ export interface ZuyjListData {
   total: number;
   page: number;
   totalPages: number;
+}
+
+/** A listing's viewing count, its agent's comments (rentals: reviews) and the owner's note. */
+export interface ListingNotes {
+  daikanCount: number;
+  comments: Array<{ id: number; content: string; createdAt: string; name: string; portrait: string }>;
+  readme: string | null;
 }

@@ -16,6 +16,7 @@ import { CommunityCard, Description, DetailBlock, DetailHead, type Fact, KeyFact
 export function ListingDetailView({ data, notice }: { data: ListingDetailData; notice?: string }) {
   const { house: h, extras, kind } = data;
   const rent = kind === 'zufang';
+  const descriptionTitle = rent ? '房源介绍' : '房源描述';
   const agent = agentInfoOf(h.agentInfo);
   const headline: Fact[] = rent
     ? [
@@ -61,14 +62,19 @@ export function ListingDetailView({ data, notice }: { data: ListingDetailData; n
           房贷计算器：总价{num(h.price)}万，算算月供
         </AppLink>
       ) : null}
-      <Description
-        title={rent ? '房源介绍' : '房源描述'}
-        text={h.description}
-        extra={[
-          ...(data.readme ? [{ label: '业主自荐', text: data.readme }] : []),
-          ...data.comments.map((c) => ({ label: `经纪人点评 · ${c.name}`, text: c.content })),
-        ]}
-      />
+      {/* The description is in the shell; the owner's note and the agent's comments join it when they arrive. */}
+      <Streamed value={data.notes} fallback={<Description title={descriptionTitle} text={h.description} />}>
+        {(notes) => (
+          <Description
+            title={descriptionTitle}
+            text={h.description}
+            extra={[
+              ...(notes.readme ? [{ label: '业主自荐', text: notes.readme }] : []),
+              ...notes.comments.map((c) => ({ label: `经纪人点评 · ${c.name}`, text: c.content })),
+            ]}
+          />
+        )}
+      </Streamed>
       <AgentCard agent={agent} phone={extras.agentPhone} house={houseRef} />
       <Streamed value={extras.recommended}>
         {(recommended) =>
@@ -95,7 +101,11 @@ export function ListingDetailView({ data, notice }: { data: ListingDetailData; n
             {(log) => <Timeline items={priceLogItems(log, '万').slice(0, 3)} />}
           </Streamed>
           <div className="dt-links">
-            <AppLink href={`/ershoufang/daikan?id=${h.houseId}`}>带看记录 {data.daikanCount}次</AppLink>
+            <AppLink href={`/ershoufang/daikan?id=${h.houseId}`}>
+              <Streamed value={data.notes} fallback="带看记录">
+                {(notes) => `带看记录 ${notes.daikanCount}次`}
+              </Streamed>
+            </AppLink>
             <AppLink href={`/ershoufang/zhou?id=${h.houseId}`}>周边配套</AppLink>
             <span className="tag">{extras.collectTotal}人关注</span>
           </div>

@@ -44,10 +44,10 @@ function stylesFor(assets: ClientAssets, moduleKey: string): string {
   return assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
 }
 
-/** Everything after the React markup: the serialized state (safe inside <script>) and the client entry. */
 /**
- * The state script and the entry. The first screen's JSON-LD is left out of the state: it is already in the head,
- * and the browser reads it back from there (src/client/entry.tsx) rather than download it twice.
+ * Everything after the React markup: the state script (safe inside <script>) and the boot script. The first
+ * screen's JSON-LD is left out of the state: it is already in the head, and the browser reads it back from there
+ * (src/client/entry.tsx) rather than download it twice.
  */
 export function documentTail(state: AppState, assets: ClientAssets): string {
   // The entry and the chunks the first screen hydrates with (fetched in parallel, not one import after the other),

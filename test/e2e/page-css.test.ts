@@ -93,9 +93,9 @@ t.test('a client navigation styles the next screen as a full load does, with one
     page.evaluate(() =>
       [...document.querySelectorAll('[data-page-css]')].map((el) => `${el.tagName.toLowerCase()}:${el.getAttribute('data-page-css')}`),
     );
-  /** Computed styles of the detail's landmarks: title, price, gallery, agent bar. */
-  const looks = () =>
-    page.evaluate(() =>
+  /** Computed styles of the detail's landmarks: title, price, gallery, header, footer. */
+  const looks = (p: typeof page) =>
+    p.evaluate(() =>
       ['h1', '.gal', '.gal__img', '.dt-price', '.hd', '.ft', 'main'].map((sel) => {
         const el = document.querySelector(sel);
         if (!el) return `${sel}: absent`;
@@ -113,18 +113,11 @@ t.test('a client navigation styles the next screen as a full load does, with one
   await page.locator('h1').first().waitFor();
   await page.waitForFunction(() => document.querySelectorAll('[data-page-css]').length === 1);
   t.same(await pageSheets(), ['link:ershoufang/detail'], 'the detail stylesheet is linked and the list one is gone');
-  const navigated = await looks();
+  const navigated = await looks(page);
 
   const full = await e2e.newPage();
   await full.page.goto(e2e.base + (href as string), { waitUntil: 'networkidle' });
-  const loaded = await full.page.evaluate(() =>
-    ['h1', '.gal', '.gal__img', '.dt-price', '.hd', '.ft', 'main'].map((sel) => {
-      const el = document.querySelector(sel);
-      if (!el) return `${sel}: absent`;
-      const s = getComputedStyle(el);
-      return `${sel}: ${s.display} ${s.fontSize} ${s.color} ${s.backgroundColor} ${s.padding} ${s.height}`;
-    }),
-  );
+  const loaded = await looks(full.page);
   t.same(navigated, loaded, 'the navigated detail looks as the fully loaded one');
   t.ok(
     loaded.some((l) => !l.endsWith('absent')),

@@ -1,13 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { benchCluster, registryWithoutPageCache } from './bench/cluster.ts';
 import { jsBudget } from './bench/js-budget.ts';
 import { type LoadResult, load, medianOf } from './bench/load.ts';
 import { registryWithoutCache } from './bench/page-parts.ts';
-import { cpuMs, hasTaskset, rssMb, startPinned, stop } from './bench/procs.ts';
+import { cpuMs, freePort, hasTaskset, rssMb, startPinned, stop } from './bench/procs.ts';
 import { benchBackend } from './bench-backend.ts';
 
 /**
@@ -30,21 +29,6 @@ const LIST_PAGE = '/ershoufang/';
 /** Region + price band + rooms: three filters in the path form of SPEC 9. */
 const FILTERED_PAGE = '/ershoufang/yuelu/p5l3/';
 const out = (s = '') => process.stdout.write(`${s}\n`);
-
-/**
- * A free loopback port for each server the bench starts: fixed ports collided with another bench on a shared machine
- * (EADDRINUSE, or worse, load sent to someone else's server).
- */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 if (hasTaskset && !process.env.BENCH_PINNED) {
   // Re-run this script pinned to core 1 so the load generator never shares the server's core.

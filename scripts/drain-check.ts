@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { registryWithoutPageCache } from './bench/cluster.ts';
-import { freePort } from './redis.ts';
+import { freePort } from './bench/procs.ts';
 
 /**
  * `npx tsx scripts/drain-check.ts` (issue 20 part 3): does a shutdown lose requests? A real portal under a load of

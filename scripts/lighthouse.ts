@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePort } from './bench/procs.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 /**
@@ -22,17 +22,6 @@ const LIST_PAGE = '/ershoufang/';
 const NEW_HOME_LIST = '/xinfang/';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const out = (s = '') => process.stdout.write(`${s}\n`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function startPortal(dataDir: string): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './bench/procs.ts';
 
 /**
  * A throw-away redis-server (Debian's `redis-server`, installed by .ci/run) for tests and local runs: loopback only,
@@ -17,18 +17,6 @@ export interface RedisServer {
 }
 
 export const REDIS_SERVER = process.env.REDIS_SERVER_BIN || 'redis-server';
-
-/** A port nothing listens on right now (the kernel's pick, released at once). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();

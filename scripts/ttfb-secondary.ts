@@ -1,66 +1,36 @@
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { emptyAssets } from '../src/render/assets.ts';
 import { registryWithoutCache } from './bench/page-parts.ts';
+import { freePort, startPinned, stop } from './bench/procs.ts';
 
 /**
- * `npx tsx scripts/ttfb-secondary.ts <gatewayUrl> [n] [delayMs]` (issue 20 part 2, a measurement, not a test): the
- * time to first byte of the second-hand and the new-home detail for a person when one secondary gateway call (similar
- * listings; estates nearby) is made `delayMs` (300) slower by a proxy in front of the gateway, against the time of the
- * page's primary call (the listing; the estate) as the proxy saw it. Page cache off, so every request renders. Also
- * prints a crawler's TTFB, which waits for the slow call (it gets the whole document).
+ * `npm run ttfb -- [n] [delayMs]` (after `npm run build`; issue 20 part 2, a measurement, not a test): the time to
+ * first byte of the second-hand and the new-home detail for a person when one secondary gateway call (similar
+ * listings; estates nearby) is made `delayMs` (300) slower, against the time of the page's primary call (the
+ * listing; the estate) as the gateway's side saw it. Also prints a crawler's TTFB, which waits for the slow call (it
+ * gets the whole document).
+ *
+ * The portal runs as in production (the built server, NODE_ENV=production, so React's production build), page cache
+ * off so every request renders, on core 0. The embedded gateway and the proxy that slows the call
+ * (scripts/bench/slow-proxy.mjs) run in their own processes on core 1: they stand for the network and the API, whose
+ * work is not the portal's.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
-const [gatewayUrl, count = '30', delay = '300'] = process.argv.slice(2);
-if (!gatewayUrl) {
-  process.stderr.write('usage: tsx scripts/ttfb-secondary.ts <gatewayUrl> [n] [delayMs]\n');
-  process.exit(2);
-}
+const [count = '30', delay = '300'] = process.argv.slice(2);
 const n = Number(count);
 const delayMs = Number(delay);
 const PERSON = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
 const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const out = (s: string) => process.stdout.write(`${s}\n`);
 
-interface Page {
-  path: string;
-  primary: RegExp;
-  secondary: RegExp;
-}
+const PRIMARY = /\/api\/house\/search\/detail\/|\/api\/house\/findByIdForM\//;
+const SLOW = /\/api\/house\/search\/findByCondition|\/api\/house\/findListByWap/;
 
-/** The gateway behind a proxy: `slow` calls wait `delayMs`; the durations of `primary` calls are noted. */
-async function proxy(target: URL, pages: Page[]): Promise<{ url: string; primaryMs: number[]; close(): Promise<void> }> {
-  const primaryMs: number[] = [];
-  const server = http.createServer((req, res) => {
-    const url = req.url ?? '';
-    const started = performance.now();
-    const isPrimary = pages.some((p) => p.primary.test(url));
-    const forward = () => {
-      const up = http.request({ host: target.hostname, port: target.port, method: req.method, path: url, headers: req.headers }, (r) => {
-        res.writeHead(r.statusCode ?? 502, r.headers);
-        r.pipe(res);
-        r.on('end', () => {
-          if (isPrimary) primaryMs.push(performance.now() - started);
-        });
-      });
-      req.pipe(up);
-    };
-    if (pages.some((p) => p.secondary.test(url))) setTimeout(forward, delayMs);
-    else forward();
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
-    primaryMs,
-    close: () => new Promise((r) => server.close(() => r())),
-  };
-}
-
-async function firstId(apiPath: string, body: object): Promise<number> {
-  const res = await fetch(`${gatewayUrl}${apiPath}`, {
+async function firstId(gateway: string, apiPath: string, body: object): Promise<number> {
+  const res = await fetch(`${gateway}${apiPath}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -91,45 +61,74 @@ const median = (xs: number[]) => {
 };
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
-const listing = await firstId('/api/house/search/findByCondition', { cityId: 1, houseType: 11, size: 1 });
-const estate = await firstId('/api/house/findListByWap', { cityId: 1, size: 1 });
-const pages: Page[] = [
-  { path: `/ershoufang/${listing}.html`, primary: /\/api\/house\/search\/detail\//, secondary: /\/api\/house\/search\/findByCondition/ },
-  { path: `/xinfang/${estate}.html`, primary: /\/api\/house\/findByIdForM\//, secondary: /\/api\/house\/findListByWap/ },
-];
-const gw = await proxy(new URL(gatewayUrl), pages);
-const app = await buildApp({
-  config: loadConfig({
-    ...process.env,
-    NODE_ENV: 'production',
-    GATEWAY_URL: gw.url,
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ttfb-data-')),
-    REGISTRY_PATH: registryWithoutCache(path.join(ROOT, 'registry.json')),
-    REGISTRY_WATCH: '0',
-    LOG_LEVEL: 'warn',
-  }),
-  assets: emptyAssets(),
-});
-const base = await app.listen({ port: 0, host: '127.0.0.1' });
-process.stdout.write(`TTFB with the secondary call ${delayMs} ms slow, ${n} sequential requests each, medians:\n`);
-for (const page of pages) {
-  for (let i = 0; i < 5; i++) await timed(base, page.path, PERSON);
-  gw.primaryMs.length = 0;
-  const person: number[] = [];
-  const whole: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const r = await timed(base, page.path, PERSON);
-    if (r.status !== 200) throw new Error(`${page.path} answered ${r.status}`);
-    person.push(r.ttfb);
-    whole.push(r.total);
+async function main(): Promise<void> {
+  const children: ChildProcess[] = [];
+  try {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'ttfb-data-'));
+    const gwPort = await freePort();
+    const gateway = `http://127.0.0.1:${gwPort}`;
+    children.push(
+      await startPinned(
+        1,
+        [process.execPath, '--import', 'tsx', path.join(ROOT, 'src/backend/main.ts')],
+        { GATEWAY_PORT: String(gwPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+        `${gateway}/api/city/findAll`,
+      ),
+    );
+    const proxyPort = await freePort();
+    const proxy = `http://127.0.0.1:${proxyPort}`;
+    children.push(
+      await startPinned(
+        1,
+        [process.execPath, path.join(ROOT, 'scripts/bench/slow-proxy.mjs')],
+        { PORT: String(proxyPort), TARGET: gateway, DELAY_MS: String(delayMs), SLOW: SLOW.source, PRIMARY: PRIMARY.source },
+        `${proxy}/__primary`,
+      ),
+    );
+    const portalPort = await freePort();
+    const base = `http://127.0.0.1:${portalPort}`;
+    children.push(
+      await startPinned(
+        0,
+        [process.execPath, path.join(ROOT, 'dist/server/server.js')],
+        {
+          NODE_ENV: 'production',
+          WEB_CONCURRENCY: '1',
+          PORT: String(portalPort),
+          GATEWAY_URL: proxy,
+          DATA_DIR: dataDir,
+          REGISTRY_PATH: registryWithoutCache(path.join(ROOT, 'registry.json')),
+          REGISTRY_WATCH: '0',
+          LOG_LEVEL: 'info',
+        },
+        `${base}/`,
+      ),
+    );
+    const listing = await firstId(gateway, '/api/house/search/findByCondition', { cityId: 1, houseType: 11, size: 1 });
+    const estate = await firstId(gateway, '/api/house/findListByWap', { cityId: 1, size: 1 });
+    out(`TTFB with the secondary call ${delayMs} ms slow, ${n} sequential requests each, medians:`);
+    for (const pagePath of [`/ershoufang/${listing}.html`, `/xinfang/${estate}.html`]) {
+      for (let i = 0; i < 10; i++) await timed(base, pagePath, PERSON);
+      await fetch(`${proxy}/__primary`);
+      const person: number[] = [];
+      const whole: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const r = await timed(base, pagePath, PERSON);
+        if (r.status !== 200) throw new Error(`${pagePath} answered ${r.status}`);
+        person.push(r.ttfb);
+        whole.push(r.total);
+      }
+      const primary = median((await (await fetch(`${proxy}/__primary`)).json()) as number[]);
+      const crawler: number[] = [];
+      for (let i = 0; i < Math.min(n, 5); i++) crawler.push((await timed(base, pagePath, CRAWLER)).ttfb);
+      out(
+        `${pagePath.padEnd(26)} person TTFB ${ms(median(person))} (last byte ${ms(median(whole))}), primary call ${ms(primary)}, ` +
+          `TTFB - primary ${ms(median(person) - primary)} (target <= 20 ms); crawler TTFB ${ms(median(crawler))}`,
+      );
+    }
+  } finally {
+    for (const child of children.reverse()) await stop(child);
   }
-  const primary = median(gw.primaryMs);
-  const crawler: number[] = [];
-  for (let i = 0; i < Math.min(n, 5); i++) crawler.push((await timed(base, page.path, CRAWLER)).ttfb);
-  process.stdout.write(
-    `${page.path.padEnd(26)} person TTFB ${ms(median(person))} (last byte ${ms(median(whole))}), primary call ${ms(primary)}, ` +
-      `TTFB - primary ${ms(median(person) - primary)} (target <= 20 ms); crawler TTFB ${ms(median(crawler))}\n`,
-  );
 }
-await app.close();
-await gw.close();
+
+await main();

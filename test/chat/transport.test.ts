@@ -1,5 +1,6 @@
 import t from 'tap';
-import { freePort, startRedis } from '../../scripts/redis.ts';
+import { freePort } from '../../scripts/bench/procs.ts';
+import { startRedis } from '../../scripts/redis.ts';
 import { createBuiltinTransport } from '../../src/client/chat/builtin.ts';
 import { fitWithin } from '../../src/client/chat/images.ts';
 import { chatTargetError, lookupChatPeer, whenChatReady } from '../../src/client/chat/rules.ts';

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../scripts/redis.ts';
+import { freePort } from '../../scripts/bench/procs.ts';
 import { ROOT, TEST_SECRET } from './build.ts';
 
 /** A real portal process (src/server.ts, as `npm start` runs it) on a free loopback port. */

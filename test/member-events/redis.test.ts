@@ -1,6 +1,7 @@
 import t from 'tap';
 import type { RedisMemberEvents } from '../../plugins/member-events.ts';
-import { freePort, startRedis } from '../../scripts/redis.ts';
+import { freePort } from '../../scripts/bench/procs.ts';
+import { startRedis } from '../../scripts/redis.ts';
 import { MEMBER_SOCKET_PATH } from '../../src/lib/member-socket.ts';
 import { buildTestApp, MEMBER, type TestApp } from '../helpers/build.ts';
 import { openSocket } from '../helpers/ws-client.ts';

@@ -1,6 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import t from 'tap';
-import { freePort, startRedis } from '../../scripts/redis.ts';
+import { freePort } from '../../scripts/bench/procs.ts';
+import { startRedis } from '../../scripts/redis.ts';
 import { pageCacheKey } from '../../src/page-cache.ts';
 import { buildTestApp, type TestApp } from '../helpers/build.ts';
 

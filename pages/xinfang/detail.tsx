@@ -118,15 +118,19 @@ export default function XinfangDetailPage({ data }: PageProps<XinfangDetailData>
       ) : null}
       {e.huxingList?.length ? (
         <DetailBlock title={`户型（${e.huxingList.length}）`} more={{ href: `/huxing/lp${id}/`, label: '全部户型' }} id="huxing">
-          {data.huxingStats.length ? (
-            <p className="xf-hxstats">
-              {data.huxingStats.map((s) => (
-                <AppLink key={s.rooms} href={`/huxing/lp${id}/l${s.rooms}/`} className="xf-chip">
-                  {s.rooms}室({s.count})
-                </AppLink>
-              ))}
-            </p>
-          ) : null}
+          <Streamed value={data.huxingStats}>
+            {(stats) =>
+              stats.length ? (
+                <p className="xf-hxstats">
+                  {stats.map((s) => (
+                    <AppLink key={s.rooms} href={`/huxing/lp${id}/l${s.rooms}/`} className="xf-chip">
+                      {s.rooms}室({s.count})
+                    </AppLink>
+                  ))}
+                </p>
+              ) : null
+            }
+          </Streamed>
           <ul className="xf-hxrow">
             {e.huxingList.map((h) => (
               <li key={h.huxingId} className="xf-hxrow__item">
@@ -148,15 +152,19 @@ export default function XinfangDetailPage({ data }: PageProps<XinfangDetailData>
           </ul>
         </DetailBlock>
       ) : null}
-      {data.belongers.length ? (
-        <DetailBlock title="置业顾问" more={{ href: `/xinfang/belonger?id=${id}`, label: `全部${data.belongers.length}位` }} id="belonger">
-          <div className="xf-agents">
-            {data.belongers.slice(0, 3).map((b) => (
-              <AgentRow key={b.belongerId} agent={b} houseId={id} />
-            ))}
-          </div>
-        </DetailBlock>
-      ) : null}
+      <Streamed value={data.belongers}>
+        {(belongers) =>
+          belongers.length ? (
+            <DetailBlock title="置业顾问" more={{ href: `/xinfang/belonger?id=${id}`, label: `全部${belongers.length}位` }} id="belonger">
+              <div className="xf-agents">
+                {belongers.slice(0, 3).map((b) => (
+                  <AgentRow key={b.belongerId} agent={b} houseId={id} />
+                ))}
+              </div>
+            </DetailBlock>
+          ) : null
+        }
+      </Streamed>
       <Streamed value={data.dongtai}>
         {(dongtai) => (
           <DetailBlock
@@ -236,27 +244,35 @@ export default function XinfangDetailPage({ data }: PageProps<XinfangDetailData>
         </span>
         <ChevronRight size={16} />
       </AppLink>
-      {data.location ? (
-        <DetailBlock title="位置与周边">
-          <LocationMap data={data.location} />
-        </DetailBlock>
-      ) : null}
-      {data.schools.length ? (
-        <DetailBlock title="周边学校">
-          <ul className="xf-schools">
-            {data.schools.map((s) => (
-              <li key={s.schoolId}>
-                <AppLink href={`/school/${s.schoolId}.html`}>
-                  <b>{s.name}</b>
-                  <span>
-                    {s.level} · {s.nature}
-                  </span>
-                </AppLink>
-              </li>
-            ))}
-          </ul>
-        </DetailBlock>
-      ) : null}
+      <Streamed value={data.location ?? null}>
+        {(location) =>
+          location ? (
+            <DetailBlock title="位置与周边">
+              <LocationMap data={location} />
+            </DetailBlock>
+          ) : null
+        }
+      </Streamed>
+      <Streamed value={data.schools}>
+        {(schools) =>
+          schools.length ? (
+            <DetailBlock title="周边学校">
+              <ul className="xf-schools">
+                {schools.map((s) => (
+                  <li key={s.schoolId}>
+                    <AppLink href={`/school/${s.schoolId}.html`}>
+                      <b>{s.name}</b>
+                      <span>
+                        {s.level} · {s.nature}
+                      </span>
+                    </AppLink>
+                  </li>
+                ))}
+              </ul>
+            </DetailBlock>
+          ) : null
+        }
+      </Streamed>
       <Streamed value={data.comments}>{(comments) => <EstateComments comments={comments} total={data.commentTotal} />}</Streamed>
       <Streamed value={data.wenda}>{(wenda) => <EstateWenda id={id} wenda={wenda} total={data.wendaTotal} />}</Streamed>
       <Streamed value={data.similar}>

@@ -38,6 +38,11 @@ export async function loadListingDetail(
   const house = await loadHouse(ctx, kind, idOf(ctx));
   const ad = isAdVariant(ctx);
   const agent = house.agentInfo as Belonger | null;
+  // The shell's calls go out first, so the gateway answers them before the secondary ones.
+  const shell = Promise.all([
+    detailExtras(ctx, house, { similarSize: kind === 'zufang' ? SIMILAR_RENTALS : SIMILAR_SIZE }),
+    locationOf(ctx, { name: house.xiaoquName || house.title, lng: house.lng, lat: house.lat, regionId: house.regionId }),
+  ]);
   // The price history is secondary (issue 20): it streams after the shell.
   const log = defer(ctx, optional(ctx, 'houseoperatelog', ctx.api.house.houseOperateLog(ctx.call, house.houseId), []));
   // The viewing count, the agent's comments and the owner's note are below the fold: secondary too (issue 20), so the
@@ -72,10 +77,7 @@ export async function loadListingDetail(
       readme,
     })),
   );
-  const [extras, location] = await Promise.all([
-    detailExtras(ctx, house, { similarSize: kind === 'zufang' ? SIMILAR_RENTALS : SIMILAR_SIZE }),
-    locationOf(ctx, { name: house.xiaoquName || house.title, lng: house.lng, lat: house.lat, regionId: house.regionId }),
-  ]);
+  const [extras, location] = await shell;
   return {
     data: {
       kind,

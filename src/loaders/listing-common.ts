@@ -82,18 +82,26 @@ export async function orNotFound<T>(p: Promise<T | null | undefined>): Promise<T
   return v;
 }
 
+/** How many other agents a listing detail recommends. */
+const RECOMMENDED_AGENTS = 3;
+
 /**
  * The parts every listing detail shares: the agent's phone (api/zhcall), the community, similar listings, the
  * member's favourite state. Reads only: the view history is the page's `view` (SPEC 7.4).
  */
-/** How many other agents a listing detail recommends. */
-const RECOMMENDED_AGENTS = 3;
-
 export async function detailExtras(ctx: PageContext, house: ListingDetail, opts: { similarSize: number }): Promise<DetailExtras> {
   const agent = house.agentInfo as Belonger | null;
   const memberId = ctx.user?.uid || ctx.user?.userId || '';
+  // What the first screen and the bottom bar show goes to the gateway first, so it is answered before the secondary
+  // calls (issue 20: the shell waits only for these).
+  const shell = Promise.all([
+    agent ? optional(ctx, 'zhcall', ctx.api.belonger.zhcall(ctx.call, agent.belongerId, house.houseType), null) : null,
+    house.stressId ? optional(ctx, 'xiaoqu', ctx.api.xiaoqu.findBriefById(ctx.call, house.stressId), null) : null,
+    memberId ? optional(ctx, 'isCollect', ctx.api.user.isCollect(ctx.call, house.houseId, memberId), false) : false,
+    optional(ctx, 'collectTotal', ctx.api.house.collectHouseTotal(ctx.call, house.houseId), 0),
+  ]);
   // Secondary blocks (issue 20): similar listings, the common questions and the recommended agents stream after the
-  // shell; the page waits only for what its first screen and bottom bar show.
+  // shell.
   const similar = defer(
     ctx,
     optional(
@@ -144,11 +152,6 @@ export async function detailExtras(ctx: PageContext, house: ListingDetail, opts:
       [] as Belonger[],
     ),
   );
-  const [agentPhone, community, collected, collectTotal] = await Promise.all([
-    agent ? optional(ctx, 'zhcall', ctx.api.belonger.zhcall(ctx.call, agent.belongerId, house.houseType), null) : null,
-    house.stressId ? optional(ctx, 'xiaoqu', ctx.api.xiaoqu.findBriefById(ctx.call, house.stressId), null) : null,
-    memberId ? optional(ctx, 'isCollect', ctx.api.user.isCollect(ctx.call, house.houseId, memberId), false) : false,
-    optional(ctx, 'collectTotal', ctx.api.house.collectHouseTotal(ctx.call, house.houseId), 0),
-  ]);
+  const [agentPhone, community, collected, collectTotal] = await shell;
   return { agentPhone, community, similar, collected, collectTotal, questions, recommended };
 }

@@ -20,11 +20,23 @@ export async function loadEstate(ctx: PageContext, id: number | null): Promise<L
   return estate;
 }
 
-/** SPEC 7.7: each agent's phone through api/zhcall (type 1: new homes); a failed call falls back to the agent's own. */
-export async function withCalls(ctx: PageContext, list: Belonger[], limit = 6): Promise<BelongerWithCall[]> {
+/** Agents' phones asked during one request, by agent id: each agent's zhcall is made once (see `askPhones`). */
+export type PhoneBook = Map<number, Promise<{ webCall?: string } | null>>;
+
+/** SPEC 7.7: the agents' phones through api/zhcall (type 1: new homes), asked now; answers land in `book`. */
+export function askPhones(ctx: PageContext, list: Belonger[], book: PhoneBook, limit = 6): void {
+  for (const b of list.slice(0, limit)) {
+    if (!book.has(b.belongerId))
+      book.set(b.belongerId, optional(ctx, 'belonger.zhcall', ctx.api.belonger.zhcall(ctx.call, b.belongerId, 1), null));
+  }
+}
+
+/** Each agent with its phone (SPEC 7.7 zhcall, asked unless `book` has it); a failed call falls back to the agent's own. */
+export async function withCalls(ctx: PageContext, list: Belonger[], limit = 6, book: PhoneBook = new Map()): Promise<BelongerWithCall[]> {
+  askPhones(ctx, list, book, limit);
   return Promise.all(
     list.slice(0, limit).map(async (b) => {
-      const call = await optional(ctx, 'belonger.zhcall', ctx.api.belonger.zhcall(ctx.call, b.belongerId, 1), null);
+      const call = await book.get(b.belongerId);
       return { ...b, webCall: call?.webCall || b.phone || '' };
     }),
   );

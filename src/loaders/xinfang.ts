@@ -38,7 +38,7 @@ import { defer } from '../render/deferred.ts';
 import { locationOf } from './map.ts';
 import { ESTATE, videoCardOf, vrTourOf } from './media.ts';
 import { optional } from './optional.ts';
-import { loadEstate, withCalls } from './xinfang-common.ts';
+import { askPhones, loadEstate, type PhoneBook, withCalls } from './xinfang-common.ts';
 
 const emptyPage = <T>(size = 10): Page<T> => ({ content: [], totalElements: 0, totalPages: 0, number: 1, size, first: true, last: true });
 
@@ -99,11 +99,40 @@ async function loadDetail(ctx: PageContext): Promise<LoadResult<XinfangDetailDat
   const cityId = ctx.city.cityId;
   const referrerId = variant === 'daogou' ? Number(ctx.query.belongerId) || undefined : undefined;
   const memberId = ctx.user?.uid || ctx.user?.userId || '';
-  // Secondary blocks (issue 20): news, reviews, Q&A and estates nearby stream after the shell.
+  // The shell waits only for what the first screen and the bottom bar show: the prices by property type, the bar's
+  // agent with a phone, the member's favourite (issue 20). Its calls go out first, so the gateway answers them before
+  // the secondary ones. The estate's own agents are almost always its bound ones and the bar's: their phones are asked
+  // at once rather than after the agent lists.
+  const phones: PhoneBook = new Map();
+  askPhones(ctx, estate.belongerList ?? [], phones);
+  const shell = Promise.all([
+    optional(ctx, 'house.louPanWylbPriceAll', ctx.api.house.louPanWylbPriceAll(ctx.call, id), estate.prices ?? []),
+    optional(ctx, 'house.popupBelonger', ctx.api.house.popupBelonger(ctx.call, id), null).then((popup) =>
+      popup ? withCalls(ctx, [popup], 1, phones) : [],
+    ),
+    referrerId
+      ? optional(ctx, 'belonger.find', ctx.api.belonger.find(ctx.call, referrerId), null).then((r) =>
+          r ? withCalls(ctx, [r], 1, phones) : [],
+        )
+      : Promise.resolve([]),
+    memberId ? optional(ctx, 'user.isCollect', ctx.api.user.isCollect(ctx.call, id, memberId, 'newhouse'), false) : Promise.resolve(false),
+  ]);
+  // Secondary blocks (below the first screen): the floor-plan counts, the agents, news, surroundings, schools,
+  // reviews, Q&A and estates nearby stream after the shell.
+  const huxingStats = defer(ctx, optional(ctx, 'house.getStatisticsByLpId', ctx.api.house.getStatisticsByLpId(ctx.call, id), []));
+  const belongers = defer(
+    ctx,
+    optional(ctx, 'house.getBelongerLouPanListNew', ctx.api.house.getBelongerLouPanListNew(ctx.call, id), estate.belongerList ?? []).then(
+      (bound) => withCalls(ctx, bound.length ? bound : (estate.belongerList ?? []), 6, phones),
+    ),
+  );
+  // Secondary blocks: news, surroundings, schools, reviews, Q&A and estates nearby stream after the shell.
   const dongtai = defer(
     ctx,
     optional(ctx, 'house.findDT', ctx.api.house.findDT(ctx.call, id, { page: 1, size: 3 }), emptyPage<Dongtai>(3)),
   );
+  const location = defer(ctx, locationOf(ctx, { name: estate.title, lng: estate.lng, lat: estate.lat, regionId: estate.regionId }));
+  const schools = defer(ctx, optional(ctx, 'house.getSchoolByHouseId', ctx.api.house.getSchoolByHouseId(ctx.call, id), []));
   const comments = optional(
     ctx,
     'belonger.dianpingList',
@@ -122,28 +151,18 @@ async function loadDetail(ctx: PageContext): Promise<LoadResult<XinfangDetailDat
     ctx.api.house.findListByWap(ctx.call, { cityId, regionId: estate.regionId, size: 6 }),
     emptyPage<LoupanItem>(6),
   );
-  const [prices, stats, bound, popup, schools, referrer, collected, location] = await Promise.all([
-    optional(ctx, 'house.louPanWylbPriceAll', ctx.api.house.louPanWylbPriceAll(ctx.call, id), estate.prices ?? []),
-    optional(ctx, 'house.getStatisticsByLpId', ctx.api.house.getStatisticsByLpId(ctx.call, id), []),
-    optional(ctx, 'house.getBelongerLouPanListNew', ctx.api.house.getBelongerLouPanListNew(ctx.call, id), estate.belongerList ?? []),
-    optional(ctx, 'house.popupBelonger', ctx.api.house.popupBelonger(ctx.call, id), null),
-    optional(ctx, 'house.getSchoolByHouseId', ctx.api.house.getSchoolByHouseId(ctx.call, id), []),
-    referrerId ? optional(ctx, 'belonger.find', ctx.api.belonger.find(ctx.call, referrerId), null) : Promise.resolve(null),
-    memberId ? optional(ctx, 'user.isCollect', ctx.api.user.isCollect(ctx.call, id, memberId, 'newhouse'), false) : Promise.resolve(false),
-    locationOf(ctx, { name: estate.title, lng: estate.lng, lat: estate.lat, regionId: estate.regionId }),
-  ]);
-  const belongers = await withCalls(ctx, bound.length ? bound : (estate.belongerList ?? []));
-  const popupAgent = popup ? (belongers.find((b) => b.belongerId === popup.belongerId) ?? (await withCalls(ctx, [popup]))[0]) : null;
-  const [referrerAgent] = referrer ? await withCalls(ctx, [referrer]) : [null];
+  const [prices, [popupAgent = null], [referrerAgent = null], collected] = await shell;
+  // Without a bar agent of its own, the bar shows the first bound one: only then does the shell wait for that list.
+  const agent = popupAgent ?? (await belongers)[0] ?? null;
   return {
     data: {
       variant,
       estate,
       collected,
       prices: prices.length ? prices : (estate.prices ?? []),
-      huxingStats: stats,
+      huxingStats,
       belongers,
-      agent: popupAgent ?? belongers[0] ?? null,
+      agent,
       dongtai,
       schools,
       comments: defer(

@@ -236,3 +236,31 @@ t.test('second-hand detail: the owner’s note, the agent’s comments and the v
   t.equal(notes.readme, row.content, 'the state carries the note');
   t.ok(Number.isInteger(notes.daikanCount) && Array.isArray(notes.comments), 'the count and the comments');
 });
+
+t.test('new-home detail: the schools nearby follow the shell; the bottom bar with its agent’s phone is in it', async (t) => {
+  const gw = await holdingGateway(t);
+  const portal = await buildTestApp({ gatewayUrl: gw.url });
+  t.teardown(() => portal.close());
+  const base = await portal.app.listen({ port: 0, host: '127.0.0.1' });
+  const [estate] = await firstIds(gw.backendUrl, '/api/house/findListByWap', { cityId: 1 }, 1);
+  const schools = (await (await fetch(`${gw.backendUrl}/api/school/getSchoolByHouseId/${estate}`)).json()) as {
+    obj: Array<{ name: string }>;
+  };
+  t.ok(schools.obj.length > 0, 'the estate has schools nearby');
+
+  const arrived = gw.hold(/getSchoolByHouseId/);
+  const person = await get(base, `/xinfang/${estate}.html`, PERSON);
+  await arrived;
+  t.equal(person.status, 200);
+  const popup = (await (await fetch(`${gw.backendUrl}/api/house/popupBelonger/${estate}`)).json()) as { obj: { belongerId: number } };
+  const call = (await (await fetch(`${gw.backendUrl}/api/zhcall/${popup.obj.belongerId}/1`)).json()) as { obj: { webCall: string } };
+  const shell = await person.until('电话咨询');
+  t.match(shell, '楼盘信息', 'the estate’s facts arrived while the schools are held');
+  t.match(shell, `tel:${call.obj.webCall.replace(/[^\d,]/g, '')}"`, 'so did the bottom bar’s call button with its agent’s number');
+  t.notMatch(shell, '周边学校', 'the schools are not in the shell');
+  gw.release();
+  const html = await person.done;
+  t.match(html, '周边学校', 'the schools streamed in after the release');
+  t.match(html, schools.obj[0].name, 'with their names');
+  t.equal(stateOf(html).route.data.schools.length, schools.obj.length, 'the state carries them');
+});

@@ -42,20 +42,21 @@ export interface XinfangDetailData {
   /** The member has this estate among the favourites (SPEC 7.8 new-home kind). */
   collected: boolean;
   prices: TypePrice[];
-  huxingStats: Array<{ rooms: number; count: number; minArea: number; maxArea: number; name: string }>;
-  belongers: BelongerWithCall[];
+  /** Secondary, like the fields below that are Deferred: stream after the shell (src/render/deferred.ts). */
+  huxingStats: Deferred<Array<{ rooms: number; count: number; minArea: number; maxArea: number; name: string }>>;
+  belongers: Deferred<BelongerWithCall[]>;
   /** The agent shown in the bottom bar (SPEC 7.3 popupBelonger), else the first bound agent. */
   agent: BelongerWithCall | null;
-  /** Secondary (news, reviews, Q&A, estates nearby): stream after the shell (src/render/deferred.ts). */
+  /** Secondary (news, surroundings, schools, reviews, Q&A, estates nearby): stream after the shell (src/render/deferred.ts). */
   dongtai: Deferred<Page<Dongtai>>;
-  schools: SchoolItem[];
+  schools: Deferred<SchoolItem[]>;
   comments: Deferred<Dianping[]>;
   commentTotal: Deferred<number>;
   wenda: Deferred<WendaItem[]>;
   wendaTotal: Deferred<number>;
   similar: Deferred<LoupanItem[]>;
   /** The static location map (nearby schools and stations); null when the estate has no position or the call failed. */
-  location?: LocationMapData | null;
+  location?: Deferred<LocationMapData | null>;
   /** Guide-referral page (findByJingJiRenDaoGuo): the referring agent and the BMS house id. */
   referrer?: { bmsHouseId: string; belonger: BelongerWithCall | null };
 }

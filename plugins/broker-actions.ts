@@ -1,7 +1,6 @@
-import formbody from '@fastify/formbody';
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { actionRefusal, requestErrorAnswer } from '../src/lib/action-messages.ts';
+import { actionRefusal } from '../src/lib/action-messages.ts';
 import {
   FRANCHISE_DUPLICATE,
   FRANCHISE_SAVED,
@@ -16,6 +15,7 @@ import { cleanText, FormRefusal } from '../src/lib/form-refusal.ts';
 import { RETURN_PATH_MAX } from '../src/lib/return-url.ts';
 import { isSameOriginPost } from '../src/lib/same-origin.ts';
 import { pageCacheKey } from '../src/page-cache.ts';
+import { formScope } from './form-scope.ts';
 import { memberOf, refusedField, sendToLogin, wantsJson } from './member-actions.ts';
 
 /**
@@ -108,17 +108,7 @@ type Done = { obj: unknown; message: string; location: string };
 
 const brokerActions: FastifyPluginAsync = async (app) => {
   await app.register(async function brokerRoutes(scope) {
-    await scope.register(formbody, { bodyLimit: 16_384 });
-    scope.removeContentTypeParser('text/plain');
-    scope.addHook('onSend', async function neverStoreBrokerAnswers(_req, reply) {
-      reply.header('cache-control', 'no-store');
-    });
-    scope.setErrorHandler(async function answerBrokerError(err: FastifyError, req, reply) {
-      const answer = requestErrorAnswer(err.statusCode);
-      if (answer.status >= 500) req.log.error({ err }, 'broker action error');
-      else req.log.info({ err: err.message }, 'broker action request refused');
-      return reply.code(answer.status).send({ status: answer.status, message: answer.message });
-    });
+    await formScope(scope, { what: 'broker action' });
     const call = (req: FastifyRequest) => ({ reqId: req.id, log: req.log });
 
     const refuse = (req: FastifyRequest, reply: FastifyReply, name: ActionName, member: Member | null, r: FormRefusal) => {

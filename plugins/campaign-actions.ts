@@ -1,10 +1,10 @@
-import formbody from '@fastify/formbody';
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { SignupNotice } from '../src/contracts/page-data/campaign.ts';
-import { actionRefusal, BUSY, requestErrorAnswer } from '../src/lib/action-messages.ts';
+import { actionRefusal, BUSY } from '../src/lib/action-messages.ts';
 import { MAINLAND_PHONE, SIGNUP_NAME_MAX } from '../src/lib/activity.ts';
 import { RETURN_PATH_MAX, safeReturnPath, sameSiteRefererPath } from '../src/lib/return-url.ts';
 import { isSameOriginPost } from '../src/lib/same-origin.ts';
+import { formScope } from './form-scope.ts';
 import { memberOf, refusedField, wantsJson } from './member-actions.ts';
 
 /**
@@ -72,15 +72,7 @@ const call = (req: FastifyRequest) => ({ reqId: req.id, log: req.log });
 
 const campaignActions: FastifyPluginAsync = async (app) => {
   await app.register(async (scope) => {
-    await scope.register(formbody, { bodyLimit: 8192 });
-    scope.removeContentTypeParser('text/plain');
-
-    scope.setErrorHandler(function answerCampaignError(err: FastifyError, req, reply) {
-      const answer = requestErrorAnswer(err.statusCode);
-      if (answer.status >= 500) req.log.error({ err }, 'campaign action error');
-      else req.log.info({ err: err.message }, 'campaign action refused');
-      return reply.code(answer.status).send(answer);
-    });
+    await formScope(scope, { what: 'campaign action', bodyLimit: 8192 });
 
     /** The answer of a sign-up: JSON with the message, or back to the page's form with the notice. */
     const answer = (

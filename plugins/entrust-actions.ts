@@ -1,11 +1,11 @@
-import formbody from '@fastify/formbody';
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { actionRefusal, requestErrorAnswer } from '../src/lib/action-messages.ts';
+import { actionRefusal } from '../src/lib/action-messages.ts';
 import { ALL_REMOVE_REASONS, type RemoveReason, readDraft } from '../src/lib/entrust-steps.ts';
 import { cleanText, FormRefusal } from '../src/lib/form-refusal.ts';
 import { RETURN_PATH_MAX, safeReturnPath, sameSiteRefererPath } from '../src/lib/return-url.ts';
 import { isSameOriginPost } from '../src/lib/same-origin.ts';
+import { formScope } from './form-scope.ts';
 import { memberOf, refusedField, sendToLogin, wantsJson, withQuery } from './member-actions.ts';
 
 /**
@@ -80,8 +80,7 @@ function gatewayRefusal(err: unknown): FormRefusal {
 
 const entrustActions: FastifyPluginAsync = async (app) => {
   await app.register(async function entrustRoutes(scope) {
-    await scope.register(formbody, { bodyLimit: 16_384 });
-    scope.removeContentTypeParser('text/plain');
+    await formScope(scope, { what: 'entrust action' });
     const call = (req: FastifyRequest) => ({ reqId: req.id, log: req.log });
     const backOf = (req: FastifyRequest, name: Name) => {
       const b = (req.body as { back?: unknown } | undefined)?.back;
@@ -92,11 +91,6 @@ const entrustActions: FastifyPluginAsync = async (app) => {
       app.formDrafts.keep(req, reply, { form: name, memberId, message: r.message, field: r.field, values: typedValues(req.body) });
       return reply.redirect(backOf(req, name), 303);
     };
-    scope.setErrorHandler(async function answerEntrustError(err: FastifyError, req, reply) {
-      req.log.info({ err: err.message }, 'entrust action request refused');
-      const a = requestErrorAnswer(err.statusCode);
-      return reply.code(a.status).send({ status: a.status, message: a.message });
-    });
 
     const route = (
       name: Name,

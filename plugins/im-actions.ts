@@ -1,7 +1,6 @@
-import formbody from '@fastify/formbody';
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { actionRefusal, requestErrorAnswer } from '../src/lib/action-messages.ts';
+import { actionRefusal } from '../src/lib/action-messages.ts';
 import {
   chatSettingsOf,
   EVALUATION_LABELS,
@@ -14,6 +13,7 @@ import {
 } from '../src/lib/chat-query.ts';
 import { cleanText, FormRefusal } from '../src/lib/form-refusal.ts';
 import { isSameOriginPost } from '../src/lib/same-origin.ts';
+import { formScope } from './form-scope.ts';
 import { memberOf, sendToLogin, wantsJson } from './member-actions.ts';
 
 /**
@@ -84,17 +84,7 @@ function gatewayRefusal(err: unknown): FormRefusal {
 
 const imActions: FastifyPluginAsync = async (app) => {
   await app.register(async function imRoutes(scope) {
-    await scope.register(formbody, { bodyLimit: 16_384 });
-    scope.removeContentTypeParser('text/plain');
-    scope.addHook('onSend', async function neverStoreImAnswers(_req, reply) {
-      reply.header('cache-control', 'no-store');
-    });
-    scope.setErrorHandler(async function answerImError(err: FastifyError, req, reply) {
-      const answer = requestErrorAnswer(err.statusCode);
-      if (answer.status >= 500) req.log.error({ err }, 'chat screen action error');
-      else req.log.info({ err: err.message }, 'chat screen action refused');
-      return reply.code(answer.status).send({ status: answer.status, message: answer.message });
-    });
+    await formScope(scope, { what: 'chat screen action' });
     const call = (req: FastifyRequest) => ({ reqId: req.id, log: req.log });
 
     const refuse = (req: FastifyRequest, reply: FastifyReply, name: FormName, member: Member, r: FormRefusal) => {

@@ -1,8 +1,7 @@
-import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { actionRefusal, requestErrorAnswer } from '../src/lib/action-messages.ts';
+import { actionRefusal } from '../src/lib/action-messages.ts';
 import { cleanText as cleanTypedText, FormRefusal } from '../src/lib/form-refusal.ts';
 import { RETURN_PATH_MAX, safeReturnPath, sameSiteRefererPath } from '../src/lib/return-url.ts';
 import { isSameOriginPost } from '../src/lib/same-origin.ts';
@@ -17,6 +16,7 @@ import {
   wendaHref,
 } from '../src/lib/wenda.ts';
 import { pageCacheKey } from '../src/page-cache.ts';
+import { formScope } from './form-scope.ts';
 import { memberOf, refusedField, sendToLogin, wantsJson } from './member-actions.ts';
 
 /**
@@ -109,8 +109,7 @@ type Handler<P> = {
 
 const wendaActions: FastifyPluginAsync = async (app) => {
   await app.register(async function wendaRoutes(scope) {
-    await scope.register(formbody, { bodyLimit: 16_384 });
-    scope.removeContentTypeParser('text/plain');
+    await formScope(scope, { what: 'wenda action' });
     await scope.register(rateLimit, { global: false });
     // The limit is read from the registry at each request (site.wendaPostLimit): a registry reload retunes it.
     const setting = () => app.registry.current.file.site.wendaPostLimit;
@@ -119,10 +118,6 @@ const wendaActions: FastifyPluginAsync = async (app) => {
       timeWindow: () => setting().windowSeconds * 1000,
       keyGenerator: (req) => `wenda-post|${(req as FastifyRequest & { wendaMember?: string }).wendaMember ?? req.ip}`,
     });
-    scope.addHook('onSend', async function neverStoreWendaAnswers(_req, reply) {
-      reply.header('cache-control', 'no-store');
-    });
-
     const backOf = (req: FastifyRequest, name: ActionName) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const b = body.back;
@@ -141,13 +136,6 @@ const wendaActions: FastifyPluginAsync = async (app) => {
       });
       return reply.redirect(name === 'like' ? backOf(req, name) : safeReturnPath(pageOf(name, body)), 303);
     };
-
-    scope.setErrorHandler(async function answerWendaError(err: FastifyError, req, reply) {
-      const answer = requestErrorAnswer(err.statusCode);
-      if (answer.status >= 500) req.log.error({ err }, 'wenda action error');
-      else req.log.info({ err: err.message }, 'wenda action request refused');
-      return reply.code(answer.status).send({ status: answer.status, message: answer.message });
-    });
 
     const route = <P>(name: ActionName, limited: boolean, handler: Handler<P>) =>
       scope.post(`${PREFIX}/${name}`, { schema: { body: schemas[name] }, attachValidation: true }, async (req, reply) => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,8 +86,42 @@ const backendDirs = new Map<string, string>();
 export const testBackendDataDir = (url: string | undefined): string | undefined => (url ? backendDirs.get(url) : undefined);
 
 /** A proxy in front of a test backend (a test that records the portal's calls) signs members of that backend too. */
-export function aliasTestBackend(proxyUrl: string, backend: TestBackend): void {
+function aliasTestBackend(proxyUrl: string, backend: TestBackend): void {
   backendDirs.set(proxyUrl, backend.dataDir);
+}
+
+/**
+ * A test backend behind a stand-in for the network, for tests that hold or count the portal's gateway calls. Each
+ * call is handed to `route` with `forward`, which sends it on and pipes the answer back (`onEnd` once the answer has
+ * been read); `route` decides when. The proxy and the backend close at teardown.
+ */
+export async function proxiedTestBackend(
+  t: { teardown(fn: () => unknown): void },
+  route: (req: http.IncomingMessage, forward: (onEnd?: () => void) => void) => void,
+): Promise<{ url: string; backend: TestBackend }> {
+  const backend = await startTestBackend();
+  const target = new URL(backend.url);
+  const proxy = http.createServer((req, res) => {
+    route(req, (onEnd) => {
+      const up = http.request(
+        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+        (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+          if (onEnd) r.on('end', onEnd);
+        },
+      );
+      req.pipe(up);
+    });
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+  aliasTestBackend(url, backend);
+  t.teardown(async () => {
+    await new Promise((r) => proxy.close(r));
+    await backend.close();
+  });
+  return { url, backend };
 }
 
 /**

@@ -1,6 +1,5 @@
-import http from 'node:http';
 import t from 'tap';
-import { aliasTestBackend, startTestBackend } from '../helpers/backend.ts';
+import { proxiedTestBackend } from '../helpers/backend.ts';
 import { buildTestApp } from '../helpers/build.ts';
 
 /**
@@ -14,8 +13,6 @@ const PERSON = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebK
 const SECONDARY = [/search\/findByCondition/, /problemAsk/, /getPersonalized/, /houseoperatelog/];
 
 async function gatewayHoldingPrimary(t: { teardown(fn: () => unknown): void }) {
-  const backend = await startTestBackend();
-  const target = new URL(backend.url);
   const answered = new Set<number>();
   let inFlight = 0;
   let held: Array<() => void> = [];
@@ -25,36 +22,21 @@ async function gatewayHoldingPrimary(t: { teardown(fn: () => unknown): void }) {
     held = [];
     for (const f of list) f();
   };
-  const proxy = http.createServer((req, res) => {
+  const { url, backend } = await proxiedTestBackend(t, (req, forward) => {
     const secondary = SECONDARY.findIndex((p) => p.test(req.url ?? ''));
-    const forward = () => {
-      if (secondary >= 0) inFlight++;
-      const up = http.request(
-        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
-        (r) => {
-          res.writeHead(r.statusCode ?? 502, r.headers);
-          r.pipe(res);
-          r.on('end', () => {
-            if (secondary < 0) return;
-            inFlight--;
-            answered.add(secondary);
-            releaseWhenSecondaryDone();
-          });
-        },
-      );
-      req.pipe(up);
+    const send = () => {
+      if (secondary < 0) return forward();
+      inFlight++;
+      forward(() => {
+        inFlight--;
+        answered.add(secondary);
+        releaseWhenSecondaryDone();
+      });
     };
     if (/\/api\/zhcall\//.test(req.url ?? '')) {
-      held.push(forward);
+      held.push(send);
       releaseWhenSecondaryDone();
-    } else forward();
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
-  aliasTestBackend(url, backend);
-  t.teardown(async () => {
-    await new Promise((r) => proxy.close(r));
-    await backend.close();
+    } else send();
   });
   return { url, backendUrl: backend.url };
 }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import t from 'tap';
 import { openDb } from '../../src/backend/db.ts';
-import { aliasTestBackend, startTestBackend } from '../helpers/backend.ts';
+import { proxiedTestBackend } from '../helpers/backend.ts';
 import { buildTestApp } from '../helpers/build.ts';
 
 /**
@@ -16,33 +16,14 @@ const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/
 
 /** The embedded backend behind a proxy that holds every call whose path matches `hold` until `release()`. */
 async function holdingGateway(t: { teardown(fn: () => unknown): void }) {
-  const backend = await startTestBackend();
-  const target = new URL(backend.url);
   let hold: RegExp | null = null;
   let waiting: Array<() => void> = [];
   let onHeld: (() => void) | null = null;
-  const proxy = http.createServer((req, res) => {
-    const forward = () => {
-      const up = http.request(
-        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
-        (r) => {
-          res.writeHead(r.statusCode ?? 502, r.headers);
-          r.pipe(res);
-        },
-      );
-      req.pipe(up);
-    };
+  const { url, backend } = await proxiedTestBackend(t, (req, forward) => {
     if (hold?.test(req.url ?? '')) {
-      waiting.push(forward);
+      waiting.push(() => forward());
       onHeld?.();
     } else forward();
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
-  aliasTestBackend(url, backend);
-  t.teardown(async () => {
-    await new Promise((r) => proxy.close(r));
-    await backend.close();
   });
   return {
     url,

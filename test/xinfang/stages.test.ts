@@ -1,8 +1,7 @@
-import http from 'node:http';
 import t from 'tap';
 import type { PageContext } from '../../src/pipeline/types.ts';
 import { validators } from '../../src/validators/index.ts';
-import { aliasTestBackend, startTestBackend } from '../helpers/backend.ts';
+import { proxiedTestBackend, startTestBackend } from '../helpers/backend.ts';
 import { buildTestApp } from '../helpers/build.ts';
 
 /**
@@ -16,23 +15,10 @@ const descriptionOf = (html: string) => html.match(/<meta name="description" con
 
 /** The embedded backend behind a proxy that notes every call the portal makes to it. */
 async function recordingGateway(t: { teardown(fn: () => unknown): void }) {
-  const backend = await startTestBackend();
-  const target = new URL(backend.url);
   const calls: string[] = [];
-  const proxy = http.createServer((req, res) => {
+  const { url, backend } = await proxiedTestBackend(t, (req, forward) => {
     calls.push(`${req.method} ${req.url}`);
-    const up = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
-      res.writeHead(r.statusCode ?? 502, r.headers);
-      r.pipe(res);
-    });
-    req.pipe(up);
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
-  aliasTestBackend(url, backend);
-  t.teardown(async () => {
-    await new Promise((resolve) => proxy.close(resolve));
-    await backend.close();
+    forward();
   });
   const gw = async <T>(path: string, body?: unknown): Promise<T> => {
     const res = await fetch(

@@ -5,7 +5,10 @@ import { BrandMark, PhoneIcon, ShieldIcon } from './icons.tsx';
 /** Only digits, +, - and , survive into a tel: URL. */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+,-]/g, '')}`;
 
-/** SPEC 2.7: city service phone, supervision phone, map and topic links, feedback, about, notices, copyright. */
+/**
+ * SPEC 2.7: city service phone, supervision phone, map and topic links, feedback, about, notices, copyright; and the
+ * franchise page, whose only other link is in the menu that is rendered on the first tap (issue 20).
+ */
 export function Footer() {
   const { site, city } = useAppState();
   const cityName = city.selectCityName;
@@ -36,6 +39,7 @@ export function Footer() {
           <AppLink href="/ditu">{cityName}地图找房</AppLink>
           <AppLink href="/fangjia">{cityName}房价</AppLink>
           <AppLink href="/topic">购房专题</AppLink>
+          <AppLink href="/jiameng/">加盟合作</AppLink>
         </p>
         <p className="ft__links">
           <AppLink href="/yonghufankui/">用户反馈</AppLink>

@@ -7,11 +7,9 @@ type PanelModule = { MenuPanel: ComponentType<MenuPanelProps> };
 
 /**
  * The slide-in panel is its own chunk (issue 20: its markup, links and icons are not in the JavaScript before a page
- * is interactive). The import starts when this module loads: in the browser while the page's chunk loads and the page
- * hydrates, on the server at startup. A panel not yet in suspends inside its Suspense boundary: during hydration React
- * keeps the server's panel and hydrates it once the chunk is in (selective hydration, no mismatch). The status fields
- * let `use` read a settled import without suspending (the server, and every render after the first). When the chunk
- * cannot be fetched the panel is left out (the menu does not open; the rest of the page works).
+ * is interactive). The import starts when this module loads, so the chunk is in before the first tap; the status
+ * fields let `use` read a settled import without suspending. When the chunk cannot be fetched the panel is left out
+ * (the menu does not open; the rest of the page works).
  */
 const NoPanel = () => null;
 export const menuPanelReady: Promise<PanelModule> = import('./MenuPanel.tsx').catch((): PanelModule => ({ MenuPanel: NoPanel }));
@@ -22,15 +20,25 @@ function Panel(props: MenuPanelProps) {
   return <MenuPanel {...props} />;
 }
 
+/** Two frames: the panel is painted in its closed place before it is told to slide in. */
+const afterPaint = (fn: () => void) => requestAnimationFrame(() => requestAnimationFrame(fn));
+
 /**
- * The menu button and its slide-in panel. Open state is local: the server always renders it closed, so the
- * hydrated markup matches.
+ * The menu button and its slide-in panel. The panel is rendered from the first tap on, never by the server: it was
+ * 80 of a list page's 617 elements, rendered and hydrated on every page for a menu most visitors never open (issue
+ * 20; its nine sections are also the home page's channel links, and the header's quick links). Open state is local.
  */
 export function Menu() {
   const { route } = useAppState();
   const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
   const panelId = useId();
   const close = useCallback(() => setOpen(false), []);
+  const openMenu = () => {
+    if (mounted) return setOpen(true);
+    setMounted(true);
+    afterPaint(() => setOpen(true));
+  };
 
   // A client navigation closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: route.path is the trigger, not an input
@@ -45,14 +53,16 @@ export function Menu() {
         className="hd__menu-btn"
         aria-label="打开菜单"
         aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen(true)}
+        aria-controls={mounted ? panelId : undefined}
+        onClick={openMenu}
       >
         <MenuIcon size={24} />
       </button>
-      <Suspense fallback={null}>
-        <Panel id={panelId} open={open} close={close} />
-      </Suspense>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <Panel id={panelId} open={open} close={close} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

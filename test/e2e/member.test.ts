@@ -67,7 +67,9 @@ t.test('personal centre, profile, feedback, demand, report', async (t) => {
   await page.waitForSelector('[data-testid="avatar"][src^="/files/upload/"]');
   const avatar = (await page.locator('[data-testid="avatar"]').getAttribute('src')) as string;
   t.match(avatar, /^\/files\/upload\/[0-9a-f]{32}\.webp$/);
+  await page.locator('.hd__menu-btn').click();
   t.equal(await page.locator('.menu__avatar').getAttribute('src'), avatar, 'the menu shows the new avatar');
+  await page.locator('.menu__close').click();
   const natural = await page.locator('[data-testid="avatar"]').evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
   t.same(natural, [256, 256], 'the picture is the 256×256 the server made');
   await page.reload();

@@ -27,7 +27,7 @@ t.test('the footer shows the city service phone, supervision phone, links and no
   t.match(html, 'href="tel:400-800-1234"');
   t.match(text, '长沙客服热线');
   t.match(html, 'href="tel:0731-12345"');
-  for (const href of ['/ditu', '/topic', '/fangjia', '/yonghufankui/', '/aboutUs']) t.match(html, `href="${href}"`);
+  for (const href of ['/ditu', '/topic', '/fangjia', '/yonghufankui/', '/aboutUs', '/jiameng/']) t.match(html, `href="${href}"`);
   t.match(text, '湘ICP备00000000号-1');
   t.match(text, '营业执照：91430100MA4L000000');
   t.match(text, '© 安居好房 版权所有');

@@ -25,6 +25,7 @@ import iconSprite from '../plugins/icon-sprite.ts';
 import imActions from '../plugins/im-actions.ts';
 import infoActions from '../plugins/info-actions.ts';
 import loggingPlugin, { PortalLogController } from '../plugins/logging.ts';
+import markupMemoPlugin from '../plugins/markup-memo.ts';
 import memberActions from '../plugins/member-actions.ts';
 import memberEvents from '../plugins/member-events.ts';
 import memberForms from '../plugins/member-forms.ts';
@@ -172,6 +173,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(cityPlugin, { api: app.api, skip: [ASSET_PREFIX, '/favicon', '/robots.txt', '/img/', '/icons.svg'] });
   await app.register(redirectsPlugin);
   await app.register(pageCachePlugin, { maxBytes: opts.pageCacheMaxBytes, redisUrl: config.redisUrl });
+  await app.register(markupMemoPlugin);
 
   await app.register(fastifyStatic, {
     root: path.join(config.clientDir, 'assets'),

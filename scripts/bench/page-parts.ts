@@ -11,12 +11,17 @@ import type { AppState } from '../../src/stores/app-state.ts';
  */
 export function registryWithoutCache(registryFile: string): string {
   const reg = JSON.parse(readFileSync(registryFile, 'utf8')) as RegistryFile;
-  for (const page of reg.pages) if (page.middleware) page.middleware = page.middleware.filter((m) => m !== 'page-cache');
-  for (const layout of Object.values(reg.layouts))
-    if (layout.middleware) layout.middleware = layout.middleware.filter((m) => m !== 'page-cache');
+  dropPageCache(reg);
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'bench-reg-')), 'registry.json');
   writeFileSync(file, JSON.stringify(reg));
   return file;
+}
+
+/** Takes the page-cache middleware off every page and layout of `reg`. */
+export function dropPageCache(reg: RegistryFile): void {
+  for (const page of reg.pages) if (page.middleware) page.middleware = page.middleware.filter((m) => m !== 'page-cache');
+  for (const layout of Object.values(reg.layouts))
+    if (layout.middleware) layout.middleware = layout.middleware.filter((m) => m !== 'page-cache');
 }
 
 /** A served page cut where the React markup starts and ends, with the state its script carries. */

@@ -63,7 +63,8 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
   // page is then one whole document, as a crawler gets it, with nothing to complete by script.
   const unsettled = Boolean(ctx.deferred?.some((d) => (d as DeferredPromise<unknown>).status !== 'fulfilled'));
   const streamsFill = opts.fillCache && !bot && unsettled;
-  const tree = <App state={state} Page={Page} ssrPath={path} ssrSearch={search} />;
+  const markup = req.server.markupMemo(req.server.registry.current);
+  const tree = <App state={state} Page={Page} ssrPath={path} ssrSearch={search} markup={markup} />;
   const head = documentHead(state.route.head, assets, state.route.module);
   const timeoutMs = req.server.renderTimeoutMs ?? req.server.registry.current.file.site.renderTimeoutMs;
   const waitForAll = (opts.fillCache && !streamsFill) || bot;

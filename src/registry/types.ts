@@ -62,6 +62,8 @@ export interface SiteSettings {
   /** The settings below are optional in the file too: the schema's defaults fill them in at load. */
   renderTimeoutMs: number;
   pageCache: { maxEntries: number; maxBytes: number };
+  /** Issue 20: bound of the shared-markup memo (plugins/markup-memo.ts); 0 turns it off. */
+  markupCache: { maxBytes: number };
   robotsDisallow: string[];
   /** Issue 13: requests per client address and per phone in a window, by account endpoint. */
   accountLimits: Record<AccountLimited, { ip: RateLimitSetting; phone: RateLimitSetting }>;

@@ -61,6 +61,21 @@ t.test('site.app: a bad scheme, package or App Store id is reported with its fie
     );
 });
 
+t.test('site.markupCache: a negative or fractional bound is reported with its field; left out, it takes the default', async (t) => {
+  for (const maxBytes of [-1, 1.5]) {
+    const problems = problemsOf((r) => {
+      r.site.markupCache = { maxBytes };
+    });
+    t.ok(
+      problems.some((p) => p.startsWith('site.markupCache.maxBytes: must be')),
+      problems.join('\n'),
+    );
+  }
+  const raw = readRegistry();
+  delete (raw.site as Partial<typeof raw.site>).markupCache;
+  t.same(compileRegistry(raw, known).file.site.markupCache, { maxBytes: 16_777_216 });
+});
+
 t.test('unknown module, loader, validator, layout and a bad pattern are errors naming the page', async (t) => {
   const problems = problemsOf((r) => {
     r.pages[0].module = 'nope/missing';

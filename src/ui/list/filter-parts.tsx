@@ -47,7 +47,9 @@ export function useFilterBar({ kind, base, query, dict }: FilterBarProps) {
     if (!opened.open) return;
     for (const d of ref.current?.querySelectorAll('details') ?? []) if (d !== opened) d.open = false;
   };
-  const known = hrefsOf(dict, `${kind}\u0001${base}\u0001${JSON.stringify(query)}`);
+  // The bar's state: with the dictionary's regions, everything its links and markup depend on (a kind has one bar).
+  const stateKey = `${kind}\u0001${base}\u0001${JSON.stringify(query)}`;
+  const known = hrefsOf(dict, stateKey);
   const href: FilterHref = (patch) => {
     const key = patchKey(patch);
     let h = known.get(key);
@@ -57,7 +59,7 @@ export function useFilterBar({ kind, base, query, dict }: FilterBarProps) {
     }
     return h;
   };
-  return { ref, onPick, onToggle, href };
+  return { ref, onPick, onToggle, href, stateKey };
 }
 
 /**

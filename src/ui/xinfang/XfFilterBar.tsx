@@ -13,6 +13,7 @@ import {
   xinfangPath,
 } from '../../lib/xinfang-filters.ts';
 import { AppLink } from '../AppLink.tsx';
+import { useMemoChildren } from '../markup-memo.tsx';
 
 function Opt({ href, on, children }: { href: string; on: boolean; children: ReactNode }) {
   return (
@@ -74,8 +75,11 @@ export function XfFilterBar({
   const type = LOUPAN_TYPES.find((t) => t.code === f.typeCode);
   const more = (f.saleStatus ? 1 : 0) + (f.rooms?.length ?? 0);
   const sort = SORTS.find((s) => s.code === f.sort);
-  return (
-    <nav className="xf-fbar" aria-label="筛选">
+  // The same for every visitor of this filter state: rendered once per state and regions list on the server (issue 20).
+  const panels = useMemoChildren(
+    regions,
+    JSON.stringify(f),
+    <>
       <Panel label={region?.regionName ?? '区域'} active={Boolean(region)}>
         <div className="xf-fbar__opts">
           <Opt href={href({ regionId: undefined })} on={!f.regionId}>
@@ -154,6 +158,7 @@ export function XfFilterBar({
           ))}
         </div>
       </Panel>
-    </nav>
+    </>,
   );
+  return <nav className="xf-fbar" aria-label="筛选" {...panels} />;
 }

@@ -1,0 +1,34 @@
+import { LRUCache } from 'lru-cache';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { MarkupMemo } from '../ui/markup-memo.tsx';
+
+/**
+ * The server's MarkupMemo: markup rendered with renderToString (React supports a render started inside another, and
+ * restores its own state after it) and kept in an LRU bounded by characters. A scope object gets a number of its own
+ * while it lives; once it is replaced, its entries are never asked again and age out.
+ */
+export function createMarkupMemo(opts: { maxChars: number }): MarkupMemo {
+  const markup = new LRUCache<string, string>({ maxSize: opts.maxChars, sizeCalculation: (html) => Math.max(1, html.length) });
+  const scopes = new WeakMap<object, number>();
+  let nextScope = 0;
+  return {
+    markupOf(scope, key, children: ReactNode) {
+      let id = scopes.get(scope);
+      if (id === undefined) {
+        id = nextScope++;
+        scopes.set(scope, id);
+      }
+      const cacheKey = `${id}\u0001${key}`;
+      let html = markup.get(cacheKey);
+      if (html === undefined) {
+        html = renderToString(children);
+        markup.set(cacheKey, html);
+      }
+      return html;
+    },
+    get size() {
+      return markup.size;
+    },
+  };
+}

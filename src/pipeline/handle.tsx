@@ -125,7 +125,7 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
 }
 
 /** The complete document of a page that streamed to a person, for the page cache (nothing is pending any more). */
-async function fillAfterStream(ctx: PageContext, tree: ReactElement, head: string, tail: string, timeoutMs: number): Promise<void> {
+async function fillAfterStream(ctx: PageContext, tree: ReactElement, head: Buffer, tail: string, timeoutMs: number): Promise<void> {
   const fill = ctx.cacheFill;
   if (!fill || !cacheable(ctx, ctx.reply.statusCode)) return;
   try {

@@ -2,7 +2,7 @@ import escapeHtml from 'escape-html';
 import htmlescape from 'htmlescape';
 import type { PageHead } from '../contracts/head.ts';
 import type { AppState } from '../stores/app-state.ts';
-import type { ClientAssets } from './assets.ts';
+import type { ClientAssets, PageCss } from './assets.ts';
 import { BOOT_SCRIPT } from './boot-script.ts';
 import { APP_ROOT_ID, STATE_SCRIPT_ID } from './dom-ids.ts';
 import { PAGE_CSS_ATTR } from './page-css-manifest.ts';
@@ -12,8 +12,12 @@ export { APP_ROOT_ID, STATE_SCRIPT_ID };
 /** SPEC 2.8: fixed, non-scalable viewport. */
 const VIEWPORT = 'width=device-width,initial-scale=1,maximum-scale=1,minimum-scale=1,user-scalable=no,viewport-fit=cover';
 
-/** Everything before the React markup: doctype, head (title, meta, canonical, the page's CSS, JSON-LD), body start. */
-export function documentHead(head: PageHead, assets: ClientAssets, moduleKey: string): string {
+/**
+ * Everything before the React markup: doctype, head (title, meta, canonical, the page's CSS, JSON-LD), body start, as
+ * bytes. The inlined stylesheet is encoded once per file: joined to a title in Chinese it would be encoded again for
+ * every request, through V8's slower two-byte path (issue 20).
+ */
+export function documentHead(head: PageHead, assets: ClientAssets, moduleKey: string): Buffer {
   const parts = [
     '<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8">',
     `<meta name="viewport" content="${VIEWPORT}">`,
@@ -27,21 +31,29 @@ export function documentHead(head: PageHead, assets: ClientAssets, moduleKey: st
   if (head.canonical) parts.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
   for (const l of head.links ?? []) parts.push(`<link rel="${escapeHtml(l.rel)}" href="${escapeHtml(l.href)}">`);
   parts.push('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
-  parts.push(stylesFor(assets, moduleKey));
-  for (const ld of head.jsonLd ?? []) parts.push(`<script type="application/ld+json">${htmlescape(ld)}</script>`);
-  parts.push(`</head><body><div id="${APP_ROOT_ID}">`);
-  return parts.join('');
+  const after: string[] = [];
+  for (const ld of head.jsonLd ?? []) after.push(`<script type="application/ld+json">${htmlescape(ld)}</script>`);
+  after.push(`</head><body><div id="${APP_ROOT_ID}">`);
+  return Buffer.concat([Buffer.from(parts.join('')), stylesFor(assets, moduleKey), Buffer.from(after.join(''))]);
 }
+
+/** The bytes of each page type's inlined stylesheet element, kept as long as the assets that hold its text. */
+const styleBytes = new WeakMap<PageCss, Buffer>();
 
 /**
  * The page type's own stylesheet inlined (issue 20: no render-blocking request before the first paint; a client
  * navigation links the next screen's file, src/client/page-css.ts), or without a per-page build the whole stylesheet.
  * A `</style` inside the CSS would end the element early: escaped (`\/` is `/` in CSS).
  */
-function stylesFor(assets: ClientAssets, moduleKey: string): string {
+function stylesFor(assets: ClientAssets, moduleKey: string): Buffer {
   const own = assets.pageCss(moduleKey);
-  if (own) return `<style ${PAGE_CSS_ATTR}="${escapeHtml(moduleKey)}">${own.text.replace(/<\/style/gi, '<\\/style')}</style>`;
-  return assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
+  if (!own) return Buffer.from(assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join(''));
+  let bytes = styleBytes.get(own);
+  if (!bytes) {
+    bytes = Buffer.from(`<style ${PAGE_CSS_ATTR}="${escapeHtml(moduleKey)}">${own.text.replace(/<\/style/gi, '<\\/style')}</style>`);
+    styleBytes.set(own, bytes);
+  }
+  return bytes;
 }
 
 /**

@@ -46,7 +46,7 @@ t.test('every page module key of pages/modules.ts is the path of the file it imp
 t.test('the head inlines the page module’s own stylesheet, else links the whole one', async (t) => {
   const dir = clientDir();
   const head = { title: '长沙二手房', description: '', keywords: '', canonical: '' };
-  const before = documentHead(head, loadClientAssets(dir), 'home');
+  const before = documentHead(head, loadClientAssets(dir), 'home').toString();
   t.match(before, '<link rel="stylesheet" href="/assets/entry-1.css">', 'no per-page build: the whole stylesheet');
   t.notMatch(before, '<style');
 
@@ -58,7 +58,7 @@ t.test('the head inlines the page module’s own stylesheet, else links the whol
   );
   const assets = loadClientAssets(dir);
   t.same(assets.pageCssHrefs(), { home: '/assets/page-home-1.css' });
-  const html = documentHead(head, assets, 'home');
+  const html = documentHead(head, assets, 'home').toString();
   t.match(
     html,
     '<style data-page-css="home">.hd{height:44px}.q::after{content:"<\\/style>"}</style>',
@@ -66,7 +66,7 @@ t.test('the head inlines the page module’s own stylesheet, else links the whol
   );
   t.notMatch(html, 'rel="stylesheet"', 'no render-blocking link');
   t.match(
-    documentHead(head, assets, 'xinfang/list'),
+    documentHead(head, assets, 'xinfang/list').toString(),
     '<link rel="stylesheet" href="/assets/entry-1.css">',
     'a module without its own file: the whole one',
   );

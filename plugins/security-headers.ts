@@ -1,10 +1,10 @@
-import helmet from '@fastify/helmet';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import { BOOT_SCRIPT_SOURCE } from '../src/render/boot-script.ts';
 
 /**
- * Security headers on every answer (issue 11 point 8), from @fastify/helmet: a Content-Security-Policy the pages
+ * Security headers on every answer (issue 11 point 8), from helmet: a Content-Security-Policy the pages
  * satisfy (every script is a same-origin module or the constant boot script, allowed by its hash; the state and
  * JSON-LD blocks are data, not scripts; React style attributes need 'unsafe-inline' for styles only), nosniff, a
  * referrer policy, and no framing by other sites.
@@ -41,15 +41,23 @@ export function policyWithScriptNonce(nonce: string): string {
     .join(';');
 }
 
+/**
+ * helmet's middleware, built once. @fastify/helmet builds it again for every request (its onRequest hook calls
+ * `helmet(options)`, which validates the options and parses the policy each time): issue 20 measured that at about
+ * 18 KB allocated and 50 µs of CPU per request, for headers that never change.
+ */
+const applySecurityHeaders = helmet({
+  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  frameguard: { action: 'deny' },
+  // Images and assets are the site's own; other sites may not embed them either.
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+});
+
 const securityHeaders: FastifyPluginAsync = async (app) => {
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    frameguard: { action: 'deny' },
-    // Images and assets are the site's own; other sites may not embed them either.
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
+  app.addHook('onRequest', (request, reply, done) =>
+    applySecurityHeaders(request.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined)),
+  );
 };
 
 export default fp(securityHeaders, { name: 'portal-security-headers', fastify: '5.x' });

@@ -5,11 +5,11 @@ import type { MarkupMemo } from '../ui/markup-memo.tsx';
 
 /**
  * The server's MarkupMemo: markup rendered with renderToString (React supports a render started inside another, and
- * restores its own state after it) and kept in an LRU bounded by characters. A scope object gets a number of its own
+ * restores its own state after it) and kept in an LRU bounded by characters (markup and key: a card's key is its listing). A scope object gets a number of its own
  * while it lives; once it is replaced, its entries are never asked again and age out.
  */
 export function createMarkupMemo(opts: { maxChars: number }): MarkupMemo {
-  const markup = new LRUCache<string, string>({ maxSize: opts.maxChars, sizeCalculation: (html) => Math.max(1, html.length) });
+  const markup = new LRUCache<string, string>({ maxSize: opts.maxChars, sizeCalculation: (html, key) => html.length + key.length });
   const scopes = new WeakMap<object, number>();
   let nextScope = 0;
   return {
@@ -22,7 +22,9 @@ export function createMarkupMemo(opts: { maxChars: number }): MarkupMemo {
       const cacheKey = `${id}\u0001${key}`;
       let html = markup.get(cacheKey);
       if (html === undefined) {
-        html = renderToString(children);
+        // renderToString answers a rope of every chunk React wrote; kept as it is, each page that includes it would walk
+        // those thousands of pieces again when encoding its bytes. A flat copy is made once.
+        html = Buffer.from(renderToString(children)).toString();
         markup.set(cacheKey, html);
       }
       return html;

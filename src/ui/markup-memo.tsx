@@ -21,12 +21,14 @@ export const MarkupMemoContext = createContext<MarkupMemo | null>(null);
 /**
  * The props that give an element its children: on the server the memoised markup (the same bytes a render of the
  * children writes, so the browser hydrates the real children onto them), in the browser the children themselves.
+ * A key that costs something to build (a listing's JSON) is passed as a function: the browser never builds it.
  */
 export function useMemoChildren(
   scope: object,
-  key: string,
+  key: string | (() => string),
   children: ReactNode,
 ): { children?: ReactNode; dangerouslySetInnerHTML?: { __html: string } } {
   const memo = use(MarkupMemoContext);
-  return memo ? { dangerouslySetInnerHTML: { __html: memo.markupOf(scope, key, children) } } : { children };
+  if (!memo) return { children };
+  return { dangerouslySetInnerHTML: { __html: memo.markupOf(scope, typeof key === 'function' ? key() : key, children) } };
 }

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { renderToString } from 'react-dom/server';
 import t from 'tap';
 import { dropPageCache } from '../../scripts/bench/page-parts.ts';
@@ -7,9 +9,10 @@ import { startTestBackend } from '../helpers/backend.ts';
 import { buildTestApp } from '../helpers/build.ts';
 
 /**
- * Issue 20: a list's filter bar is rendered once per list state and kept (plugins/markup-memo.ts). The browser hydrates
- * the real bar onto the server's markup, so the memoised page must be the same bytes as the page rendered in full:
- * every list family, unfiltered and filtered, the first time (rendered) and the second (from the memo).
+ * Issue 20: a list's filter bar is rendered once per list state and kept (plugins/markup-memo.ts), and a listing's card
+ * once per listing (below the first screen). The browser hydrates the real bar and cards onto the server's markup, so
+ * the memoised page must be the same bytes as the page rendered in full: every list family, unfiltered and filtered,
+ * the first time (rendered) and the second (from the memo).
  */
 
 const LISTS = [
@@ -53,7 +56,20 @@ t.test('a list page served with the memoised filter bar is the page rendered in 
       t.equal(res.body, expected.body, `${url} ${round}: the same document`);
     }
   }
-  t.equal(memo.app.markupMemo(memo.app.registry.current)?.size, LISTS.length, 'one bar kept per list state');
+  // One bar per list state, and one card per listing and list kind below each list's first screen (3 cards).
+  const cards = new Set<string>();
+  for (const url of LISTS.filter((u) => !u.startsWith('/xinfang/'))) {
+    const body = (await full.app.inject(url)).body;
+    const hrefs = [...body.matchAll(/<li>(?:<div class="mbadged[^"]*">)?<a href="([^"]+)" class="lcard"/g)].map((m) => m[1]);
+    t.ok(hrefs.length > 3, `${url} lists cards`);
+    // The short-term list is the rental kind: a listing on both is one card.
+    const kind = url.split('/')[1].replace('duanzu', 'zufang');
+    for (const href of hrefs.slice(3)) cards.add(`${kind} ${href}`);
+  }
+  const kept = memo.app.markupMemo(memo.app.registry.current)?.size;
+  t.equal(kept, LISTS.length + cards.size, `${LISTS.length} bars and ${cards.size} cards kept`);
+  for (const url of LISTS) await memo.app.inject(url);
+  t.equal(memo.app.markupMemo(memo.app.registry.current)?.size, kept, 'served again: nothing new rendered');
   t.equal(full.app.markupMemo(full.app.registry.current), null, 'markupCache.maxBytes 0: no memo');
   // A filtered list marks its own options: the memo never hands one list's bar to another.
   const filtered = await memo.app.inject('/ershoufang/yuelu/');
@@ -62,6 +78,25 @@ t.test('a list page served with the memoised filter bar is the page rendered in 
     filtered.body,
     /<a aria-current="true" href="\/ershoufang\/" class="fbar__opt is-on">不限<\/a><a href="\/ershoufang\/yuelu\/"/,
   );
+});
+
+t.test('a listing that changes is a new card on the next render of its list', async (t) => {
+  const backend = await startTestBackend();
+  t.teardown(() => backend.close());
+  const { app } = await buildTestApp({ gatewayUrl: backend.url, editRegistry: dropPageCache });
+  t.teardown(() => app.close());
+  const before = (await app.inject('/ershoufang/')).body;
+  const hrefs = [...before.matchAll(/<li>(?:<div class="mbadged[^"]*">)?<a href="\/ershoufang\/(\d+)\.html" class="lcard"/g)].map(
+    (m) => m[1],
+  );
+  const id = Number(hrefs[5]);
+  t.ok(id > 0, 'the sixth card, below the first screen');
+  const db = new Database(path.join(backend.dataDir, 'portal.db'));
+  db.prepare('UPDATE listing SET title = ? WHERE id = ?').run('改过标题的房源 3室2厅', id);
+  db.close();
+  const after = (await app.inject('/ershoufang/')).body;
+  t.match(after, new RegExp(`<a href="/ershoufang/${id}\\.html" class="lcard">.*?<h3 class="lcard__title">改过标题的房源 3室2厅</h3>`));
+  t.equal(hrefs.length, [...after.matchAll(/class="lcard"/g)].length, 'the same number of cards');
 });
 
 function Bar({ scope, state, label }: { scope: object; state: string; label: string }) {

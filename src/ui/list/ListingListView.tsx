@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { Listing } from '../../contracts/page-data/cards.ts';
 import type { ListPageData } from '../../contracts/page-data/list.ts';
 import { emptyQuery, toTail } from '../../lib/listing-filters.ts';
 import { isCommercialKind, type ListingKind } from '../../lib/listing-kinds.ts';
@@ -6,6 +7,7 @@ import { AppLink } from '../AppLink.tsx';
 import { SearchIcon } from '../icons.tsx';
 import { FIRST_SCREEN_CARDS } from '../LazyImage.tsx';
 import { ListingCard } from '../ListingCard.tsx';
+import { useMemoChildren } from '../markup-memo.tsx';
 import type { FilterBarProps } from './filter-parts.tsx';
 import { Pagination } from './Pagination.tsx';
 
@@ -97,9 +99,7 @@ export function ListingListView({ data, Bar, Tabs }: ListingListViewProps) {
       {data.items.length ? (
         <ul className="lst__list" data-testid="listing-list">
           {data.items.map((l, i) => (
-            <li key={l.houseId}>
-              <ListingCard listing={l} kind={kind} eager={i < FIRST_SCREEN_CARDS} />
-            </li>
+            <ListingItem key={l.houseId} listing={l} kind={kind} eager={i < FIRST_SCREEN_CARDS} />
           ))}
         </ul>
       ) : (
@@ -119,4 +119,27 @@ export function ListingListView({ data, Bar, Tabs }: ListingListViewProps) {
       />
     </div>
   );
+}
+
+/** Listing cards' markup depends on nothing but the card's own props: one scope for all of them. */
+const CARDS = {};
+
+/**
+ * A list's card. The same listing is the same card on every list, page and filter it appears in, so the server
+ * renders it once and reuses the markup (issue 20; the key is the listing itself, so a changed price is a new card).
+ * A first-screen card is rendered in place: its image's preload is hoisted into the document by the page's own render.
+ */
+function ListingItem({ listing, kind, eager }: { listing: Listing; kind: ListingKind; eager: boolean }) {
+  if (eager)
+    return (
+      <li>
+        <ListingCard listing={listing} kind={kind} eager />
+      </li>
+    );
+  return <MemoisedListingItem listing={listing} kind={kind} />;
+}
+
+function MemoisedListingItem({ listing, kind }: { listing: Listing; kind: ListingKind }) {
+  const card = useMemoChildren(CARDS, () => `${kind}\u0001${JSON.stringify(listing)}`, <ListingCard listing={listing} kind={kind} />);
+  return <li {...card} />;
 }

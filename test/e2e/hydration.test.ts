@@ -16,6 +16,28 @@ t.test('pages hydrate without console errors and the menu works after hydration'
     await page.goto(e2e.base + path, { waitUntil: 'networkidle' });
     t.equal(await page.locator('html').getAttribute('lang'), 'zh-CN', `${path} lang`);
     t.same(errors, [], `${path}: no console errors or hydration warnings`);
+    // The boot script adds the entry and one modulepreload per first-screen chunk, a few per task (issue 20).
+    const loaded = await page.evaluate(() => {
+      const boot = document.querySelector('script[data-entry]') as HTMLScriptElement;
+      const entry = new URL(boot.dataset.entry as string, location.href).href;
+      return {
+        wanted: (boot.dataset.preload ?? '')
+          .split(' ')
+          .filter(Boolean)
+          .map((h) => new URL(h, location.href).href)
+          .filter((h) => h !== entry),
+        preloaded: [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => (l as HTMLLinkElement).href),
+        entries: [...document.querySelectorAll('script[type="module"]')].filter((s) => (s as HTMLScriptElement).src === entry).length,
+      };
+    });
+    t.ok(loaded.wanted.length > 1, `${path}: chunks to preload`);
+    // Later dynamic imports (the menu, the navigation runtime) add their own links after these.
+    t.same(
+      loaded.wanted.filter((h) => loaded.preloaded.filter((p) => p === h).length !== 1),
+      [],
+      `${path}: every first-screen chunk preloaded once`,
+    );
+    t.equal(loaded.entries, 1, `${path}: the entry module added once`);
     await page.close();
   }
   const { page } = await e2e.newPage();

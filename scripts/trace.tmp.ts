@@ -1,0 +1,13 @@
+import { writeFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+const url = process.argv[2];
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await browser.startTracing(page, { path: '/tmp/pw-trace.json', categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'loading', 'disabled-by-default-devtools.timeline.stack'] });
+await page.goto(url, { waitUntil: 'networkidle' });
+await page.waitForTimeout(1500);
+await browser.stopTracing();
+await browser.close();

@@ -5,8 +5,9 @@ import type { MarkupMemo } from '../ui/markup-memo.tsx';
 
 /**
  * The server's MarkupMemo: markup rendered with renderToString (React supports a render started inside another, and
- * restores its own state after it) and kept in an LRU bounded by characters (markup and key: a card's key is its listing). A scope object gets a number of its own
- * while it lives; once it is replaced, its entries are never asked again and age out.
+ * restores its own state after it) and kept in an LRU bounded by characters, the key's counted too (a card's key is its
+ * listing). A scope object gets a number of its own while it lives; once it is replaced, its entries are never asked
+ * again and age out.
  */
 export function createMarkupMemo(opts: { maxChars: number }): MarkupMemo {
   const markup = new LRUCache<string, string>({ maxSize: opts.maxChars, sizeCalculation: (html, key) => html.length + key.length });

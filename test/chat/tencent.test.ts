@@ -1,4 +1,5 @@
 import t from 'tap';
+import { createTencentTransport, type SdkModule } from '../../src/client/chat/tencent.ts';
 import type { ChatEvent, ChatTransport } from '../../src/contracts/chat.ts';
 
 /**
@@ -112,13 +113,7 @@ const login = { transport: 'tencent', userId: 'm100001', sdkAppId: 1400123456, u
 
 t.test('login, messages and conversations are mapped to the contract', async (t) => {
   const sdk = fakeSdk({ failAll: false });
-  const { createTencentTransport } = await t.mockImport<typeof import('../../src/client/chat/tencent.ts')>(
-    '../../src/client/chat/tencent.ts',
-    {
-      '@tencentcloud/chat': sdk.module,
-    },
-  );
-  const transport: ChatTransport = await createTencentTransport(login);
+  const transport: ChatTransport = await createTencentTransport(login, async () => sdk.module.default as unknown as SdkModule);
   t.same(sdk.created(), { SDKAppID: 1400123456 });
   t.same(sdk.calls[0], ['login', { userID: 'm100001', userSig: 'sig-abc' }], 'logs in with the member id and the server-signed UserSig');
   const events: ChatEvent[] = [];
@@ -174,13 +169,7 @@ t.test('SDK failures are warnings; a failed send rejects with 发送失败，请
   t.teardown(() => {
     console.warn = warn;
   });
-  const { createTencentTransport } = await t.mockImport<typeof import('../../src/client/chat/tencent.ts')>(
-    '../../src/client/chat/tencent.ts',
-    {
-      '@tencentcloud/chat': sdk.module,
-    },
-  );
-  const transport = await createTencentTransport(login);
+  const transport = await createTencentTransport(login, async () => sdk.module.default as unknown as SdkModule);
   await new Promise((r) => setImmediate(r));
   await transport.markRead('b100001');
   await transport.pin('b100001', true);

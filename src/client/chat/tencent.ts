@@ -56,7 +56,7 @@ interface SdkChat {
   deleteConversation(id: string): Promise<unknown>;
   addToBlacklist(o: { userIDList: string[] }): Promise<unknown>;
 }
-interface SdkModule {
+export interface SdkModule {
   create(o: { SDKAppID: number }): SdkChat;
   EVENT: Record<string, string>;
   TYPES: Record<string, string>;
@@ -102,9 +102,15 @@ function messageOf(m: SdkMessage, TYPES: Record<string, string>): ChatMessage | 
   return { ...payload, id: m.ID, from: m.from, to: m.to, time: m.time * 1000, read: !!m.isPeerRead } as ChatMessage;
 }
 
-export async function createTencentTransport(login: Extract<ChatLogin, { transport: 'tencent' }>): Promise<ChatTransport> {
-  const mod = (await import('@tencentcloud/chat')) as unknown as { default: SdkModule };
-  const TIM = mod.default;
+/** The SDK, by dynamic import: its own chunk, downloaded by a chat screen only. */
+const importSdk = async (): Promise<SdkModule> => ((await import('@tencentcloud/chat')) as unknown as { default: SdkModule }).default;
+
+/** `loadSdk` is the SDK's import; tests hand in a stand-in (module mocking hangs under Node 22's loader hooks). */
+export async function createTencentTransport(
+  login: Extract<ChatLogin, { transport: 'tencent' }>,
+  loadSdk: () => Promise<SdkModule> = importSdk,
+): Promise<ChatTransport> {
+  const TIM = await loadSdk();
   const { EVENT, TYPES } = TIM;
   const chat = TIM.create({ SDKAppID: login.sdkAppId });
   chat.setLogLevel(1);

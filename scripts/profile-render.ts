@@ -70,10 +70,12 @@ const timeRenders = async (render: () => unknown): Promise<number> => {
   for (let i = 0; i < n; i++) await render();
   return ((performance.now() - t0) * 1000) / n;
 };
-const served = await timeRenders(() => renderDocument(tree(), { head: '', tail: '', waitForAll: true, timeoutMs: 10_000, log: app.log }));
+const served = await timeRenders(() =>
+  renderDocument(tree(), { head: Buffer.alloc(0), tail: '', waitForAll: true, timeoutMs: 10_000, log: app.log }),
+);
 // The same function made to stream (as it does while a secondary block is pending): renderToPipeableStream.
 const streamed = await timeRenders(() =>
-  renderDocument(tree(), { head: '', tail: '', waitForAll: false, timeoutMs: 10_000, log: app.log }),
+  renderDocument(tree(), { head: Buffer.alloc(0), tail: '', waitForAll: false, timeoutMs: 10_000, log: app.log }),
 );
 const asString = await timeRenders(() => renderToString(tree()));
 const unmemoised = await timeRenders(() => renderToString(tree(null)));

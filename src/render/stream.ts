@@ -7,8 +7,8 @@ import { errors } from '../errors.ts';
 export type Rendered = { kind: 'buffer'; body: Buffer } | { kind: 'stream'; stream: Readable };
 
 export interface RenderOptions {
-  /** Everything before the React markup (src/render/document.ts). */
-  head: Buffer | string;
+  /** Everything before the React markup, as bytes (src/render/document.ts). */
+  head: Buffer;
   /**
    * After the last Suspense boundary: a function when it depends on what streamed (the state script carries the
    * values of deferred calls, src/render/deferred.ts), called once everything rendered.
@@ -72,8 +72,6 @@ class ChunkSink {
   }
 }
 
-const bytesOf = (text: Buffer | string): Buffer => (typeof text === 'string' ? Buffer.from(text) : text);
-
 /** Fizz's marker of a Suspense boundary rendered as its fallback, to be rendered again in the browser. */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!';
 
@@ -96,7 +94,7 @@ function renderWhole(app: ReactElement, opts: RenderOptions): Rendered | null {
   // Encoded first, searched as bytes: the markup is a rope of thousands of pieces, flattened once, not twice.
   const markup = Buffer.from(html);
   if (markup.includes(CLIENT_RENDERED_BOUNDARY)) return null;
-  return { kind: 'buffer', body: Buffer.concat([bytesOf(opts.head), markup, Buffer.from(opts.tail)]) };
+  return { kind: 'buffer', body: Buffer.concat([opts.head, markup, Buffer.from(opts.tail)]) };
 }
 
 /**
@@ -125,7 +123,7 @@ export function renderDocument(app: ReactElement, opts: RenderOptions): Promise<
       const sink = new ChunkSink();
       // With all work done, pipe() writes the whole document synchronously and ends the sink.
       pipe(sink as unknown as NodeJS.WritableStream);
-      const body = (tail: string) => Buffer.concat([bytesOf(opts.head), ...sink.chunks, Buffer.from(tail)]);
+      const body = (tail: string) => Buffer.concat([opts.head, ...sink.chunks, Buffer.from(tail)]);
       const tail = tailOf();
       if (typeof tail === 'string') resolve({ kind: 'buffer', body: body(tail) });
       else tail.then((t) => resolve({ kind: 'buffer', body: body(t) }), reject);

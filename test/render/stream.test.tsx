@@ -8,7 +8,7 @@ import { renderDocument } from '../../src/render/stream.ts';
 
 const log = pino({ level: 'silent' });
 const never = new Promise<string>(() => {});
-const opts = { head: '<html><body>', tail: '</body></html>', log };
+const opts = { head: Buffer.from('<html><body>'), tail: '</body></html>', log };
 
 function Hangs() {
   return <p>{use(never)}</p>;

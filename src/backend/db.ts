@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { migrate } from './migrations.ts';
+import Database from './sqlite-driver.ts';
 
-export type DB = Database.Database;
+export type DB = BetterSqlite3.Database;
 
 export const DB_FILE = 'portal.db';
 

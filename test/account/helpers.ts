@@ -1,6 +1,6 @@
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { LightMyRequestResponse } from 'fastify';
+import Database from '../../src/backend/sqlite-driver.ts';
 import { startBackend } from '../../src/backend/start.ts';
 import { seededDataDir } from '../helpers/backend.ts';
 import { buildTestApp, type TestApp } from '../helpers/build.ts';

@@ -136,7 +136,7 @@ t.test('the member record is cached per process and dropped on a profile event',
   const phone = '13700005555';
   const cookie = await rig.register(phone);
   t.match((await page('/aboutUs', cookie)).body, '用户5555');
-  const { default: Database } = await import('better-sqlite3');
+  const { default: Database } = await import('../../src/backend/sqlite-driver.ts');
   const db = new Database(`${rig.dataDir}/portal.db`);
   db.prepare('UPDATE member SET nick_name = ? WHERE phone = ?').run('改名会员', phone);
   const userId = String(db.prepare('SELECT id FROM member WHERE phone = ?').pluck().get(phone));

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import t from 'tap';
 import { type CallContext, createApi } from '../../src/api/index.ts';
+import Database from '../../src/backend/sqlite-driver.ts';
 import { startTestBackend } from '../helpers/backend.ts';
 
 /** The typed client against the embedded backend: every domain's calls reach a route and come back typed and non-empty. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import t from 'tap';
 import { buildBackend } from '../../src/backend/app.ts';
+import Database from '../../src/backend/sqlite-driver.ts';
 import { knockdownHref, parseKnockdownTail } from '../../src/lib/knockdown-tail.ts';
 import { parseShareTail, sharedPath } from '../../src/lib/share-tail.ts';
 import { seededDataDir } from '../helpers/backend.ts';

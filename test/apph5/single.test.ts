@@ -1,6 +1,6 @@
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import t from 'tap';
+import Database from '../../src/backend/sqlite-driver.ts';
 import {
   assertDataRedirect,
   assertNotFoundScreens,

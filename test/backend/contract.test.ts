@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
 import t from 'tap';
 import { buildBackend } from '../../src/backend/app.ts';
+import Database from '../../src/backend/sqlite-driver.ts';
 import { seededDataDir } from '../helpers/backend.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
 import t from 'tap';
+import Database from '../../src/backend/sqlite-driver.ts';
 import { seededDataDir } from '../helpers/backend.ts';
 
 /**

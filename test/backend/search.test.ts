@@ -1,8 +1,8 @@
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import t from 'tap';
 import { buildBackend } from '../../src/backend/app.ts';
 import { segmentForIndex, segmentForQuery } from '../../src/backend/segment.ts';
+import Database from '../../src/backend/sqlite-driver.ts';
 import { seededDataDir } from '../helpers/backend.ts';
 
 t.test('segmentation: Han runs become unigrams and bigrams, Latin words stay whole', async (t) => {

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
 import t from 'tap';
+import Database from '../../src/backend/sqlite-driver.ts';
 
 /** `npm run seed` (scripts/seed.ts): prints its progress, builds the database, and is re-runnable (wipes and re-seeds). */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

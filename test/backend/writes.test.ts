@@ -1,8 +1,8 @@
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import t from 'tap';
 import { buildBackend } from '../../src/backend/app.ts';
+import Database from '../../src/backend/sqlite-driver.ts';
 import { seededDataDir } from '../helpers/backend.ts';
 
 /** Writes (SPEC 7.8-7.10): they persist across a restart, bad input writes nothing, uploads are checked, accounts are safe. */

@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
-import Database from 'better-sqlite3';
 import t from 'tap';
+import Database from '../../src/backend/sqlite-driver.ts';
 import type { ChatLogin, ChatServerFrame } from '../../src/contracts/chat.ts';
 import { buildAppOverBackend, MEMBER, type TestApp } from '../helpers/build.ts';
 import { type Watched, type WsSocket, watch } from '../helpers/ws-client.ts';

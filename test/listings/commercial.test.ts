@@ -1,7 +1,7 @@
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import t from 'tap';
 import { DB_FILE } from '../../src/backend/db.ts';
+import Database from '../../src/backend/sqlite-driver.ts';
 import { startBackend } from '../../src/backend/start.ts';
 import { seededDataDir } from '../helpers/backend.ts';
 import { buildTestApp } from '../helpers/build.ts';

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import type { Test } from 'tap';
+import Database from '../../src/backend/sqlite-driver.ts';
 import type { MemberInfo } from '../../src/contracts/gateway/index.ts';
 import { buildAppOverBackend } from '../helpers/build.ts';
 

@@ -286,7 +286,7 @@ t.test('coupons: claim by number, used and expired states, unknown numbers refus
   t.match(twice.json().message, '已领取过');
 
   // The gateway's console marks coupons used; time makes them expire.
-  const { default: Database } = await import('better-sqlite3');
+  const { default: Database } = await import('../../src/backend/sqlite-driver.ts');
   const db = new Database(`${backend.dataDir}/portal.db`);
   db.prepare(
     "INSERT INTO coupon (coupon_no, phone, city_id, title, amount, status, expires_at, created_at) VALUES ('USED0001', ?, 1, '购房优惠券 立减5000元', 5000, '已使用', '2027-01-01 00:00:00', '2026-10-01 00:00:00')",

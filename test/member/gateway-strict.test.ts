@@ -1,9 +1,9 @@
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import t from 'tap';
 import { buildBackend } from '../../src/backend/app.ts';
 import { futureDateProblem } from '../../src/backend/schemas.ts';
+import Database from '../../src/backend/sqlite-driver.ts';
 import { seededDataDir } from '../helpers/backend.ts';
 
 /**

@@ -117,3 +117,39 @@ t.test('a forbidden import is caught in every form', async (t) => {
     'no middleware file may import a loader (issue 12 point 2); src/lib is where the rules they share live',
   );
 });
+
+/**
+ * Issue 20 part 4: the SQLite driver depends on the Node (better-sqlite3 13 segfaults on Node 20, 12 aborts on Node 24),
+ * so src/backend/sqlite-driver.ts is the one place that loads it. Type-only imports are allowed anywhere.
+ */
+const DRIVER_PACKAGES = new Set(['better-sqlite3', 'better-sqlite3-node20']);
+
+function driverLoads(file: string, text: string): string[] {
+  const { program } = parseSync(file, text);
+  const out: string[] = [];
+  const check = (kind: string, source: unknown) => {
+    const value = (source as { value?: unknown } | null)?.value;
+    if (typeof value === 'string' && DRIVER_PACKAGES.has(value)) out.push(`${file}: ${kind} '${value}'`);
+  };
+  const handlers = [
+    ['ImportDeclaration', (node: { source: unknown; importKind?: string }) => node.importKind !== 'type' && check('import', node.source)],
+    ['ImportExpression', (node: { source: unknown }) => check('import()', node.source)],
+  ];
+  new Visitor(Object.fromEntries(handlers) as VisitorObject).visit(program);
+  return out;
+}
+
+t.test('only src/backend/sqlite-driver.ts loads the SQLite driver', async (t) => {
+  const files = ['src', 'plugins', 'pages', 'scripts', 'test'].flatMap(sourceFiles).map(read);
+  t.same(
+    files.flatMap(({ file, text }) => driverLoads(file, text)),
+    [],
+    'every database is opened through the driver module',
+  );
+  t.same(
+    driverLoads('test/x.test.ts', "import Database from 'better-sqlite3';\nconst m = await import('better-sqlite3-node20');"),
+    ["test/x.test.ts: import 'better-sqlite3'", "test/x.test.ts: import() 'better-sqlite3-node20'"],
+    'a direct import and a dynamic one are both caught',
+  );
+  t.same(driverLoads('src/x.ts', "import type { Database } from 'better-sqlite3';"), [], 'a type-only import is not a load');
+});

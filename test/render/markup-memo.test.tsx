@@ -1,8 +1,8 @@
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { renderToString } from 'react-dom/server';
 import t from 'tap';
 import { dropPageCache } from '../../scripts/bench/page-parts.ts';
+import Database from '../../src/backend/sqlite-driver.ts';
 import { createMarkupMemo } from '../../src/render/markup-memo.ts';
 import { MarkupMemoContext, useMemoChildren } from '../../src/ui/markup-memo.tsx';
 import { startTestBackend } from '../helpers/backend.ts';

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import t from 'tap';
 import { FEATURED_XIAOQU } from '../../src/backend/seed/index.ts';
+import Database from '../../src/backend/sqlite-driver.ts';
 import type { SuggestAnswer } from '../../src/contracts/page-data/search.ts';
 import { buildAppOverBackend } from '../helpers/build.ts';
 

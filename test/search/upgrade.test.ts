@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import t from 'tap';
 import { buildBackend } from '../../src/backend/app.ts';
 import { MIGRATIONS } from '../../src/backend/migrations.ts';
+import Database from '../../src/backend/sqlite-driver.ts';
 
 /** Issue 14: a database seeded before the search index (schema 8) gets its hot cities and its index when the gateway starts. */
 t.test('an older database: its cities with listings become hot, its places are found by pinyin', async (t) => {

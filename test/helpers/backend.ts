@@ -66,12 +66,23 @@ function cachedDbFile(): string {
   return file;
 }
 
+/** The data dirs this process made, removed by one exit listener (one listener per dir passed Node's limit of 10). */
+const dataDirs = new Set<string>();
+function removeAtExit(dir: string): void {
+  if (dataDirs.size === 0) {
+    process.once('exit', () => {
+      for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
+    });
+  }
+  dataDirs.add(dir);
+}
+
 /** A fresh DATA_DIR (under os.tmpdir()) holding a copy of the seeded test database. Removed at process exit. */
 export async function seededDataDir(): Promise<string> {
   const src = cachedDbFile();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'fangchan-data-'));
   copyFileSync(src, path.join(dir, DB_FILE));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  removeAtExit(dir);
   return dir;
 }
 

@@ -8,8 +8,9 @@ import type BetterSqlite3 from 'better-sqlite3';
  * - better-sqlite3 13 is an N-API addon with prebuilt binaries (nothing to compile). It needs Node ≥ 22: on Node 20
  *   it segfaults on the first `new Database()`.
  * - better-sqlite3 12 (installed under the alias better-sqlite3-node20, compiled at install) derives its objects from
- *   node::ObjectWrap, which aborts the process on Node ≥ 24.19 when a statement is garbage-collected outside a JS
- *   context (WiseLibs/better-sqlite3#1515, not fixed in 12.x). So it only serves Node 20, and goes when Node 20 does.
+ *   node::ObjectWrap, which aborts the process on Node 24 (measured on 24.21.0; reported from 24.19.0) when a
+ *   statement is garbage-collected outside a JS context (WiseLibs/better-sqlite3#1515, not fixed in 12.x). So it only
+ *   serves Node 20, and goes when Node 20 does.
  *
  * Both have the same API, so the types are @types/better-sqlite3's.
  */

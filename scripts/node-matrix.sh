@@ -7,10 +7,11 @@
 #     addon prebuilt for every Node ≥ 22, so nothing is recompiled) opens a database,
 #  4. builds the client and the server under that Node (`npm run build`: some tests read the client build, and skip
 #     without one),
-#  5. runs the test suite under that Node (`tap`; NODE_MATRIX_TESTS="test/a test/b.test.ts" runs a subset instead).
+#  5. runs the test suite under that Node (`tap`; NODE_MATRIX_TESTS="test/a test/b.test.ts" runs a subset instead: a
+#     folder stands for the test files under it).
 # sharp (N-API, prebuilt per platform) and esbuild (a native binary) need no rebuild either.
 #
-#   scripts/node-matrix.sh                 # Node 22 and 24, full suite (about 5 min per version on 2 cores)
+#   scripts/node-matrix.sh                 # Node 22 and 24, full suite (about 10 min per version on 2 cores)
 #   NODE_MATRIX_TESTS="test/platform" scripts/node-matrix.sh 22
 #
 # The temp dir is removed at the end unless NODE_MATRIX_KEEP=1. Exit status: non-zero when any version failed.
@@ -23,6 +24,20 @@ WORK="$(mktemp -d "${TMPDIR:-/tmp}/node-matrix-XXXXXX")"
 MODULES="$(readlink -f "$ROOT/node_modules")"
 cleanup() { [ "${NODE_MATRIX_KEEP:-0}" = 1 ] || rm -rf "$WORK"; }
 trap cleanup EXIT
+
+# tap takes test files, not folders ("No valid test files found"), so a folder names the test files under it.
+tests=()
+for t in ${NODE_MATRIX_TESTS:-}; do
+  if [ -d "$ROOT/$t" ]; then
+    while IFS= read -r f; do tests+=("$f"); done < <(cd "$ROOT" && find "$t" -name '*.test.ts' -o -name '*.test.tsx' | sort)
+  else
+    tests+=("$t")
+  fi
+done
+if [ -n "${NODE_MATRIX_TESTS:-}" ] && [ ${#tests[@]} -eq 0 ]; then
+  echo "NODE_MATRIX_TESTS names no test file: $NODE_MATRIX_TESTS"
+  exit 1
+fi
 
 failed=()
 for v in "${VERSIONS[@]}"; do
@@ -54,8 +69,7 @@ for v in "${VERSIONS[@]}"; do
 
   # tap rebuilds its plugin set when it sees another Node; the first run may only do that (STACK-NOTES).
   (cd "$dir/app" && PATH="$dir/dist/bin:$PATH" npx tap build >/dev/null 2>&1) || true
-  # shellcheck disable=SC2086
-  if (cd "$dir/app" && PATH="$dir/dist/bin:$PATH" npx tap ${NODE_MATRIX_TESTS:-}); then
+  if (cd "$dir/app" && PATH="$dir/dist/bin:$PATH" npx tap "${tests[@]}"); then
     echo "Node $v: tests passed"
   else
     echo "Node $v: tests FAILED"

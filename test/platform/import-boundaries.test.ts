@@ -50,20 +50,29 @@ function sourceFiles(dir: string): string[] {
     .map((entry) => relative(root, join(entry.parentPath, entry.name)));
 }
 
+interface ModuleReference {
+  spec: string;
+  /** The syntax node that names it (one of NAMING_NODES). */
+  node: string;
+  /** `import type`, `export type … from` and `import('…')` types: nothing is loaded. */
+  typeOnly: boolean;
+}
+
 /** Every module a file names: static imports and re-exports, `import()` calls and `import('…')` types. */
-function importedModules(file: string, text: string): string[] {
+function moduleReferences(file: string, text: string): ModuleReference[] {
   const { program, errors } = parseSync(file, text);
   if (errors.length > 0) throw new Error(`${file} does not parse: ${errors[0].message}`);
-  const found: string[] = [];
-  const add = (source: unknown) => {
-    const value = (source as { value?: unknown } | null)?.value;
-    if (typeof value === 'string') found.push(value);
+  const found: ModuleReference[] = [];
+  const visit = (node: string) => (n: { source?: unknown; importKind?: string; exportKind?: string }) => {
+    const spec = (n.source as { value?: unknown } | null)?.value;
+    if (typeof spec === 'string')
+      found.push({ spec, node, typeOnly: node === 'TSImportType' || n.importKind === 'type' || n.exportKind === 'type' });
   };
-  new Visitor(
-    Object.fromEntries(NAMING_NODES.map((type) => [type, (node: { source?: unknown }) => add(node.source)])) as VisitorObject,
-  ).visit(program);
+  new Visitor(Object.fromEntries(NAMING_NODES.map((node) => [node, visit(node)])) as VisitorObject).visit(program);
   return found;
 }
+
+const importedModules = (file: string, text: string): string[] => moduleReferences(file, text).map((r) => r.spec);
 
 const inside = (path: string, dir: string) => path === dir || path.startsWith(`${dir}/`);
 
@@ -125,18 +134,9 @@ t.test('a forbidden import is caught in every form', async (t) => {
 const DRIVER_PACKAGES = new Set(['better-sqlite3', 'better-sqlite3-node20']);
 
 function driverLoads(file: string, text: string): string[] {
-  const { program } = parseSync(file, text);
-  const out: string[] = [];
-  const check = (kind: string, source: unknown) => {
-    const value = (source as { value?: unknown } | null)?.value;
-    if (typeof value === 'string' && DRIVER_PACKAGES.has(value)) out.push(`${file}: ${kind} '${value}'`);
-  };
-  const handlers = [
-    ['ImportDeclaration', (node: { source: unknown; importKind?: string }) => node.importKind !== 'type' && check('import', node.source)],
-    ['ImportExpression', (node: { source: unknown }) => check('import()', node.source)],
-  ];
-  new Visitor(Object.fromEntries(handlers) as VisitorObject).visit(program);
-  return out;
+  return moduleReferences(file, text)
+    .filter((r) => !r.typeOnly && DRIVER_PACKAGES.has(r.spec))
+    .map((r) => `${file}: ${r.node === 'ImportExpression' ? 'import()' : 'import'} '${r.spec}'`);
 }
 
 t.test('only src/backend/sqlite-driver.ts loads the SQLite driver', async (t) => {

@@ -1,13 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { postAction } from '../src/client/actions.ts';
 import type { FormPageData } from '../src/contracts/page-data/member.ts';
+import { beijingParts } from '../src/lib/time-label.ts';
 import type { PageProps } from '../src/render/page-props.ts';
 import { useAppState } from '../src/stores/context.tsx';
 import { AppLink } from '../src/ui/AppLink.tsx';
 import { showToast } from '../src/ui/detail/toast.ts';
 
-/** A date input's minimum: today (local). */
-const today = () => new Date().toISOString().slice(0, 10);
+/** A date input's minimum: today in Beijing, as the gateway checks it. */
+const today = () => beijingParts(Date.now()).date;
 
 /** /yuyuekanfang?houseId=: book a viewing (api/kanfang/add through POST /-/action/kanfang). */
 function YuyuekanfangForm({ data }: { data: FormPageData }) {

@@ -31,9 +31,11 @@ import { registerXinfangRoutes } from './routes/xinfang.ts';
 import { ensureSearchIndex } from './search-index.ts';
 import { ensureActivities } from './seed/activities.ts';
 import { ensureAppH5Data } from './seed/apph5.ts';
+import { adoptLegacyCalendar, advanceDemoCalendar } from './seed/calendar.ts';
 import { CITIES } from './seed/cities.ts';
 import { DEFAULT_SEED, seedDatabase } from './seed/index.ts';
 import { ensureMediaSeeded } from './seed/media.ts';
+import { type Clock, sqlTime } from './time.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,8 +53,11 @@ export interface BackendOptions {
   scale?: number;
   /** Largest accepted upload, bytes (default 5 MB). */
   maxUploadBytes?: number;
-  /** The clock of the account rules (SMS code windows, login locks); default Date.now. A test seam. */
-  now?: () => number;
+  /**
+   * The gateway's one clock (default Date.now): the demo calendar it seeds and keeps current, and every "now" of its
+   * rules (running activities, valid coupons, SMS code windows, login locks). A test seam.
+   */
+  now?: Clock;
 }
 
 function isLoggerInstance(l: unknown): l is FastifyBaseLogger {
@@ -86,11 +91,13 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strictBody : coercing).compile(schema));
 
   const db = openDb(opts.dataDir);
+  const now = opts.now ?? Date.now;
   const empty = (db.prepare('SELECT COUNT(*) FROM city').pluck().get() as number) === 0;
   if (empty) {
-    const summary = seedDatabase(db, { seed: opts.seed ?? DEFAULT_SEED, scale: opts.scale ?? 1 });
+    const summary = seedDatabase(db, { seed: opts.seed ?? DEFAULT_SEED, scale: opts.scale ?? 1, now });
     app.log.info({ seed: summary.seed, scale: summary.scale, ms: summary.ms, rows: summary.rows }, 'empty database seeded');
   } else {
+    if (adoptLegacyCalendar(db)) app.log.info('demo calendar: rows of an older database taken as demo data');
     const indexed = ensureSearchIndex(db);
     if (indexed) app.log.info({ entities: indexed }, 'search index built');
     const campaigns = ensureActivities(db);
@@ -103,13 +110,23 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
     const media = ensureMediaSeeded(db);
     if (media) app.log.info({ rows: media }, 'video and VR seeded');
   }
+  // The demo never ages (issue 31): an aged database's calendar moves forward on start, and hourly while it runs.
+  const keepCalendar = () => {
+    const moved = advanceDemoCalendar(db, now());
+    if (moved) app.log.info(moved, 'demo calendar moved forward');
+  };
+  keepCalendar();
+  const calendarTimer = setInterval(keepCalendar, 3_600_000);
+  calendarTimer.unref();
   const ctx: BackendContext = {
     db,
     dataDir: opts.dataDir,
     maxUploadBytes: opts.maxUploadBytes ?? 5 * 1024 * 1024,
-    now: opts.now ?? Date.now,
+    now,
+    sqlNow: () => sqlTime(now()),
   };
   app.addHook('onClose', async () => {
+    clearInterval(calendarTimer);
     db.close();
   });
 

@@ -1,10 +1,13 @@
 import type { DB } from './db.ts';
+import type { Clock } from './time.ts';
 
-/** What every route module gets: the open database and where files live. */
+/** What every route module gets: the open database, where files live, and the gateway's one clock. */
 export interface BackendContext {
   db: DB;
   dataDir: string;
   maxUploadBytes: number;
-  /** Milliseconds since the epoch: Date.now, or a test's clock (SMS code windows, login locks). */
-  now: () => number;
+  /** Milliseconds since the epoch: Date.now, or a test's clock. Every "now" of the gateway reads it. */
+  now: Clock;
+  /** `now()` in the database's format (Beijing wall-clock, `YYYY-MM-DD HH:MM:SS`). */
+  sqlNow: () => string;
 }

@@ -10,7 +10,7 @@ export interface StartBackendOptions {
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   seed?: number;
   scale?: number;
-  /** The clock of the account rules; default Date.now (a test seam). */
+  /** The gateway's one clock (default Date.now): its demo calendar and every rule's "now". A test seam. */
   now?: () => number;
 }
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import Database from '../../src/backend/sqlite-driver.ts';
 import { startBackend } from '../../src/backend/start.ts';
+import { beijingMidnight } from '../../src/backend/time.ts';
 import { seededDataDir } from '../helpers/backend.ts';
 import { buildTestApp, type TestApp } from '../helpers/build.ts';
 
@@ -40,7 +41,9 @@ export function cookieFrom(res: LightMyRequestResponse, name = 'userInfo'): stri
 /** The portal over its own embedded gateway with a settable clock; logs of both are kept. Closed when `t` ends. */
 export async function accountRig(t: { teardown(fn: () => unknown): void }, opts: { limits?: number } = {}): Promise<AccountRig> {
   const clock: Clock = {
-    ms: Date.now(),
+    // Noon in Beijing of today: the steps of a test (about half an hour) never cross midnight, when the daily counts
+    // start again, whatever time the suite runs at.
+    ms: beijingMidnight(Date.now()) + 12 * 3_600_000,
     advance(ms) {
       this.ms += ms;
     },

@@ -6,7 +6,8 @@
 import t from 'tap';
 import { openDb } from '../../src/backend/db.ts';
 import { ensureActivities } from '../../src/backend/seed/activities.ts';
-import { SEED_NOW, sqlTime } from '../../src/backend/seed/index.ts';
+import { calendarAnchor } from '../../src/backend/seed/calendar.ts';
+import { sqlTime } from '../../src/backend/time.ts';
 import { ACTIVITY_KINDS } from '../../src/lib/activity.ts';
 import { seededDataDir } from '../helpers/backend.ts';
 
@@ -17,7 +18,7 @@ const all = <T>(sql: string, ...args: unknown[]) => db.prepare(sql).all(...args)
 
 t.test('three activities of each kind a city, one ended and two running at the seed clock, items of that city', async (t) => {
   const cities = all<{ id: number }>('SELECT id FROM city WHERE id IN (SELECT city_id FROM loupan)');
-  const seedNow = sqlTime(SEED_NOW);
+  const seedNow = sqlTime(calendarAnchor(db));
   for (const { id } of cities) {
     for (const kind of ACTIVITY_KINDS) {
       const acts = all<{ id: number; ends: string; starts: string; items: string }>(

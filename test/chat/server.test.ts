@@ -2,6 +2,7 @@ import { inflateSync } from 'node:zlib';
 import t from 'tap';
 import Database from '../../src/backend/sqlite-driver.ts';
 import type { ChatLogin, ChatServerFrame } from '../../src/contracts/chat.ts';
+import { beijingClock } from '../../src/lib/chat-query.ts';
 import { buildAppOverBackend, MEMBER, type TestApp } from '../helpers/build.ts';
 import { type Watched, type WsSocket, watch } from '../helpers/ws-client.ts';
 
@@ -364,7 +365,9 @@ t.test('the built-in transport: delivery, offline agent, limits', async (t) => {
     t.equal(pushesToMember().at(-1), '您有一条新消息', 'previews hidden: a content-free line');
     await settings({ notify: false });
     await send('p3', '这条不该推送');
-    await settings({ dnd: true, dndFrom: '00:00', dndTo: '23:59' });
+    // Quiet hours around the moment of sending, whatever the time of day (a fixed 00:00–23:59 missed the last minute).
+    const hour = 3_600_000;
+    await settings({ dnd: true, dndFrom: beijingClock(Date.now() - hour), dndTo: beijingClock(Date.now() + hour) });
     await send('p4', '免打扰时段也不推送');
     await settings({});
     await send('p5', '最后一条');

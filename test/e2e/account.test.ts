@@ -1,5 +1,6 @@
 import path from 'node:path';
 import t from 'tap';
+import { beijingParts } from '../../src/lib/time-label.ts';
 import { backendRows } from '../listings/helpers.ts';
 import { firstErshoufangDetail, startE2E } from './browser.ts';
 
@@ -113,7 +114,8 @@ t.test('register, log out, log in by password, log out, log in by SMS code, favo
   await page.locator('[data-testid="book"]').click();
   await page.waitForURL(/\/yuyuekanfang\?houseId=/);
   t.equal(await page.locator('input[name="phone"]').inputValue(), phone, 'the member’s phone is prefilled');
-  await page.locator('input[name="visitDate"]').fill('2027-02-01');
+  // A week from today in Beijing: the gateway takes dates from today to 180 days on (SPEC 5).
+  await page.locator('input[name="visitDate"]').fill(beijingParts(Date.now() + 7 * 86_400_000).date);
   await page.locator('[data-testid="book-submit"]').click();
   await page.waitForSelector('text=预约成功');
   t.same(

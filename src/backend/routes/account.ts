@@ -5,7 +5,7 @@ import type { BackendContext } from '../context.ts';
 import { fail, ok } from '../envelope.ts';
 import { body, phone, str, text } from '../schemas.ts';
 import { imageUrl } from '../seed/images.ts';
-import { parseSqlTime, sqlTime } from '../seed/index.ts';
+import { parseSqlTime, sqlTime } from '../time.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
 type Row = Record<string, any>;
@@ -55,8 +55,7 @@ const PURPOSES = ['register', 'login', 'reset'] as const;
  * SMS code, reset the password. The SMS code is a development code written to the log (nothing is sent, nothing is
  * hard-wired). A login issues a random token; only its SHA-256 is stored. Paths are ours: SPEC 7 does not show them.
  */
-export function registerAccountRoutes(app: FastifyInstance, { db, now }: BackendContext): void {
-  const sqlNow = () => sqlTime(now());
+export function registerAccountRoutes(app: FastifyInstance, { db, now, sqlNow }: BackendContext): void {
   const memberByPhone = db.prepare('SELECT * FROM member WHERE phone = ?');
   const memberById = db.prepare('SELECT * FROM member WHERE id = ?');
   const insertMember = db.prepare(

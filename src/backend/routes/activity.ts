@@ -5,7 +5,7 @@ import type { BackendContext } from '../context.ts';
 import { ok, page, paging } from '../envelope.ts';
 import { listingItem, loupanItem } from '../mappers.ts';
 import { body, int, memberId, pagingProps, params, phone, text } from '../schemas.ts';
-import { sqlTime } from '../seed/index.ts';
+import { sqlTime } from '../time.ts';
 import { LISTING_SELECT } from './listing.ts';
 import { LOUPAN_SELECT } from './xinfang.ts';
 

@@ -5,8 +5,8 @@ import type { BackendContext } from '../context.ts';
 import { fail, ok, page, paging } from '../envelope.ts';
 import { belongerItem, listingItem, loupanItem, storeItem } from '../mappers.ts';
 import { body, idParams, int, memberId, params, str } from '../schemas.ts';
-import { sqlTime } from '../seed/index.ts';
-import { cachedStatement, jsonOrNull, sqlNow } from '../util.ts';
+import { sqlTime } from '../time.ts';
+import { cachedStatement, jsonOrNull } from '../util.ts';
 import { whereClause } from '../where.ts';
 import { LISTING_SELECT } from './listing.ts';
 import { LOUPAN_SELECT } from './xinfang.ts';
@@ -21,7 +21,7 @@ const STORE_SELECT = `SELECT d.*, r.name AS region_name, s.name AS shop_map_name
   FROM store d JOIN region r ON r.id = d.region_id LEFT JOIN shop_map s ON s.id = d.shop_map_id`;
 
 /** SPEC 7.7: agents (belongers), stores (departments), agent comments, viewing records, user reviews (dianping). */
-export function registerBelongerRoutes(app: FastifyInstance, { db }: BackendContext): void {
+export function registerBelongerRoutes(app: FastifyInstance, { db, sqlNow, now }: BackendContext): void {
   const one = db.prepare(`${BELONGER_SELECT} WHERE b.id = ?`);
   const servicePhone = db.prepare('SELECT service_phone FROM city WHERE id = ?').pluck();
   const recommend = db.prepare(`${BELONGER_SELECT} WHERE b.city_id = ? AND b.iskefu = 0 ORDER BY b.star DESC, b.score DESC, b.id LIMIT ?`);
@@ -361,7 +361,7 @@ export function registerBelongerRoutes(app: FastifyInstance, { db }: BackendCont
         if (!b.belongerId) return fail(400, 'belongerId: 评价经纪人须指定经纪人');
         const length = [...b.content.trim()].length;
         if (length < 5 || length > 300) return fail(400, 'content: 评价内容须为5-300个字');
-        const monthAgo = sqlTime(Date.now() - 30 * 24 * 3600 * 1000);
+        const monthAgo = sqlTime(now() - 30 * 24 * 3600 * 1000);
         if (reviewedSince.get(b.memberId, b.belongerId, monthAgo)) return fail(409, '您本月已评价过该经纪人，请下月再来');
       }
       const info = dianpingInsert.run(

@@ -5,7 +5,6 @@ import { belongerItem, listingItem } from '../mappers.ts';
 import { body, int, memberId, params, str } from '../schemas.ts';
 import { AGENT_DEMO_PASSWORD_HASH } from '../seed/chat.ts';
 import { CHAT_REPLIES } from '../seed/words.ts';
-import { sqlNow } from '../util.ts';
 import { verifyPassword } from './account.ts';
 import { LISTING_SELECT } from './listing.ts';
 
@@ -19,7 +18,7 @@ const userKey = { type: 'string', minLength: 1, maxLength: 40, pattern: '^[A-Za-
  * SPEC 7.9: chat records and push on the gateway, and the chat host's calls (adduser, friendkey, getServerTime,
  * reporter, chatframe), which the embedded backend answers at its root as the chat host.
  */
-export function registerChatRoutes(app: FastifyInstance, { db, now }: BackendContext): void {
+export function registerChatRoutes(app: FastifyInstance, { db, now, sqlNow }: BackendContext): void {
   const insert = db.prepare('INSERT INTO chat_record (user_id, target_id, msg_type, content, created_at) VALUES (?,?,?,?,?)');
   const records =
     db.prepare(`SELECT id, user_id AS fromId, target_id AS toId, msg_type AS msgType, content, created_at AS createdAt FROM chat_record
@@ -258,7 +257,7 @@ export function registerChatRoutes(app: FastifyInstance, { db, now }: BackendCon
     if (!agent) return fail(404, '获取用户uid 失败！');
     return ok({ uid: agent.uid, belongerId: agent.id, conversationID: `C2C${agent.uid}`, agent: belongerItem(agent) });
   });
-  app.post('/getServerTime', async () => ok({ time: Date.now() }));
+  app.post('/getServerTime', async () => ok({ time: now() }));
   app.post('/reporter', { schema: { body: { type: 'object', maxProperties: 50 } } }, async (req) => {
     const info = track.run('chat-report', JSON.stringify(req.body ?? {}).slice(0, 4000), sqlNow());
     return ok({ id: Number(info.lastInsertRowid) });

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { BackendContext } from '../context.ts';
 import { fail, ok } from '../envelope.ts';
 import { body, idParams, int, memberId, params, phone, str } from '../schemas.ts';
-import { sqlTime } from '../seed/index.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
 type Row = Record<string, any>;
@@ -38,8 +37,7 @@ function delay(name: string, fallback: number): number {
  * it off. The calls are not shown in SPEC 7; these paths are ours. Every change is written with its log line in one
  * transaction. A new entrustment is assigned an agent of the community's business area.
  */
-export function registerEntrustRoutes(app: FastifyInstance, { db, now: clock }: BackendContext): void {
-  const sqlNow = () => sqlTime(clock());
+export function registerEntrustRoutes(app: FastifyInstance, { db, now: clock, sqlNow }: BackendContext): void {
   const acceptMs = delay('ENTRUST_ACCEPT_MS', 60_000);
   const listMs = delay('ENTRUST_LIST_MS', 120_000);
   const insert =

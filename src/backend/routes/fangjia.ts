@@ -15,7 +15,6 @@ import {
 import type { BackendContext } from '../context.ts';
 import { fail, ok } from '../envelope.ts';
 import { body, cityIdParams, int, memberId, params } from '../schemas.ts';
-import { sqlNow } from '../util.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
 type Row = Record<string, any>;
@@ -26,7 +25,7 @@ type Row = Record<string, any>;
  * along the metro lines. SPEC 7 shows none of these calls and SPEC 9 says valuation constants are not shown: the
  * adjustments here are ours and are answered with the result, so the page can explain them.
  */
-export function registerFangjiaRoutes(app: FastifyInstance, { db }: BackendContext): void {
+export function registerFangjiaRoutes(app: FastifyInstance, { db, sqlNow, now }: BackendContext): void {
   const xiaoqu = db.prepare('SELECT id, name, sname, city_id, avg_price, build_year FROM xiaoqu WHERE id = ?');
   const lastMonth = db.prepare('SELECT month, price FROM xiaoqu_price WHERE xiaoqu_id = ? ORDER BY month DESC LIMIT 1');
   const comparables = db.prepare(`SELECT COUNT(*) AS count, CAST(ROUND(AVG(unit_price)) AS INTEGER) AS avgUnitPrice FROM listing
@@ -87,7 +86,7 @@ export function registerFangjiaRoutes(app: FastifyInstance, { db }: BackendConte
       const month = lastMonth.get(x.id) as { month: string; price: number } | undefined;
       const comp = comparables.get(x.id, b.area * 0.8, b.area * 1.2) as { count: number; avgUnitPrice: number | null };
       const communityPrice = month?.price ?? x.avg_price;
-      const asOfYear = month ? Number(month.month.slice(0, 4)) : new Date().getUTCFullYear();
+      const asOfYear = month ? Number(month.month.slice(0, 4)) : new Date(now()).getUTCFullYear();
       const v = valuate(input, {
         communityPrice,
         buildYear: x.build_year,

@@ -8,7 +8,6 @@ import type { BackendContext } from '../context.ts';
 import { fail, ok } from '../envelope.ts';
 import { params, str } from '../schemas.ts';
 import { IMAGE_SETS, type ImageKind, renderImage } from '../seed/images.ts';
-import { sqlNow } from '../util.ts';
 
 /** Accepted upload types, by their magic bytes (the declared MIME type is not trusted). */
 const SIGNATURES: Array<{ mime: string; ext: string; test: (b: Buffer) => boolean }> = [
@@ -151,7 +150,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: BackendContext): v
         const hashed = `${hash.slice(0, 32)}.webp`;
         const target = path.join(uploadDir, hashed);
         if (!existsSync(target)) writeFileSync(target, out, { flush: true });
-        const row = insert.run(hashed, part.filename?.slice(0, 200) ?? null, 'image/webp', out.length, hash, sqlNow());
+        const row = insert.run(hashed, part.filename?.slice(0, 200) ?? null, 'image/webp', out.length, hash, ctx.sqlNow());
         return ok({
           id: Number(row.lastInsertRowid),
           url: `/files/upload/${hashed}`,
@@ -165,7 +164,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: BackendContext): v
       const sha256 = createHash('sha256').update(buf).digest('hex');
       // Written and fsynced before the row commits, so an acknowledged upload always has its file.
       writeFileSync(path.join(uploadDir, name), buf, { flush: true });
-      const info = insert.run(name, part.filename?.slice(0, 200) ?? null, sig.mime, buf.length, sha256, sqlNow());
+      const info = insert.run(name, part.filename?.slice(0, 200) ?? null, sig.mime, buf.length, sha256, ctx.sqlNow());
       return ok({ id: Number(info.lastInsertRowid), url: `/files/upload/${name}`, name, size: buf.length, mime: sig.mime });
     },
   );
@@ -193,7 +192,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: BackendContext): v
       sig.mime,
       buf.length,
       createHash('sha256').update(buf).digest('hex'),
-      sqlNow(),
+      ctx.sqlNow(),
     );
     return ok({ id: Number(info.lastInsertRowid), url: `/files/upload/${name}`, name, size: buf.length, mime: sig.mime });
   });

@@ -8,7 +8,7 @@ import { fail, ok, page, paging } from '../envelope.ts';
 import { belongerItem, listingDetail, listingItem, xiaoquItem } from '../mappers.ts';
 import { body, int, params, str } from '../schemas.ts';
 import { segmentForQuery } from '../segment.ts';
-import { cachedStatement, sqlNow } from '../util.ts';
+import { cachedStatement } from '../util.ts';
 import { type Where, whereClause } from '../where.ts';
 
 export const LISTING_SORTS = [
@@ -200,7 +200,7 @@ export function searchListings(db: DB, f: ListingFilter) {
 }
 
 /** SPEC 7.4: second-hand, rental and commercial listings, their details, logs and agent notes. */
-export function registerListingRoutes(app: FastifyInstance, { db }: BackendContext): void {
+export function registerListingRoutes(app: FastifyInstance, { db, sqlNow, now }: BackendContext): void {
   const one = db.prepare(`${LISTING_SELECT} WHERE l.id = ?`);
   const byNumber = db.prepare(`${LISTING_SELECT} WHERE l.house_number = ?`);
   const belonger = db.prepare('SELECT b.*, s.name AS store_name FROM belonger b JOIN store s ON s.id = b.store_id WHERE b.id = ?');
@@ -299,7 +299,7 @@ export function registerListingRoutes(app: FastifyInstance, { db }: BackendConte
     async (req) => {
       const q = req.query as { shopMapId: number; limit?: number; seed?: number };
       return ok(
-        (randomXiaoqu.all(q.shopMapId, q.seed ?? Math.floor(Date.now() / 3_600_000), q.limit ?? 5) as Array<Record<string, unknown>>).map(
+        (randomXiaoqu.all(q.shopMapId, q.seed ?? Math.floor(now() / 3_600_000), q.limit ?? 5) as Array<Record<string, unknown>>).map(
           xiaoquItem,
         ),
       );

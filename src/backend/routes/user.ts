@@ -15,8 +15,8 @@ import type { BackendContext } from '../context.ts';
 import { fail, ok } from '../envelope.ts';
 import { listingItem, loupanItem, overseasItem, xiaoquItem } from '../mappers.ts';
 import { body, dateTime, futureDateProblem, int, memberId, params, phone, str, text } from '../schemas.ts';
-import { sqlTime } from '../seed/index.ts';
-import { jsonOrNull, sqlNow } from '../util.ts';
+import { sqlTime } from '../time.ts';
+import { jsonOrNull } from '../util.ts';
 import { LISTING_SELECT } from './listing.ts';
 import { XIAOQU_SELECT } from './xiaoqu.ts';
 import { LOUPAN_SELECT } from './xinfang.ts';
@@ -42,7 +42,7 @@ function unknownId(reply: FastifyReply, field: string, message: string) {
 }
 
 /** SPEC 7.8: every user write (favourites, viewings, reports, corrections, demands, coupons, subscriptions, franchise, tracking). */
-export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext): void {
+export function registerUserRoutes(app: FastifyInstance, { db, sqlNow, now }: BackendContext): void {
   const exists: Record<CollectKind, import('better-sqlite3').Statement> = {
     ershoufang: db.prepare(`SELECT 1 FROM listing WHERE id = ? AND house_type IN (${SALE_HOUSE_TYPES.join(', ')})`).pluck(),
     rent: db.prepare(`SELECT 1 FROM listing WHERE id = ? AND house_type IN (${RENT_HOUSE_TYPES.join(', ')})`).pluck(),
@@ -445,7 +445,7 @@ export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext)
         batch.title,
         batch.amount,
         '未使用',
-        sqlTime(Date.now() + batch.valid_days * 86_400_000),
+        sqlTime(now() + batch.valid_days * 86_400_000),
         sqlNow(),
       );
       return ok({ ...(couponOne.get(p.phone, p.couponNo) as Row), received: info.changes === 1 });
@@ -502,7 +502,7 @@ export function registerUserRoutes(app: FastifyInstance, { db }: BackendContext)
   const franchiseHandler = (source: string) => async (req: { body: unknown }) => {
     const b = req.body as Row;
     // One application a phone number a day (issue 17): a second within 24 h is answered with the first, not saved again.
-    const earlier = recentApply.get(b.phone, sqlTime(Date.now() - 24 * 3600 * 1000)) as number | undefined;
+    const earlier = recentApply.get(b.phone, sqlTime(now() - 24 * 3600 * 1000)) as number | undefined;
     if (earlier) return ok({ id: earlier, duplicate: true });
     const info = franchise.run(b.name, b.phone, b.city ?? null, b.company ?? null, b.stores ?? null, b.remark ?? null, source, sqlNow());
     return ok({ id: Number(info.lastInsertRowid) });

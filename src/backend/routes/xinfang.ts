@@ -6,7 +6,7 @@ import { fail, ok, page, paging, splitList } from '../envelope.ts';
 import { belongerItem, loupanDetail, loupanItem, SCHOOL_SELECT, schoolItem, TYPE_NAMES } from '../mappers.ts';
 import { body, cityIdParams, idParams, int, params, str } from '../schemas.ts';
 import { segmentForQuery } from '../segment.ts';
-import { cachedStatement, sqlNow } from '../util.ts';
+import { cachedStatement } from '../util.ts';
 import { whereClause } from '../where.ts';
 import { isMapLevel, mapBubbles } from './map.ts';
 
@@ -84,7 +84,7 @@ export function searchLoupans(db: DB, f: LoupanFilter) {
 }
 
 /** SPEC 7.3: new-home estates, floor plans, news feed, pre-sale permits, prices by property type, rankings. */
-export function registerXinfangRoutes(app: FastifyInstance, { db }: BackendContext): void {
+export function registerXinfangRoutes(app: FastifyInstance, { db, sqlNow, now }: BackendContext): void {
   const bubbles = mapBubbles(db);
   const one = db.prepare(`${LOUPAN_SELECT} WHERE l.id = ?`);
   const byHsmid = db.prepare(`${LOUPAN_SELECT} WHERE l.hsmid = ?`);
@@ -247,7 +247,7 @@ export function registerXinfangRoutes(app: FastifyInstance, { db }: BackendConte
   );
   app.get('/api/house/popupBelonger/:id', { schema: { params: idParams } }, async (req) => {
     const list = belongers.all((req.params as { id: number }).id) as Row[];
-    return ok(list.length ? belongerItem(list[Math.floor(Date.now() / 60_000) % list.length]) : null);
+    return ok(list.length ? belongerItem(list[Math.floor(now() / 60_000) % list.length]) : null);
   });
   app.get('/api/house/findContractList', { schema: { querystring: body({ houseId: int(1) }, ['houseId']) } }, async (req) =>
     ok(contracts.all((req.query as { houseId: number }).houseId)),

@@ -1,11 +1,10 @@
 import type { Database as DB } from 'better-sqlite3';
 import { ACTIVITY_KINDS, type ActivityKind } from '../../lib/activity.ts';
 import { HOUSE_TYPES } from '../../lib/listing-kinds.ts';
+import { beijingMidnight, DAY_MS as DAY, sqlTime } from '../time.ts';
+import { calendarAnchor, markSeeded } from './calendar.ts';
 import { CITIES, type CitySeed } from './cities.ts';
-import { SEED_NOW, sqlTime } from './index.ts';
 import { Rng } from './rng.ts';
-
-const DAY = 86_400_000;
 
 interface EstateRow {
   id: number;
@@ -44,21 +43,22 @@ interface Draft {
   coupons?: Array<{ title: string; amount: number; rule: string; validDays: number }>;
 }
 
-type Ctx = { city: CitySeed; rng: Rng; estates: EstateRow[]; sales: ListingRow[]; rents: ListingRow[]; round: number };
+type Ctx = { city: CitySeed; rng: Rng; estates: EstateRow[]; sales: ListingRow[]; rents: ListingRow[]; round: number; anchor: number };
 
-/** Season words that fit each window's dates: the ended one ran in the autumn, the others run into winter and the new year. */
+/**
+ * Words for each window's name. No season or holiday: the demo calendar moves forward with time (seed/calendar.ts), so
+ * a name must fit whatever month its window falls in.
+ */
 const SEASONS: ReadonlyArray<readonly string[]> = [
-  ['金秋', '秋季', '国庆'],
-  ['冬季', '暖冬', '初冬'],
-  ['岁末', '跨年', '年终'],
+  ['品质', '安居', '惠民'],
+  ['安家', '乐居', '暖心'],
+  ['焕新', '优选', '臻选'],
 ];
 const season = (round: number, n: number) => {
   const words = SEASONS[round % SEASONS.length] as readonly string[];
   return words[n % words.length] as string;
 };
 const wan = (n: number) => Math.round(n * 10) / 10;
-/** The UTC instant of 00:00 in Beijing (UTC+8) on the day of `ms`. */
-const beijingMidnight = (ms: number) => ms - ((ms + 8 * 3_600_000) % DAY);
 
 /** What each template kind's activity is about: its name, its offer, its rules and what it selects. */
 const DRAFTS: Record<ActivityKind, (c: Ctx) => Draft> = {
@@ -237,9 +237,9 @@ const DRAFTS: Record<ActivityKind, (c: Ctx) => Draft> = {
       place: `${city.name}各参与楼盘售楼部`,
     };
   },
-  muban4: ({ city, rng, estates, round }) => {
+  muban4: ({ city, rng, estates, round, anchor }) => {
     // Estates that open after the seed's today first (an opening season announces openings to come).
-    const today = sqlTime(SEED_NOW).slice(0, 10);
+    const today = sqlTime(anchor).slice(0, 10);
     const coming = estates.filter((e) => e.openDate > today);
     const picked = [
       ...rng.sample(coming, 4),
@@ -277,7 +277,7 @@ const WINDOWS: Array<[number, number]> = [
  * sessions of the city's estates with a few sign-ups (some sessions full); the promoted estates and listings of /adver
  * with their infomercial pictures. Its own random sequence, so no row seeded before changes. Returns rows written.
  */
-export function seedActivities(db: DB, city: CitySeed, seed: number): number {
+export function seedActivities(db: DB, city: CitySeed, seed: number, anchor: number): number {
   const rng = new Rng((seed ^ Math.imul(city.id + 104_729, 0x27d4eb2d)) >>> 0);
   const estates = db
     .prepare(
@@ -311,10 +311,10 @@ export function seedActivities(db: DB, city: CitySeed, seed: number): number {
   const phone = () => `1${rng.pick(['38', '39', '58', '59', '86', '88', '77'])}${rng.digits(8)}`;
   ACTIVITY_KINDS.forEach((kind, k) => {
     WINDOWS.forEach(([from, to], round) => {
-      const d = DRAFTS[kind]({ city, rng, estates, sales, rents, round });
+      const d = DRAFTS[kind]({ city, rng, estates, sales, rents, round, anchor });
       // From 10:00 on its first day to 23:59:59 on its last (Beijing time).
-      const starts = beijingMidnight(SEED_NOW + from * DAY) + 10 * 3_600_000;
-      const ends = beijingMidnight(SEED_NOW + to * DAY) + DAY - 1000;
+      const starts = beijingMidnight(anchor + from * DAY) + 10 * 3_600_000;
+      const ends = beijingMidnight(anchor + to * DAY) + DAY - 1000;
       const couponNos = (d.coupons ?? []).map((_, i) => `HD${city.domain.toUpperCase()}${k}${round}${i}${rng.digits(3)}`);
       const info = insert.run(
         city.id,
@@ -358,8 +358,8 @@ export function seedActivities(db: DB, city: CitySeed, seed: number): number {
   const stops = rng.sample(estates, Math.min(8, estates.length));
   stops.forEach((e, i) => {
     const day = i < 2 ? -rng.int(3, 20) : rng.int(3, 40);
-    // SEED_NOW is 16:00 in Beijing: sessions leave at 09:00 or 14:00.
-    const at = SEED_NOW - 7 * 3_600_000 + day * DAY + rng.pick([0, 5]) * 3_600_000;
+    // The anchor is 16:00 in Beijing: sessions leave at 09:00 or 14:00.
+    const at = anchor - 7 * 3_600_000 + day * DAY + rng.pick([0, 5]) * 3_600_000;
     const seats = rng.pick([10, 12, 15, 20]);
     const full = i === 2 || i === 5;
     const others = rng
@@ -415,7 +415,8 @@ export function ensureActivities(db: DB): number {
   const cities = db.prepare('SELECT id FROM city').pluck().all() as number[];
   let rows = 0;
   db.transaction(() => {
-    for (const city of CITIES) if (cities.includes(city.id)) rows += seedActivities(db, city, seed);
+    for (const city of CITIES) if (cities.includes(city.id)) rows += seedActivities(db, city, seed, calendarAnchor(db));
+    markSeeded(db, ['activity', 'activity_signup', 'group_session', 'group_signup']);
   })();
   return rows;
 }

@@ -1,7 +1,8 @@
 import type { Database as DB } from 'better-sqlite3';
 import { HOUSE_TYPES } from '../../lib/listing-kinds.ts';
+import { parseSqlTime, sqlTime } from '../time.ts';
+import { calendarAnchor, markSeeded } from './calendar.ts';
 import type { CitySeed } from './cities.ts';
-import { parseSqlTime, SEED_NOW, sqlTime } from './index.ts';
 import { Rng } from './rng.ts';
 import { ORIENTATIONS } from './words.ts';
 
@@ -32,7 +33,7 @@ const day = (ms: number) => sqlTime(ms).slice(0, 10);
  * (房源核验码: issued when the listing went up, valid a year, 核验中 for the newest). Its own random sequence, seeded from
  * the seed number and the city, so no row seeded before changes. Returns the rows written.
  */
-export function seedAppH5(db: DB, city: CitySeed, seed: number): { deal: number; listing_verify: number } {
+export function seedAppH5(db: DB, city: CitySeed, seed: number, anchor: number): { deal: number; listing_verify: number } {
   const rng = new Rng((seed ^ Math.imul(city.id + 104_729, 0x27d4eb2d)) >>> 0);
   const xiaoqus = db
     .prepare('SELECT id, region_id, avg_price, build_year FROM xiaoqu WHERE city_id = ? ORDER BY id')
@@ -55,7 +56,7 @@ export function seedAppH5(db: DB, city: CitySeed, seed: number): { deal: number;
       const sale = i < sales;
       const rooms = rng.int(1, 4);
       const area = Math.round((28 + rooms * rng.int(22, 34) + rng.next() * 10) * 10) / 10;
-      const when = SEED_NOW - rng.int(1, DEAL_DAYS) * DAY;
+      const when = anchor - rng.int(1, DEAL_DAYS) * DAY;
       let price: number;
       let unit: number | null;
       let list: number;
@@ -102,7 +103,7 @@ export function seedAppH5(db: DB, city: CitySeed, seed: number): { deal: number;
   const used = new Set<string>();
   for (const l of listings) {
     const issued = parseSqlTime(l.created_at);
-    const ageDays = (SEED_NOW - issued) / DAY;
+    const ageDays = (anchor - issued) / DAY;
     let code = '';
     do code = `${prefix}${day(issued).slice(0, 4)}${rng.digits(8)}`;
     while (used.has(code));
@@ -123,9 +124,10 @@ export function ensureAppH5Data(db: DB, cities: CitySeed[], seed: number): numbe
   db.transaction(() => {
     for (const city of cities) {
       if (!db.prepare('SELECT 1 FROM city WHERE id = ?').get(city.id)) continue;
-      const n = seedAppH5(db, city, seed);
+      const n = seedAppH5(db, city, seed, calendarAnchor(db));
       written += n.deal + n.listing_verify;
     }
+    markSeeded(db, ['deal', 'listing_verify']);
   })();
   return written;
 }

@@ -3,10 +3,12 @@ import { COMMERCIAL_HOUSE_TYPES, HOUSE_TYPES, isRentHouseType } from '../../lib/
 import type { DB } from '../db.ts';
 import { buildSearchIndex } from '../search-index.ts';
 import { segmentForIndex } from '../segment.ts';
+import { type Clock, demoAnchor, monthOf, parseSqlTime, sqlTime } from '../time.ts';
 import { seedActivities } from './activities.ts';
 import { seedAppH5 } from './apph5.ts';
 import { articleBlocks, blocksText } from './articles.ts';
 import { BAIKE_INTROS, BAIKE_OUTROS, BAIKE_STAGES, type BaikeStage, GLOSSARY } from './baike-words.ts';
+import { CALENDAR_ANCHOR_KEY, markSeeded } from './calendar.ts';
 import { seedDemoChats } from './chat.ts';
 import { CITIES, type CitySeed, OVERSEAS, PICKER_CITIES } from './cities.ts';
 import { coherentTags, deferredPick, type Facts, fits } from './coherence.ts';
@@ -21,8 +23,6 @@ import * as W from './words.ts';
 export const DEFAULT_SEED = 20261122;
 /** Bump when the generated data changes shape, so cached test databases are rebuilt. */
 export const SEED_VERSION = 2;
-/** The data set's "today": fixed, so the same seed gives the same rows on any day. */
-export const SEED_NOW = Date.UTC(2026, 10, 20, 8, 0, 0);
 
 /** Listing kinds stored in `listing.house_type`. */
 
@@ -50,6 +50,11 @@ export const DEMO_MEMBER = { phone: '13800138000', password: 'Demo@2026', nickNa
 export interface SeedOptions {
   seed?: number;
   scale?: number;
+  /**
+   * The clock the demo calendar is laid out from (default Date.now): every date of the data set is placed relative to
+   * `demoAnchor(now())`, the latest 16:00 in Beijing. The same seed, scale and anchor give the same rows.
+   */
+  now?: Clock;
   onProgress?: (step: string, done: number, total: number) => void;
 }
 
@@ -60,27 +65,12 @@ export interface SeedSummary {
   ms: number;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/**
- * Times are stored and answered as Beijing wall-clock time (UTC+8, no DST), `YYYY-MM-DD HH:MM:SS`, as a Chinese
- * gateway answers them. `parseSqlTime` reads them back.
- */
-const BEIJING_OFFSET_MS = 8 * 3_600_000;
-export function sqlTime(ms: number): string {
-  const d = new Date(ms + BEIJING_OFFSET_MS);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
-}
-export function parseSqlTime(s: string): number {
-  return Date.parse(`${s.replace(' ', 'T')}+08:00`);
-}
-/** The last 24 months, oldest first, as YYYY-MM, ending with the month before SEED_NOW. */
-export function priceMonths(): string[] {
-  const d = new Date(SEED_NOW);
+export { parseSqlTime, sqlTime };
+
+/** The last 24 months, oldest first, as YYYY-MM, ending with the month before the anchor's. */
+export function priceMonths(anchor: number): string[] {
   const out: string[] = [];
-  for (let i = 24; i >= 1; i--) {
-    const m = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - i, 1));
-    out.push(`${m.getUTCFullYear()}-${pad(m.getUTCMonth() + 1)}`);
-  }
+  for (let i = 24; i >= 1; i--) out.push(monthOf(anchor, -i));
   return out;
 }
 
@@ -101,6 +91,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
   const started = performance.now();
   const seed = opts.seed ?? DEFAULT_SEED;
   const scale = opts.scale ?? 1;
+  const anchor = demoAnchor((opts.now ?? Date.now)());
   const progress = opts.onProgress ?? (() => {});
   const rng = new Rng(seed);
   const n = (full: number, min: number) => Math.max(min, Math.round(full * scale));
@@ -118,7 +109,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
     wenda: n(FULL_COUNTS.wenda, 12),
     overseas: n(FULL_COUNTS.overseas, 12),
   };
-  const months = priceMonths();
+  const months = priceMonths(anchor);
   const rows: Record<string, number> = {};
   const count = (t: string, k = 1) => {
     rows[t] = (rows[t] ?? 0) + k;
@@ -136,7 +127,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
 
   const personName = () => rng.pick(W.SURNAMES) + rng.pick(W.GIVEN) + (rng.chance(0.6) ? rng.pick(W.GIVEN) : '');
   const phone = () => `1${rng.pick(['35', '36', '37', '38', '39', '50', '51', '58', '59', '77', '80', '86', '88', '89'])}${rng.digits(8)}`;
-  const pastTime = (maxDays: number) => sqlTime(SEED_NOW - Math.floor(rng.next() * maxDays * DAY));
+  const pastTime = (maxDays: number) => sqlTime(anchor - Math.floor(rng.next() * maxDays * DAY));
   const nick = () =>
     rng.pick([
       `${rng.pick(W.SURNAMES)}先生`,
@@ -161,7 +152,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
     baike: 0,
     wenda: 0,
   };
-  const ctx: Seeder = { db, q, rng, C, months, ids, count, progress, personName, phone, pastTime, nick };
+  const ctx: Seeder = { db, q, rng, C, anchor, months, ids, count, progress, personName, phone, pastTime, nick };
 
   // Foreign keys cannot be switched inside a transaction; the generator inserts parents first anyway.
   db.pragma('foreign_keys = OFF');
@@ -187,12 +178,12 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
     db.transaction(() => {
       seedCity(ctx, city);
       seedCoordinates(db, city, seed);
-      count('store_news', seedStoreDetails(db, city, seed));
-      count('activity', seedActivities(db, city, seed)); // campaigns (issue 19)
+      count('store_news', seedStoreDetails(db, city, seed, anchor));
+      count('activity', seedActivities(db, city, seed, anchor)); // campaigns (issue 19)
       // Video and VR (issue 19): after every other step of the city, on its own random sequence.
-      for (const [table, k] of Object.entries(seedMedia(db, city, seed))) count(table, k);
+      for (const [table, k] of Object.entries(seedMedia(db, city, seed, anchor))) count(table, k);
       // In-app pages (issue 19): recent deals and listing verification codes, after every other step of the city.
-      for (const [t, k] of Object.entries(seedAppH5(db, city, seed))) count(t, k);
+      for (const [t, k] of Object.entries(seedAppH5(db, city, seed, anchor))) count(t, k);
     })();
     progress(`城市 ${city.name}`, city.id, CITIES.length);
   }
@@ -207,8 +198,8 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
       hash,
       DEMO_MEMBER.nickName,
       imageUrl('avatar', 1),
-      sqlTime(SEED_NOW - 90 * DAY),
-      sqlTime(SEED_NOW - 90 * DAY),
+      sqlTime(anchor - 90 * DAY),
+      sqlTime(anchor - 90 * DAY),
     );
     count('member');
     q.coupon.run(
@@ -218,20 +209,22 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
       '购房优惠券 立减5000元',
       5000,
       '未使用',
-      sqlTime(SEED_NOW + 60 * DAY),
-      sqlTime(SEED_NOW - 10 * DAY),
+      sqlTime(anchor + 60 * DAY),
+      sqlTime(anchor - 10 * DAY),
     );
     count('coupon');
     seedCouponBatches(ctx);
     q.meta.run('seed', String(seed));
     q.meta.run('scale', String(scale));
     q.meta.run('seed_version', String(SEED_VERSION));
-    q.meta.run('seeded_at', sqlTime(SEED_NOW));
+    q.meta.run('seeded_at', sqlTime(anchor));
+    q.meta.run(CALENDAR_ANCHOR_KEY, String(anchor));
   })();
   progress('海外房源与账户', 1, 1);
   // chat (issue 18): the demo member's conversations, on their own Rng stream.
-  db.transaction(() => count('chat_record', seedDemoChats(db, seed, SEED_NOW)))();
+  db.transaction(() => count('chat_record', seedDemoChats(db, seed, anchor)))();
   count('search_entity', buildSearchIndex(db));
+  markSeeded(db);
   db.pragma('foreign_keys = ON');
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.exec('ANALYZE');
@@ -242,7 +235,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
  * The coupons a member may claim by number on /coupon (issue 13): two activities per city, their numbers printed on the
  * page's help text. 长沙's first number is the one the contract tests claim.
  */
-function seedCouponBatches({ db, count }: Seeder) {
+function seedCouponBatches({ db, count, anchor }: Seeder) {
   const insert = db.prepare('INSERT INTO coupon_batch VALUES (?,?,?,?,?,?,?)');
   for (const city of CITIES) {
     const prefix = city.id === 1 ? 'XH' : city.domain.toUpperCase();
@@ -253,7 +246,7 @@ function seedCouponBatches({ db, count }: Seeder) {
       3000,
       `${city.name}新房、二手房成交可用，每位会员限领一张`,
       90,
-      sqlTime(SEED_NOW + 120 * DAY),
+      sqlTime(anchor + 120 * DAY),
     );
     insert.run(
       `${prefix}2026088`,
@@ -262,7 +255,7 @@ function seedCouponBatches({ db, count }: Seeder) {
       800,
       '整租成交时抵扣中介服务费，最高抵扣800元',
       30,
-      sqlTime(SEED_NOW + 60 * DAY),
+      sqlTime(anchor + 60 * DAY),
     );
     count('coupon_batch', 2);
   }
@@ -364,6 +357,8 @@ interface Seeder {
   q: Statements;
   rng: Rng;
   C: Record<keyof typeof FULL_COUNTS, number>;
+  /** The demo calendar's "now" (see `demoAnchor`). */
+  anchor: number;
   months: string[];
   ids: Record<IdCounter, number>;
   count: (table: string, k?: number) => void;
@@ -726,7 +721,7 @@ const TYPE_FACTOR: Record<number, number> = { 1: 1, 2: 1.5, 3: 1.9, 4: 0.8, 5: 0
 
 /** New-home estates with their prices, floor plans, news, permits, agents, contracts and reviews. */
 function seedLoupans(ctx: Seeder, places: CityPlaces, belongers: number[]): Estate[] {
-  const { q, rng, C, ids, months, count, pastTime } = ctx;
+  const { q, rng, C, ids, months, count, pastTime, anchor } = ctx;
   const { city, cid, shops, stations, regionOf, address } = places;
   const statuses = ESTATE_STATUSES;
   const loupans: Estate[] = [];
@@ -746,7 +741,7 @@ function seedLoupans(ctx: Seeder, places: CityPlaces, belongers: number[]): Esta
     const mainPrice = Math.round(avg * TYPE_FACTOR[main]);
     const minArea = rng.int(60, 95);
     const maxArea = minArea + rng.int(40, 150);
-    const open = SEED_NOW - rng.int(-120, 900) * DAY;
+    const open = anchor - rng.int(-120, 900) * DAY;
     const station = stations.length && rng.chance(0.4) ? rng.pick(stations).id : null;
     // Drawn in the order the row lists them (the random sequence stays as it was); tags then follow the draws.
     const addr = address(region.name);
@@ -936,7 +931,7 @@ const AREAS = [
 
 /** Second-hand, rental and commercial listings with their history, then each community's listing counts. */
 function seedListings(ctx: Seeder, places: CityPlaces, stores: Store[], belongers: number[], xiaoqus: Community[]) {
-  const { db, q, rng, C, ids, count, progress } = ctx;
+  const { db, q, rng, C, ids, count, progress, anchor } = ctx;
   const { city, cid, shops, stations, regionOf } = places;
   const photos = () => rng.int(4, 8);
   const xqCounts = new Map<number, { es: number; zf: number }>();
@@ -977,7 +972,7 @@ function seedListings(ctx: Seeder, places: CityPlaces, stores: Store[], belonger
     let { tags } = terms;
     const priceChange = houseType === HOUSE_TYPES.ershoufang && rng.chance(0.15) ? (rng.chance(0.8) ? -1 : 1) : 0;
     const original = priceChange ? Math.round(price * (1 - priceChange * rng.float(0.03, 0.1)) * 10) / 10 : null;
-    const created = SEED_NOW - Math.floor(rng.next() ** 1.5 * 365 * DAY);
+    const created = anchor - Math.floor(rng.next() ** 1.5 * 365 * DAY);
     const station = xq?.stationId ?? (stations.length && rng.chance(0.3) ? rng.pick(stations).id : null);
     const facts: Facts = {
       decoration,
@@ -1048,7 +1043,7 @@ function seedListings(ctx: Seeder, places: CityPlaces, stores: Store[], belonger
       i % 9 === 0 ? 1 : 0,
       rng.int(10, 5000),
       sqlTime(created),
-      sqlTime(Math.min(SEED_NOW, created + rng.int(0, 60) * DAY)),
+      sqlTime(Math.min(anchor, created + rng.int(0, 60) * DAY)),
       1,
       format,
     );
@@ -1181,7 +1176,7 @@ function commercialTerms(rng: Rng, city: CitySeed, region: Region, shop: Shop, h
 
 /** A listing's price changes and, for second-hand homes, the owner's note, an agent's comment and viewings. */
 function seedListingHistory(
-  { q, rng, count }: Seeder,
+  { q, rng, count, anchor }: Seeder,
   city: CitySeed,
   l: {
     id: number;
@@ -1222,7 +1217,7 @@ function seedListingHistory(
         `${rng.pick(W.SURNAMES)}${rng.pick(['先生', '女士'])}`,
         null,
         rng.pick(['客户对户型比较满意，考虑中。', '客户觉得价格偏高。', '二次带看，客户有意向。']),
-        sqlTime(Math.min(SEED_NOW, created + rng.int(1, 60) * DAY)),
+        sqlTime(Math.min(anchor, created + rng.int(1, 60) * DAY)),
       );
       count('daikan');
     }
@@ -1558,7 +1553,7 @@ function seedGlossary({ db, q, count }: Seeder, { cid }: CityPlaces) {
 
 /** Questions and their answers: the detail pages' common questions first, then by template; some still unanswered. */
 function seedWenda(
-  { q, rng, C, ids, count, nick }: Seeder,
+  { q, rng, C, ids, count, nick, anchor }: Seeder,
   { city, cid, regions }: CityPlaces,
   loupans: Estate[],
   xiaoqus: Community[],
@@ -1583,7 +1578,7 @@ function seedWenda(
     });
     // About one question in eight is still waiting for an answer (never the detail pages' common questions).
     const answers = !isCommon && rng.chance(0.12) ? 0 : rng.int(1, 4);
-    const created = SEED_NOW - rng.int(1, 500) * DAY;
+    const created = anchor - rng.int(1, 500) * DAY;
     q.wenda.run(
       id,
       cid,

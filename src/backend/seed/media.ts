@@ -1,7 +1,8 @@
 import type { Database as DB } from 'better-sqlite3';
 import { HOUSE_TYPES } from '../../lib/listing-kinds.ts';
+import { sqlTime } from '../time.ts';
+import { calendarAnchor, markSeeded } from './calendar.ts';
 import { CITIES, type CitySeed } from './cities.ts';
-import { SEED_NOW, sqlTime } from './index.ts';
 import { CLIPS, type PANORAMAS } from './media-files.ts';
 import { Rng } from './rng.ts';
 
@@ -34,9 +35,9 @@ const toursRooms = (rooms: number): RoomKey[] =>
  * apartments: the panoramas are rooms of a flat, so their `has_vr` is cleared, keeping the flags true to the rows.
  * Its own random sequence, so every row seeded before keeps its values. Returns the rows written.
  */
-export function seedMedia(db: DB, city: CitySeed, seed: number): { video: number; vr_tour: number } {
+export function seedMedia(db: DB, city: CitySeed, seed: number, anchor: number): { video: number; vr_tour: number } {
   const rng = new Rng((seed ^ Math.imul(city.id + 0x1919, 0x27d4eb2f)) >>> 0);
-  const when = () => sqlTime(SEED_NOW - rng.int(1, 150) * DAY - rng.int(0, 80_000) * 1000);
+  const when = () => sqlTime(anchor - rng.int(1, 150) * DAY - rng.int(0, 80_000) * 1000);
   const insVideo = db.prepare(
     'INSERT INTO video (city_id, house_type, house_id, belonger_id, clip, title, summary, view_num, like_num, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)',
   );
@@ -140,9 +141,10 @@ export function ensureMediaSeeded(db: DB): number {
   let rows = 0;
   db.transaction(() => {
     for (const c of cities) {
-      const w = seedMedia(db, c, seed);
+      const w = seedMedia(db, c, seed, calendarAnchor(db));
       rows += w.video + w.vr_tour;
     }
+    markSeeded(db, ['video', 'vr_tour']);
   })();
   return rows;
 }

@@ -1,7 +1,7 @@
 import type { Database as DB } from 'better-sqlite3';
 import { HOUSE_TYPES } from '../../lib/listing-kinds.ts';
+import { sqlTime } from '../time.ts';
 import type { CitySeed } from './cities.ts';
-import { SEED_NOW, sqlTime } from './index.ts';
 import { Rng } from './rng.ts';
 
 const DAY = 86_400_000;
@@ -19,7 +19,7 @@ const NEWS = [
  * operating company, and each store's news and deals (成交 from its agents' listings). Its own random sequence, seeded
  * from the seed number and the city, so every row seeded before keeps its values. Returns the news rows written.
  */
-export function seedStoreDetails(db: DB, city: CitySeed, seed: number): number {
+export function seedStoreDetails(db: DB, city: CitySeed, seed: number, anchor: number): number {
   const rng = new Rng((seed ^ Math.imul(city.id + 7919, 0x85ebca6b)) >>> 0);
   const stores = db
     .prepare(
@@ -51,7 +51,7 @@ export function seedStoreDetails(db: DB, city: CitySeed, seed: number): number {
     }>;
     const times: number[] = [];
     const n = rng.int(3, NEWS.length);
-    for (let i = 0; i < n; i++) times.push(SEED_NOW - rng.int(1, 120) * DAY - rng.int(0, 36_000) * 1000);
+    for (let i = 0; i < n; i++) times.push(anchor - rng.int(1, 120) * DAY - rng.int(0, 36_000) * 1000);
     for (const l of rng.sample(rows, Math.min(rows.length, rng.int(3, 6)))) {
       news.run(
         s.id,
@@ -59,7 +59,7 @@ export function seedStoreDetails(db: DB, city: CitySeed, seed: number): number {
         `${l.xiaoqu ?? shop} ${l.rooms}室${l.halls}厅 ${l.area}㎡ 已成交`,
         `${s.name}经纪人协助买卖双方完成交易，成交总价约${Math.round(l.price * (0.95 + rng.next() * 0.04))}万元。`,
         null,
-        sqlTime(SEED_NOW - rng.int(1, 90) * DAY - rng.int(0, 36_000) * 1000),
+        sqlTime(anchor - rng.int(1, 90) * DAY - rng.int(0, 36_000) * 1000),
       );
       written++;
     }

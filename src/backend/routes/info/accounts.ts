@@ -3,11 +3,11 @@ import type { BackendContext } from '../../context.ts';
 import { fail, ok, page, paging } from '../../envelope.ts';
 import { docItem } from '../../mappers.ts';
 import { body, int, str } from '../../schemas.ts';
-import { cachedStatement, sqlNow } from '../../util.ts';
+import { cachedStatement } from '../../util.ts';
 import { DOC_SELECT, type Row, userId } from './shared.ts';
 
 /** SPEC 7.10: the news accounts (xhaccount), their follows and their articles. */
-export function registerNewsAccountRoutes(app: FastifyInstance, { db }: BackendContext): void {
+export function registerNewsAccountRoutes(app: FastifyInstance, { db, sqlNow }: BackendContext): void {
   const account = db.prepare('SELECT id AS accountId, user_name AS userName, name, avatar, intro, fans FROM xhaccount WHERE id = ?');
   const accountByName = db.prepare(
     'SELECT id AS accountId, user_name AS userName, name, avatar, intro, fans FROM xhaccount WHERE user_name = ?',

@@ -5,7 +5,7 @@ import { fail, ok, type Paging, page, paging } from '../../envelope.ts';
 import { commentItem, docItem } from '../../mappers.ts';
 import { body, idParams, int, params, str, text } from '../../schemas.ts';
 import { segmentForQuery } from '../../segment.ts';
-import { cachedStatement, sqlNow } from '../../util.ts';
+import { cachedStatement } from '../../util.ts';
 import { whereClause } from '../../where.ts';
 import { DOC_SELECT, type Row, userId } from './shared.ts';
 
@@ -26,7 +26,7 @@ const textOf = (blocks: ArticleBlock[]) =>
     .join('\n');
 
 /** SPEC 7.10: articles, their types, comments, likes and collects. */
-export function registerArticleRoutes(app: FastifyInstance, { db }: BackendContext): void {
+export function registerArticleRoutes(app: FastifyInstance, { db, sqlNow }: BackendContext): void {
   const doc = db.prepare(`${DOC_SELECT} WHERE d.id = ?`);
   const docView = db.prepare('UPDATE info_doc SET view_num = view_num + 1 WHERE id = ?');
   const types = db.prepare('SELECT id, name FROM info_type WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id');

@@ -11,12 +11,12 @@ import type { BackendContext } from '../../context.ts';
 import { fail, ok, page, paging } from '../../envelope.ts';
 import { body, idParams, int, str, text } from '../../schemas.ts';
 import { segmentForIndex, segmentForQuery } from '../../segment.ts';
-import { cachedStatement, sqlNow } from '../../util.ts';
+import { cachedStatement } from '../../util.ts';
 import { whereClause } from '../../where.ts';
 import { type Row, userId } from './shared.ts';
 
 /** Questions and answers (wenda): their paths are not in SPEC 7; these are ours. */
-export function registerWendaRoutes(app: FastifyInstance, { db }: BackendContext): void {
+export function registerWendaRoutes(app: FastifyInstance, { db, sqlNow }: BackendContext): void {
   const best = db.prepare('SELECT content FROM wenda_answer WHERE wenda_id = ? ORDER BY likes DESC, id LIMIT 1').pluck();
   const wendaSelect = `SELECT w.id, w.city_id AS cityId, w.category, w.loupan_id AS houseId, w.xiaoqu_id AS stressId, w.title, w.content, w.user_id AS userId,
     w.nick_name AS nickName, w.view_num AS viewNum, w.answer_count AS answerCount, w.created_at AS createdAt FROM wenda w`;

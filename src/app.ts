@@ -61,6 +61,8 @@ declare module 'fastify' {
     renderTimeoutMs: number | null;
     /** The query keys that change a page-cached page (src/pipeline/query-keys.ts). */
     queryKeysOf: QueryKeysOf;
+    /** The portal's clock (Date.now, or a test's): what pages read as "now" (time labels). */
+    clock: () => number;
   }
 }
 
@@ -79,6 +81,8 @@ export interface BuildOptions {
   chat?: Partial<ChatPluginOptions>;
   /** Test seam: a health check that forces the overload answer (plugins/pressure.ts). */
   pressureCheck?: PressureOptions['healthCheck'];
+  /** Test seam: the clock of the pages and of the embedded gateway (one clock, issue 31); default Date.now. */
+  now?: () => number;
 }
 
 export function knownNames(): KnownNames {
@@ -134,6 +138,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       dataDir: config.dataDir,
       port: config.gatewayPort,
       logger: app.log.child({ component: 'backend' }),
+      now: opts.now,
     });
     gatewayUrl = backend.url;
     app.addHook('onClose', async function closeEmbeddedBackend() {
@@ -154,6 +159,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
   app.decorate('assets', opts.assets ?? (config.production ? loadClientAssets(config.clientDir) : reloadingClientAssets(config.clientDir)));
   app.decorate('renderTimeoutMs', opts.renderTimeoutMs ?? null);
+  app.decorate('clock', opts.now ?? Date.now);
   app.decorate(
     'queryKeysOf',
     createQueryKeys({ middleware: middlewareQueryKeys, validators: validatorQueryKeys, loaders: loaderQueryKeys }),

@@ -71,6 +71,7 @@ export function errorRoute(state: AppState, status: number, message: string, pat
     data: { message: notFound ? message || 'This page could not be found' : '', status },
     head,
     noTrack: false,
+    renderedAt: Date.now(),
   };
 }
 

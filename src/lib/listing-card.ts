@@ -23,6 +23,8 @@ const CARD_FIELDS = [
   // Video and VR badges (issue 19)
   'vrUrl',
   'videoUrl',
+  // 今天上架 / N天前上架, labelled when the page renders (issue 31)
+  'createdAt',
 ] as const satisfies ReadonlyArray<keyof Listing>;
 
 /**

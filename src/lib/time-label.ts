@@ -50,6 +50,32 @@ export function timeLabel(time: number, now: number, opts: TimeLabelOptions = {}
   return opts.short ? date : `${date} ${hm}`;
 }
 
+/** Beyond this many days a listing's label gives its date. */
+const LISTED_DAYS = 30;
+
+/**
+ * When a listing was put up, in SPEC 9's day steps (issue 31): 今天上架, 昨天上架, N天前上架 up to a month, then the
+ * date. Beijing calendar days; `now` is when the page was loaded. Empty when the time is not a gateway time.
+ */
+export function listedLabel(createdAt: string | null | undefined, now: number): string {
+  const when = listedWhen(createdAt, now);
+  return when ? `${when}上架` : '';
+}
+
+/** The day part of `listedLabel` (今天, 昨天, 3天前, 2026-09-01): a detail's 上架 fact. */
+export function listedWhen(createdAt: string | null | undefined, now: number): string {
+  const time = gatewayTime(createdAt);
+  if (!Number.isFinite(time) || !Number.isFinite(now)) return '';
+  const days = Math.max(0, beijingDay(now) - beijingDay(time));
+  if (days === 0) return '今天';
+  if (days === 1) return '昨天';
+  if (days <= LISTED_DAYS) return `${days}天前`;
+  return beijingParts(time).date;
+}
+
+/** The Beijing calendar day of an instant: what a day-step label depends on (a markup memo's key). */
+export const beijingDayOf = beijingDay;
+
 /** A gateway time (`YYYY-MM-DD HH:MM:SS`, Beijing wall clock) as epoch ms; NaN when it is not one. */
 export function gatewayTime(s: string | null | undefined): number {
   if (typeof s !== 'string' || !/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/.test(s)) return Number.NaN;

@@ -45,6 +45,7 @@ export function createContext(
     path,
     url,
     user: null,
+    now: req.server.clock(),
   };
 }
 

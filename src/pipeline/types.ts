@@ -23,6 +23,8 @@ export interface PageContext {
   /** Path and query of the page itself (for a data request: without the /-/data prefix). */
   url: string;
   user: UserInfo | null;
+  /** When the page is loaded (epoch ms, the app's clock): relative labels (今天上架) are computed from it. */
+  now: number;
   /** A secondary call failed and its section is missing: the page is served but never cached. */
   degraded?: boolean;
   /** A member's unread chat messages, for the header badge (issue 18; set by the `chat-unread` middleware). */

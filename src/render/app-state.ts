@@ -40,6 +40,7 @@ export function buildAppState(ctx: PageContext, status: number, data: unknown, h
       data,
       head,
       noTrack: isUntrackedPage(ctx.params),
+      renderedAt: ctx.now,
     },
   };
 }

@@ -52,6 +52,11 @@ export interface RouteState {
   head: PageHead;
   /** No page view is tracked (detail pages, ad variants: SPEC 4). */
   noTrack: boolean;
+  /**
+   * When the server loaded this screen (epoch ms): relative labels (今天上架, 3天前上架) are computed from it, so the
+   * browser hydrates the same words the server wrote, and a cached page's labels are as old as the page, no older.
+   */
+  renderedAt: number;
 }
 
 /** Everything the server hands the browser: serialized into the page, seeded into the client stores. */

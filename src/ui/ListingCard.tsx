@@ -1,5 +1,7 @@
 import type { Estate, Listing } from '../contracts/page-data/cards.ts';
 import { detailPathOf, isCommercialKind, isRentHouseType, type ListingKind } from '../lib/listing-kinds.ts';
+import { listedLabel } from '../lib/time-label.ts';
+import { useAppState } from '../stores/context.tsx';
 import { CardFrame, CardPrice } from './card-parts.tsx';
 import { mediaBadgesOf, WithMediaBadges } from './media/MediaBadges.tsx';
 import { groupDigits, num } from './paths.ts';
@@ -16,9 +18,18 @@ export function layoutText(l: Pick<Listing, 'huxing' | 'layout' | 'rooms' | 'hal
 const detailHref = (kind: ListingKind, l: Listing) => l.url || detailPathOf(kind, l.houseId, l.houseType);
 
 type ListingCardProps = { listing: Listing; kind?: ListingKind; eager?: boolean };
+type TimedCardProps = ListingCardProps & { now: number };
 
-/** A listing card, with its VR and video badges linking to the listing's tour and clip when it has them (issue 19). */
+/**
+ * A listing card, with its VR and video badges linking to the listing's tour and clip when it has them (issue 19), and
+ * when it was put up (今天上架 …) as of the screen's render time.
+ */
 export function ListingCard(props: ListingCardProps) {
+  return <ListingCardAt {...props} now={useAppState().route.renderedAt} />;
+}
+
+/** The card as of `now`, reading no context: what a markup memo renders (its key holds the day of `now`). */
+export function ListingCardAt(props: TimedCardProps) {
   return (
     <WithMediaBadges badges={mediaBadgesOf(props.listing)} variant="lcard">
       <ListingCardLink {...props} />
@@ -26,9 +37,10 @@ export function ListingCard(props: ListingCardProps) {
   );
 }
 
-/** A listing: image, title, layout/area/orientation, tags, price (万 or 元/月) and unit price. */
-function ListingCardLink({ listing, kind = 'ershoufang', eager }: ListingCardProps) {
-  if (isCommercialKind(kind)) return <CommercialCard listing={listing} kind={kind} eager={eager} />;
+/** A listing: image, title, layout/area/orientation, tags, price (万 or 元/月), unit price and when it was put up. */
+function ListingCardLink({ listing, kind = 'ershoufang', eager, now }: TimedCardProps) {
+  const listed = listedLabel(listing.createdAt, now);
+  if (isCommercialKind(kind)) return <CommercialCard listing={listing} kind={kind} eager={eager} listed={listed} />;
   const rent = kind === 'zufang';
   return (
     <CardFrame
@@ -42,9 +54,14 @@ function ListingCardLink({ listing, kind = 'ershoufang', eager }: ListingCardPro
       tags={listing.tags}
     >
       {rent ? (
-        <CardPrice price={groupDigits(listing.price)} unit="元/月" />
+        <CardPrice price={groupDigits(listing.price)} unit="元/月" aside={listed} />
       ) : (
-        <CardPrice price={num(listing.price)} unit="万" note={listing.unitPrice ? <>{groupDigits(listing.unitPrice)}元/㎡</> : null} />
+        <CardPrice
+          price={num(listing.price)}
+          unit="万"
+          note={listing.unitPrice ? <>{groupDigits(listing.unitPrice)}元/㎡</> : null}
+          aside={listed}
+        />
       )}
     </CardFrame>
   );
@@ -54,7 +71,7 @@ function ListingCardLink({ listing, kind = 'ershoufang', eager }: ListingCardPro
  * A shop or office: area, business format and location; rent per month with 元/㎡·月, or total price in 万 with
  * 元/㎡. In the shop channel (both kinds in one list) the badge says 出租 or 出售.
  */
-function CommercialCard({ listing, kind, eager }: { listing: Listing; kind: ListingKind; eager?: boolean }) {
+function CommercialCard({ listing, kind, eager, listed }: { listing: Listing; kind: ListingKind; eager?: boolean; listed: string }) {
   const rent = listing.houseType ? isRentHouseType(listing.houseType) : kind === 'shangpucz' || kind === 'xieziloucz';
   return (
     <CardFrame
@@ -75,6 +92,7 @@ function CommercialCard({ listing, kind, eager }: { listing: Listing; kind: List
         price={rent ? groupDigits(listing.price) : num(listing.price)}
         unit={rent ? '元/月' : '万'}
         note={listing.unitPrice ? `${groupDigits(listing.unitPrice)}${rent ? '元/㎡·月' : '元/㎡'}` : null}
+        aside={listed}
       />
     </CardFrame>
   );

@@ -57,12 +57,15 @@ export function CardPrice({
   note,
   noteClassName = 'lcard__unit',
   priceTestId,
+  aside,
 }: {
   price: string;
   unit: string;
   note?: ReactNode;
   noteClassName?: string;
   priceTestId?: string;
+  /** Right of the price row: when the listing was put up (今天上架). */
+  aside?: string;
 }) {
   return (
     <p className="lcard__price">
@@ -71,6 +74,7 @@ export function CardPrice({
       </strong>
       <span className="price__unit">{unit}</span>
       {note ? <span className={noteClassName}>{note}</span> : null}
+      {aside ? <span className="lcard__listed">{aside}</span> : null}
     </p>
   );
 }

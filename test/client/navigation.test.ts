@@ -20,6 +20,7 @@ function route(page: string, module: string, path: string, extra: Partial<RouteS
     path,
     params: {},
     query: {},
+    renderedAt: Date.now(),
     status: 200,
     data: null,
     head: { title: `${page}_湘房网`, description: '', keywords: '', canonical: '' },

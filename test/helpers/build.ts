@@ -66,6 +66,8 @@ export interface TestAppOptions {
   env?: NodeJS.ProcessEnv;
   /** A health check that forces the overload answer (plugins/pressure.ts). */
   pressureCheck?: BuildOptions['pressureCheck'];
+  /** The clock of the pages (and of the embedded gateway, with buildAppOverBackend): issue 31. */
+  now?: BuildOptions['now'];
   /** Runs on the built app before it is ready (extra routes for one test). */
   setup?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -75,7 +77,7 @@ export async function buildAppOverBackend(
   t: { teardown(fn: () => unknown): void },
   opts: Omit<TestAppOptions, 'gatewayUrl'> = {},
 ): Promise<TestApp & { backend: TestBackend }> {
-  const backend = await startTestBackend();
+  const backend = await startTestBackend({ now: opts.now });
   const portal = await buildTestApp({ ...opts, gatewayUrl: backend.url }).catch(async (err) => {
     await backend.close();
     throw err;
@@ -126,6 +128,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     memberSocket: opts.memberSocket,
     chat: opts.chat,
     pressureCheck: opts.pressureCheck,
+    now: opts.now,
   }).catch(async (err) => {
     await fake?.close();
     throw err;

@@ -89,3 +89,17 @@ t.test('offline pushes follow the member chat settings: off, quiet hours (Beijin
   t.equal(offlinePushFor(quiet, '您好', at('2026-11-27T00:00:00Z')), '您好', '08:00 is outside');
   t.equal(offlinePushFor({ ...base, preview: false }, '您好', at('2026-11-26T04:00:00Z')), '您有一条新消息');
 });
+
+t.test('a listing says when it was put up in Beijing calendar days: 今天, 昨天, N天前 up to 30, then the date', async (t) => {
+  const { listedLabel, listedWhen } = await import('../../src/lib/time-label.ts');
+  const now = at('2026-05-10 00:10:00');
+  t.equal(listedLabel('2026-05-10 00:05:00', now), '今天上架');
+  t.equal(listedLabel('2026-05-09 23:59:59', now), '昨天上架', 'just before midnight is yesterday');
+  t.equal(listedLabel('2026-05-08 08:00:00', now), '2天前上架');
+  t.equal(listedLabel('2026-04-10 12:00:00', now), '30天前上架');
+  t.equal(listedLabel('2026-04-09 12:00:00', now), '2026-04-09上架', 'older than a month: the date');
+  t.equal(listedLabel('2026-05-11 09:00:00', now), '今天上架', 'a clock a little behind the gateway: never in the future');
+  t.equal(listedWhen('2026-05-07 10:00:00', now), '3天前');
+  t.equal(listedLabel('', now), '', 'no time, no label');
+  t.equal(listedLabel(undefined, now), '');
+});

@@ -41,6 +41,7 @@ export function fakeState(over: DeepPartial<AppState> = {}): AppState {
       path: '/ershoufang/',
       params: {},
       query: {},
+      renderedAt: Date.now(),
       status: 200,
       data: null,
       head: { title: '长沙二手房_安居好房', description: '', keywords: '', canonical: 'http://localhost:3000/ershoufang/' },

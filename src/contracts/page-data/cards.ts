@@ -39,6 +39,8 @@ export interface Listing {
   /** Issue 19: the listing's VR tour and video pages (the card's VR and 视频 badges link there). */
   vrUrl?: string | null;
   videoUrl?: string | null;
+  /** When it was put up (gateway time): the card says 今天上架, 3天前上架 … from it. */
+  createdAt?: string;
 }
 
 /** A new-home estate (loupan). */

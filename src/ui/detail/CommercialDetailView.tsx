@@ -1,12 +1,14 @@
 import type { CommercialDetailData } from '../../contracts/page-data/shangpu.ts';
 import { isRentHouseType, KIND_NOUNS, kindOfHouseType } from '../../lib/listing-kinds.ts';
+import { listedWhen } from '../../lib/time-label.ts';
 import { Streamed } from '../../render/deferred.ts';
+import { useAppState } from '../../stores/context.tsx';
 import { AppLink } from '../AppLink.tsx';
 import { groupDigits } from '../paths.ts';
 import { AgentCard, agentInfoOf } from './AgentCard.tsx';
 import { Gallery } from './Gallery.tsx';
 import { ListingFooter } from './ListingFooter.tsx';
-import { day, num, priceLogItems } from './links.ts';
+import { num, priceLogItems } from './links.ts';
 import { Description, DetailBlock, DetailHead, type Fact, KeyFacts, SimilarListings, Timeline } from './parts.tsx';
 
 /**
@@ -41,7 +43,7 @@ export function CommercialDetailView({ data, notice }: { data: CommercialDetailD
     { label: '区域', value: [h.regionName, h.shopMapName].filter(Boolean).join(' ') },
     { label: '地铁', value: h.stationName ? `近${h.stationName}站` : '' },
     { label: '付款', value: h.payType ?? '' },
-    { label: '挂牌', value: day(h.createdAt) },
+    { label: '上架', value: listedWhen(h.createdAt, useAppState().route.renderedAt) },
     { label: '编号', value: h.houseNumber },
   ];
   const logItems = priceLogItems(data.log, rent ? '元/月' : '万');

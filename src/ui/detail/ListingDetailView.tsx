@@ -1,7 +1,9 @@
 import type { ListingDetailData } from '../../contracts/page-data/ershoufang.ts';
 import { calculatorHref } from '../../lib/loan-link.ts';
+import { listedWhen } from '../../lib/time-label.ts';
 import { wendaHref } from '../../lib/wenda.ts';
 import { Streamed } from '../../render/deferred.ts';
+import { useAppState } from '../../stores/context.tsx';
 import { AppLink } from '../AppLink.tsx';
 import { BrokerRow } from '../broker/BrokerCard.tsx';
 import { LocationMap } from '../map/LocationMap.tsx';
@@ -9,7 +11,7 @@ import { groupDigits } from '../paths.ts';
 import { AgentCard, agentInfoOf } from './AgentCard.tsx';
 import { Gallery } from './Gallery.tsx';
 import { ListingFooter } from './ListingFooter.tsx';
-import { day, num, priceLogItems } from './links.ts';
+import { num, priceLogItems } from './links.ts';
 import { CommunityCard, Description, DetailBlock, DetailHead, type Fact, KeyFacts, SimilarListings, Timeline } from './parts.tsx';
 
 /** The second-hand and rental detail screen, built from the shared detail parts. */
@@ -18,6 +20,7 @@ export function ListingDetailView({ data, notice }: { data: ListingDetailData; n
   const rent = kind === 'zufang';
   const descriptionTitle = rent ? '房源介绍' : '房源描述';
   const agent = agentInfoOf(h.agentInfo);
+  const listed = { label: '上架', value: listedWhen(h.createdAt, useAppState().route.renderedAt) };
   const headline: Fact[] = rent
     ? [
         { label: '租金', value: `${groupDigits(h.price)}元/月` },
@@ -31,7 +34,7 @@ export function ListingDetailView({ data, notice }: { data: ListingDetailData; n
       ];
   const facts: Fact[] = [
     rent ? { label: '方式', value: h.rentType ?? '' } : { label: '单价', value: `${groupDigits(h.unitPrice)}元/㎡` },
-    rent ? { label: '付款', value: h.payType ?? '' } : { label: '挂牌', value: day(h.createdAt) },
+    rent ? { label: '付款', value: h.payType ?? '' } : listed,
     { label: '朝向', value: h.orientation },
     { label: '楼层', value: `${h.floorLevel}/共${h.totalFloors}层` },
     { label: '装修', value: h.decoration },
@@ -41,6 +44,7 @@ export function ListingDetailView({ data, notice }: { data: ListingDetailData; n
     { label: '区域', value: [h.regionName, h.shopMapName].filter(Boolean).join(' ') },
     { label: '地铁', value: h.stationName ? `近${h.stationName}站` : '' },
     { label: '小区', value: h.xiaoquName ?? '' },
+    ...(rent ? [listed] : []),
     { label: '编号', value: h.houseNumber },
   ];
   const houseRef = { houseId: h.houseId, houseType: h.houseType };

@@ -3,10 +3,12 @@ import type { Listing } from '../../contracts/page-data/cards.ts';
 import type { ListPageData } from '../../contracts/page-data/list.ts';
 import { emptyQuery, toTail } from '../../lib/listing-filters.ts';
 import { isCommercialKind, type ListingKind } from '../../lib/listing-kinds.ts';
+import { beijingDayOf } from '../../lib/time-label.ts';
+import { useAppState } from '../../stores/context.tsx';
 import { AppLink } from '../AppLink.tsx';
 import { SearchIcon } from '../icons.tsx';
 import { FIRST_SCREEN_CARDS } from '../LazyImage.tsx';
-import { ListingCard } from '../ListingCard.tsx';
+import { ListingCard, ListingCardAt } from '../ListingCard.tsx';
 import { useMemoChildren } from '../markup-memo.tsx';
 import type { FilterBarProps } from './filter-parts.tsx';
 import { Pagination } from './Pagination.tsx';
@@ -121,7 +123,7 @@ export function ListingListView({ data, Bar, Tabs }: ListingListViewProps) {
   );
 }
 
-/** Listing cards' markup depends on nothing but the card's own props: one scope for all of them. */
+/** Listing cards' markup depends on nothing but the card's own props and the day: one scope for all of them. */
 const CARDS = {};
 
 /**
@@ -140,6 +142,12 @@ function ListingItem({ listing, kind, eager }: { listing: Listing; kind: Listing
 }
 
 function MemoisedListingItem({ listing, kind }: { listing: Listing; kind: ListingKind }) {
-  const card = useMemoChildren(CARDS, () => `${kind}\u0001${JSON.stringify(listing)}`, <ListingCard listing={listing} kind={kind} />);
+  // 今天上架 becomes 昨天上架 at midnight: the Beijing day is part of the key.
+  const now = useAppState().route.renderedAt;
+  const card = useMemoChildren(
+    CARDS,
+    () => `${kind}\u0001${beijingDayOf(now)}\u0001${JSON.stringify(listing)}`,
+    <ListingCardAt listing={listing} kind={kind} now={now} />,
+  );
   return <li {...card} />;
 }

@@ -38,9 +38,13 @@ const decode = (encoding: string | undefined, body: Buffer): Buffer =>
  * Issue 11 point 6: HTML, JSON, CSS, JS and SVG go out as brotli or gzip by Accept-Encoding, decode to the very
  * bytes of the identity answer, and say `Vary: Accept-Encoding`.
  */
+/** A page's state carries the moment it was rendered (relative labels, issue 31): one fixed clock, so two renders are one document. */
+const startedAt = Date.now();
+const fixedClock = () => startedAt;
+
 t.test('pages, /-/data, hashed assets, the sprite and pictures are sent as br, gzip or identity by Accept-Encoding', async (t) => {
   const { clientDir, publicDir, script } = fixtureDirs();
-  const { app } = await buildAppOverBackend(t, { clientDir, publicDir });
+  const { app } = await buildAppOverBackend(t, { clientDir, publicDir, now: fixedClock });
   const urls = ['/ershoufang/', '/-/data/ershoufang/', `/assets/${HASHED_ASSET}`, '/icons.svg?v=1', '/img/house/1.svg', '/-/routes'];
   for (const url of ['/', '/ershoufang/pg2/']) {
     const miss = await app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
@@ -83,7 +87,7 @@ t.test('pages, /-/data, hashed assets, the sprite and pictures are sent as br, g
 
 t.test('HEAD, 304 and 204 answers carry no body', async (t) => {
   const { clientDir, publicDir } = fixtureDirs();
-  const { app } = await buildAppOverBackend(t, { clientDir, publicDir });
+  const { app } = await buildAppOverBackend(t, { clientDir, publicDir, now: fixedClock });
   const br = { 'accept-encoding': 'br, gzip' };
   for (const url of ['/ershoufang/', `/assets/${HASHED_ASSET}`, '/icons.svg?v=1', '/img/house/1.svg']) {
     const head = await app.inject({ method: 'HEAD', url, headers: br });
@@ -109,7 +113,7 @@ t.test('HEAD, 304 and 204 answers carry no body', async (t) => {
 
 t.test('pictures in public/: content-addressed names are immutable, the numbered ones a short cache', async (t) => {
   const { clientDir, publicDir } = fixtureDirs();
-  const { app } = await buildAppOverBackend(t, { clientDir, publicDir });
+  const { app } = await buildAppOverBackend(t, { clientDir, publicDir, now: fixedClock });
   for (const accept of ['br', '']) {
     const hashed = await app.inject({ url: `/img/${HASHED_PICTURE}`, headers: { 'accept-encoding': accept } });
     t.equal(hashed.statusCode, 200);

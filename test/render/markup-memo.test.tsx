@@ -35,10 +35,14 @@ const LISTS = [
 t.test('a list page served with the memoised filter bar is the page rendered in full, byte for byte', async (t) => {
   const backend = await startTestBackend();
   t.teardown(() => backend.close());
-  const memo = await buildTestApp({ gatewayUrl: backend.url, editRegistry: dropPageCache });
+  // One fixed clock for both: a page's state carries the moment it was rendered (its relative labels, issue 31).
+  const renderedAt = Date.now();
+  const now = () => renderedAt;
+  const memo = await buildTestApp({ gatewayUrl: backend.url, editRegistry: dropPageCache, now });
   t.teardown(() => memo.close());
   const full = await buildTestApp({
     gatewayUrl: backend.url,
+    now,
     editRegistry: (reg) => {
       dropPageCache(reg);
       reg.site.markupCache = { maxBytes: 0 };

@@ -68,10 +68,14 @@ t.test('a cluster: one embedded gateway, a worker per WEB_CONCURRENCY, a dead wo
   t.match(out, /embedded backend started \(one for every worker\)/);
   t.match(out, /"workers":2[^\n]*starting portal workers/);
 
+  // The primary's node children: tsx may also run an esbuild service beside them (it does when its transform cache
+  // misses, as under libfaketime, where every file looks modified).
   const workers = () =>
-    execFileSync('ps', ['--ppid', String(portal.child.pid), '-o', 'pid='], { encoding: 'utf8' })
+    execFileSync('ps', ['--ppid', String(portal.child.pid), '-o', 'pid=,comm='], { encoding: 'utf8' })
       .split('\n')
-      .map((s) => Number(s.trim()))
+      .map((line) => line.trim().split(/\s+/))
+      .filter(([, comm]) => comm === 'node')
+      .map(([pid]) => Number(pid))
       .filter((n) => n > 0);
   // ps may not list a process that has just forked under load: look again for a while.
   for (let i = 0; i < 50 && workers().length !== 2; i++) await new Promise((r) => setTimeout(r, 100));

@@ -9,6 +9,7 @@ import { detailPathOf, kindOfHouseType } from '../lib/listing-kinds.ts';
 import { aboutUsMeta, fangyuanheyanMeta, testPageMeta } from '../meta/apph5.ts';
 import { huxingDetailMeta } from '../meta/huxing.ts';
 import { type LoadResult, type PageContext, pageLoader } from '../pipeline/types.ts';
+import { cityContactsOf } from '../registry/city-contacts.ts';
 import { loadDetail as loadHuxingDetail } from './huxing.ts';
 import { orNotFound } from './listing-common.ts';
 import { optional } from './optional.ts';
@@ -29,7 +30,7 @@ async function loadAboutUs(ctx: PageContext): Promise<LoadResult<AboutUsData>> {
       storeTotal: stores.totalElements,
       commitments,
       servicePhone: ctx.city.servicePhone,
-      supervisionPhone: ctx.site.supervisionPhone,
+      supervisionPhone: cityContactsOf(ctx.site, ctx.city.cityId).supervisionPhone,
     },
   };
 }

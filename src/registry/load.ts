@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject } from 'ajv';
+import { isUnifiedSocialCreditCode } from '../lib/credit-code.ts';
 import { createMatcher, type Matcher, PatternError } from './match.ts';
 import schema from './registry.schema.json' with { type: 'json' };
 import type { PageEntry, RedirectRule, RegistryFile } from './types.ts';
@@ -30,7 +31,8 @@ export class RegistryError extends Error {
 }
 
 // useDefaults: optional settings (site.app) get the schema's defaults, so the compiled file is complete.
-const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true });
+// verbose: a pattern error can quote the field's description, which says in words what the pattern wants.
+const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true, verbose: true });
 const validateShape = ajv.compile<RegistryFile>(schema);
 
 /** Turn an ajv error into "page 'name' (#i) field x: message" so ops know which entry to fix. */
@@ -43,22 +45,37 @@ function describe(raw: unknown, e: ErrorObject): string {
     where = `page ${name} (#${parts[1]})${parts.length > 2 ? ` field ${parts.slice(2).join('.')}` : ''}`;
   } else if (parts[0] === 'redirects' && parts[1] !== undefined) {
     where = `redirect #${parts[1]}${parts.length > 2 ? ` field ${parts.slice(2).join('.')}` : ''}`;
+  } else if (parts[0] === 'site' && parts[1] === 'cityContacts' && parts[2] !== undefined) {
+    // Issue 32: "site.cityContacts '2' (武汉) field supervisionPhone: …", the entry by its city id and label.
+    const label = (raw as { site?: { cityContacts?: Record<string, { city?: unknown }> } }).site?.cityContacts?.[parts[2]]?.city;
+    where = `site.cityContacts '${parts[2]}'${typeof label === 'string' ? ` (${label})` : ''}${parts.length > 3 ? ` field ${parts.slice(3).join('.')}` : ''}`;
   }
+  // A bad key (propertyNames) is reported on the object holding it: name the key.
+  if (e.propertyName !== undefined) where += ` key '${e.propertyName}'`;
   const extra = e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : '';
   const allowed = e.keyword === 'enum' ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')})` : '';
-  return `${where}: ${e.message}${extra}${allowed}`;
+  const said = (e.parentSchema as { description?: unknown } | undefined)?.description;
+  const meaning = e.keyword === 'pattern' && typeof said === 'string' ? `: ${said}` : '';
+  return `${where}: ${e.message}${extra}${allowed}${meaning}`;
 }
 
 export function compileRegistry(raw: unknown, known: KnownNames): Registry {
   if (!validateShape(raw)) {
     // oneOf errors repeat their branches; keep each message once.
-    const problems = [...new Set((validateShape.errors ?? []).map((e) => describe(raw, e)))];
+    // A bad key's own error (its pattern) says it; the propertyNames summary beside it says nothing more.
+    const errors = (validateShape.errors ?? []).filter((e) => e.keyword !== 'propertyNames');
+    const problems = [...new Set(errors.map((e) => describe(raw, e)))];
     throw new RegistryError('registry', problems);
   }
   const file = raw;
   const problems: string[] = [];
   const warnings: string[] = [];
   const byName = new Map<string, PageEntry>();
+  // Issue 32: the licence's code must be one the licence could carry, not a placeholder.
+  if (!isUnifiedSocialCreditCode(file.site.creditCode))
+    problems.push(
+      `site.creditCode: '${file.site.creditCode}' is not a unified social credit code (its last character is not the GB 32100-2015 check character of the first 17)`,
+    );
   for (const [layoutName, layout] of Object.entries(file.layouts)) {
     for (const m of layout.middleware) if (!known.middleware.has(m)) warnings.push(`layout '${layoutName}': unknown middleware '${m}'`);
   }

@@ -54,9 +54,14 @@ export interface SiteSettings {
   publicPort?: number;
   defaultCityId: number;
   defaultCityName: string;
+  /** The head office's supervision phone (监督电话): shown for a city without its own entry in `cityContacts`. */
   supervisionPhone: string;
-  filingNotice: string;
-  licenceNotice: string;
+  /** The company's ICP filing number (ICP备案号), e.g. 湘ICP备2021018347号-1: the same for every city. */
+  icpNumber: string;
+  /** The company's unified social credit code (统一社会信用代码, GB 32100-2015), on its business licence. */
+  creditCode: string;
+  /** Issue 32: each city's own contacts, by gateway city id. Optional in the file: the schema's default is `{}`. */
+  cityContacts: Record<string, CityContacts>;
   /** The native app: scheme, Android package, App Store id. Optional in the file: the schema's defaults fill it in at load. */
   app: NativeApp;
   /** The settings below are optional in the file too: the schema's defaults fill them in at load. */
@@ -71,6 +76,14 @@ export interface SiteSettings {
   wendaPostLimit: RateLimitSetting;
   /** Issue 16: the latest LPR (percent) for the mortgage calculator. */
   lpr: { oneYear: number; fiveYear: number; date: string };
+}
+
+/** One city's entry of `site.cityContacts`. */
+export interface CityContacts {
+  /** The city's name, for people editing registry.json; pages show the gateway's name. */
+  city?: string;
+  /** The city's supervision phone, a landline with the city's area code (武汉 027-…). */
+  supervisionPhone: string;
 }
 
 export type AccountLimited = 'login' | 'sms' | 'register' | 'reset' | 'password';

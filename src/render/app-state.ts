@@ -2,6 +2,7 @@ import type { PageHead } from '../contracts/head.ts';
 import { isUntrackedPage } from '../lib/tracking.ts';
 import { cityOrigin } from '../pipeline/head.ts';
 import type { PageContext } from '../pipeline/types.ts';
+import { cityContactsOf } from '../registry/city-contacts.ts';
 import type { AppState } from '../stores/app-state.ts';
 import { userStateFrom } from '../stores/app-state.ts';
 
@@ -20,9 +21,9 @@ export function buildAppState(ctx: PageContext, status: number, data: unknown, h
     user: ctx.user && ctx.chatUnread !== undefined ? { ...userStateFrom(ctx.user), chatUnread: ctx.chatUnread } : userStateFrom(ctx.user),
     site: {
       brand: ctx.site.brand,
-      supervisionPhone: ctx.site.supervisionPhone,
-      filingNotice: ctx.site.filingNotice,
-      licenceNotice: ctx.site.licenceNotice,
+      supervisionPhone: cityContactsOf(ctx.site, ctx.city.cityId).supervisionPhone,
+      icpNumber: ctx.site.icpNumber,
+      creditCode: ctx.site.creditCode,
       siteKind: ctx.siteKind,
       app: ctx.site.app,
     },

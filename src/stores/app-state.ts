@@ -27,9 +27,11 @@ export interface UserState {
 
 export interface SiteState {
   brand: string;
+  /** The current city's supervision phone (registry site.cityContacts, else the head office's). */
   supervisionPhone: string;
-  filingNotice: string;
-  licenceNotice: string;
+  /** The company's ICP filing number and unified social credit code (registry site settings). */
+  icpNumber: string;
+  creditCode: string;
   siteKind: 'mobile' | 'pc';
   /** What 打开APP opens and the download page offers (registry.json site.app). */
   app: NativeApp;

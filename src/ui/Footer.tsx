@@ -5,9 +5,13 @@ import { BrandMark, PhoneIcon, ShieldIcon } from './icons.tsx';
 /** Only digits, +, - and , survive into a tel: URL. */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+,-]/g, '')}`;
 
+/** Where an ICP filing number is looked up (MIIT asks sites to link the number shown in the footer there). */
+const ICP_LOOKUP = 'https://beian.miit.gov.cn/';
+
 /**
- * SPEC 2.7: city service phone, supervision phone, map and topic links, feedback, about, notices, copyright; and the
- * franchise page, whose only other link is in the menu that is rendered on the first tap (issue 20).
+ * SPEC 2.7: city service phone, the city's supervision phone, map and topic links, feedback, about, the company's ICP
+ * filing number and credit code (issue 32: registry site settings), copyright; and the franchise page, whose only
+ * other link is in the menu that is rendered on the first tap (issue 20).
  */
 export function Footer() {
   const { site, city } = useAppState();
@@ -49,8 +53,19 @@ export function Footer() {
         </p>
       </nav>
       <div className="ft__legal">
-        {site.filingNotice ? <p>{site.filingNotice}</p> : null}
-        {site.licenceNotice ? <p>{site.licenceNotice}</p> : null}
+        {site.icpNumber ? (
+          <p>
+            <a className="ft__icp" href={ICP_LOOKUP} rel="nofollow noopener">
+              {site.icpNumber}
+            </a>
+          </p>
+        ) : null}
+        {site.creditCode ? (
+          // Two unbreakable halves: a narrow screen wraps between them, never inside the code or the claim.
+          <p className="ft__licence">
+            <span>{`营业执照：统一社会信用代码 ${site.creditCode}`}</span> <span>房地产经纪机构备案证明</span>
+          </p>
+        ) : null}
         <p className="ft__copy">
           <BrandMark size={16} />
           <span>© {site.brand} 版权所有</span>

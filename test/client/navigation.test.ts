@@ -37,7 +37,7 @@ function harness(
   const state = {
     city: { selectCityId: 1, selectCityName: '长沙', host: '', pcHost: '', scene: '', servicePhone: '' },
     user: { uid: '', userId: '', headUrl: '', nickName: '', phone: '', userSig: '' },
-    site: { brand: '湘房网', supervisionPhone: '', filingNotice: '', licenceNotice: '', siteKind: 'mobile' },
+    site: { brand: '湘房网', supervisionPhone: '', icpNumber: '', creditCode: '', siteKind: 'mobile' },
     route: route('home', 'home', '/'),
   } as AppState;
   let href = 'http://m.test/';

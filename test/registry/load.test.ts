@@ -1,6 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import t from 'tap';
 import { knownNames } from '../../src/app.ts';
+import { CITIES } from '../../src/backend/seed/cities.ts';
+import { isUnifiedSocialCreditCode } from '../../src/lib/credit-code.ts';
+import { cityContactsOf } from '../../src/registry/city-contacts.ts';
 import { compileRegistry, loadRegistryFile, RegistryError } from '../../src/registry/load.ts';
 import { readRegistry, writeTempRegistry } from '../helpers/build.ts';
 
@@ -110,4 +113,120 @@ t.test('a file that is not JSON is reported with its path', async (t) => {
   const file = writeTempRegistry();
   writeFileSync(file, '{ "pages": [');
   t.throws(() => loadRegistryFile(file, known), { name: 'RegistryError', message: /not valid JSON/ });
+});
+
+t.test('site.creditCode: a placeholder or a wrong check character is refused naming the field', async (t) => {
+  for (const creditCode of ['91430100XXXXXXXXXX', '91430104MA4T6PQ58A']) {
+    const problems = problemsOf((r) => {
+      r.site.creditCode = creditCode;
+    });
+    t.ok(
+      problems.some(
+        (p) => p.startsWith(`site.creditCode: '${creditCode}' is not a unified social credit code`) && p.includes('GB 32100-2015'),
+      ),
+      problems.join('\n'),
+    );
+  }
+  const short = problemsOf((r) => {
+    r.site.creditCode = '91430104';
+  });
+  t.ok(
+    short.some((p) => p.startsWith('site.creditCode: must match pattern') && p.includes('统一社会信用代码')),
+    short.join('\n'),
+  );
+});
+
+t.test('site.icpNumber: a number that is not 省ICP备…号 is refused naming the field', async (t) => {
+  for (const icpNumber of ['ICP备2021018347号-1', '湘ICP备XXXXXXXX号-1', '湘ICP证2021018347号']) {
+    const problems = problemsOf((r) => {
+      r.site.icpNumber = icpNumber;
+    });
+    t.ok(
+      problems.some((p) => p.startsWith('site.icpNumber: must match pattern')),
+      `${icpNumber}: ${problems.join('\n')}`,
+    );
+  }
+});
+
+t.test("site.cityContacts: a bad phone is refused naming the city's entry and the field", async (t) => {
+  for (const supervisionPhone of ['0731-12345', '02785736120', '400-888-0270', '']) {
+    const problems = problemsOf((r) => {
+      r.site.cityContacts['2'] = { city: '武汉', supervisionPhone };
+    });
+    t.ok(
+      problems.some(
+        (p) => p.startsWith("site.cityContacts '2' (武汉) field supervisionPhone: must match pattern") && p.includes('area code'),
+      ),
+      `${supervisionPhone}: ${problems.join('\n')}`,
+    );
+  }
+  const unlabelled = problemsOf((r) => {
+    r.site.cityContacts['7'] = { supervisionPhone: '12345' };
+  });
+  t.ok(
+    unlabelled.some((p) => p.startsWith("site.cityContacts '7' field supervisionPhone: must match pattern")),
+    unlabelled.join('\n'),
+  );
+  const missing = problemsOf((r) => {
+    (r.site.cityContacts as Record<string, unknown>)['3'] = { city: '南昌', phone: '0791-86278451' };
+  });
+  t.ok(
+    missing.some((p) => p === "site.cityContacts '3' (南昌): must have required property 'supervisionPhone'"),
+    missing.join('\n'),
+  );
+  t.ok(
+    missing.some((p) => p === "site.cityContacts '3' (南昌): must NOT have additional properties (phone)"),
+    missing.join('\n'),
+  );
+});
+
+t.test('site.cityContacts: a key that is not a city id is refused naming the key', async (t) => {
+  const problems = problemsOf((r) => {
+    r.site.cityContacts.wuhan = { supervisionPhone: '027-85736120' };
+  });
+  t.ok(
+    problems.some((p) => p.startsWith("site.cityContacts key 'wuhan': must match pattern")),
+    problems.join('\n'),
+  );
+  t.notOk(
+    problems.some((p) => p.includes('property name must be valid')),
+    'the bare propertyNames summary is left out',
+  );
+});
+
+t.test('site.supervisionPhone (the head office line) is checked like the cities; cityContacts left out is {}', async (t) => {
+  const problems = problemsOf((r) => {
+    r.site.supervisionPhone = '0731-12345';
+  });
+  t.ok(
+    problems.some((p) => p.startsWith('site.supervisionPhone: must match pattern')),
+    problems.join('\n'),
+  );
+  const raw = readRegistry();
+  delete (raw.site as Partial<typeof raw.site>).cityContacts;
+  const { site } = compileRegistry(raw, known).file;
+  t.same(site.cityContacts, {});
+  t.equal(cityContactsOf(site, 2).supervisionPhone, site.supervisionPhone, 'a city without an entry: the head office line');
+});
+
+t.test("every city the embedded gateway seeds has its own supervision phone with the city's area code", async (t) => {
+  const { site } = loadRegistryFile('registry.json', known).file;
+  const phones = new Set<string>();
+  for (const city of CITIES) {
+    const entry = site.cityContacts[String(city.id)];
+    t.ok(entry, `${city.name} (${city.id}) has an entry`);
+    t.equal(entry?.city, city.name, `entry ${city.id} is labelled ${city.name}`);
+    t.ok(
+      entry?.supervisionPhone.startsWith(`${city.areaCode}-`),
+      `${city.name}: ${entry?.supervisionPhone} has area code ${city.areaCode}`,
+    );
+    t.equal(cityContactsOf(site, city.id).supervisionPhone, entry?.supervisionPhone);
+    phones.add(entry?.supervisionPhone ?? '');
+  }
+  t.equal(phones.size, CITIES.length, 'no two cities share a line');
+  t.ok(isUnifiedSocialCreditCode(site.creditCode));
+  t.match(site.icpNumber, /^湘ICP备2021\d{6}号-1$/);
+  for (const value of [site.creditCode, site.icpNumber, site.supervisionPhone, ...phones]) {
+    t.notMatch(value, /X{4}|12345678|0000000/, `${value} is not a placeholder`);
+  }
 });

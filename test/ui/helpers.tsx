@@ -25,9 +25,9 @@ export function fakeState(over: DeepPartial<AppState> = {}): AppState {
     user: { uid: '', userId: '', headUrl: '', nickName: '', phone: '', userSig: '', ...over.user },
     site: {
       brand: '安居好房',
-      supervisionPhone: '0731-12345',
-      filingNotice: '湘ICP备00000000号-1',
-      licenceNotice: '营业执照：91430100MA4L000000',
+      supervisionPhone: '0731-84492630',
+      icpNumber: '湘ICP备2021018347号-1',
+      creditCode: '91430104MA4T6PQ58K',
       siteKind: 'mobile',
       app: { scheme: 'anju', androidPackage: 'com.anju.app', iosAppStoreId: '1234567890' },
       ...over.site,

@@ -26,17 +26,30 @@ t.test('the footer shows the city service phone, supervision phone, links and no
   const text = textOf(html);
   t.match(html, 'href="tel:400-800-1234"');
   t.match(text, '长沙客服热线');
-  t.match(html, 'href="tel:0731-12345"');
+  t.match(html, 'href="tel:0731-84492630"');
   for (const href of ['/ditu', '/topic', '/fangjia', '/yonghufankui/', '/aboutUs', '/jiameng/']) t.match(html, `href="${href}"`);
-  t.match(text, '湘ICP备00000000号-1');
-  t.match(text, '营业执照：91430100MA4L000000');
+  t.match(
+    html,
+    /<a class="ft__icp" href="https:\/\/beian.miit.gov.cn\/" rel="nofollow noopener">湘ICP备2021018347号-1<\/a>/,
+    'the ICP number links to the MIIT lookup',
+  );
+  t.match(text, '营业执照：统一社会信用代码 91430104MA4T6PQ58K');
   t.match(text, '© 安居好房 版权所有');
 });
 
 t.test('new-home pages carry the fixed supervision phone; others do not', async (t) => {
   const xinfang = render(createElement(Layout, null, page), fakeState({ route: { page: 'xinfang/detail', path: '/xinfang/1.html' } }));
   t.match(xinfang, 'class="svbar"');
-  t.match(textOf(xinfang), '新房销售监督电话 0731-12345');
+  t.match(textOf(xinfang), '新房销售监督电话 0731-84492630');
+  const wuhan = render(
+    createElement(Layout, null, page),
+    fakeState({
+      city: { selectCityId: 2, selectCityName: '武汉' },
+      site: { supervisionPhone: '027-85736120' },
+      route: { page: 'xinfang/detail', path: '/xinfang/1.html' },
+    }),
+  );
+  t.match(textOf(wuhan), '新房销售监督电话 027-85736120', "the bar shows the state's (the city's) supervision phone");
   const other = render(createElement(Layout, null, page));
   t.notMatch(other, 'class="svbar"');
 });

@@ -1,4 +1,5 @@
 import type { HuxingDetailData } from '../../src/contracts/page-data/huxing.ts';
+import { planStatusLabel } from '../../src/lib/sale-status.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { DetailBlock, KeyFacts } from '../../src/ui/detail/index.ts';
@@ -19,7 +20,7 @@ export default function HuxingDetailPage({ data }: PageProps<HuxingDetailData>) 
       <header className="dt-head">
         <h1 className="dt-head__title">
           {e.name} {p.name}
-          <span className={`xf-hx__st${p.status === '在售' ? ' is-on' : ''}`}>{p.status}</span>
+          <span className={`xf-hx__st${p.status === '在售' ? ' is-on' : ''}`}>{planStatusLabel(p.status)}</span>
         </h1>
         <p className="dt-head__tags">
           {p.tags.map((t) => (

@@ -2,7 +2,7 @@ import type { Dianping, WendaItem } from '../../src/contracts/gateway/index.ts';
 import type { XinfangDetailData } from '../../src/contracts/page-data/xinfang.ts';
 import { calculatorHref } from '../../src/lib/loan-link.ts';
 import { loupanTypeName } from '../../src/lib/loupan-types.ts';
-import { saleStatusView } from '../../src/lib/sale-status.ts';
+import { planStatusLabel, saleStatusView } from '../../src/lib/sale-status.ts';
 import { type Deferred, Streamed, useDeferred } from '../../src/render/deferred.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
@@ -137,7 +137,7 @@ export default function XinfangDetailPage({ data }: PageProps<XinfangDetailData>
                 <AppLink href={`/huxing/${h.huxingId}.html`} className="xf-hx">
                   <span className="xf-hx__media">
                     <LazyImage className="xf-hx__img" src={h.img} alt={`${e.name}${h.name}`} width={140} height={105} />
-                    <span className={`xf-hx__st${h.status === '在售' ? ' is-on' : ''}`}>{h.status}</span>
+                    <span className={`xf-hx__st${h.status === '在售' ? ' is-on' : ''}`}>{planStatusLabel(h.status)}</span>
                   </span>
                   <span className="xf-hx__name">
                     {h.name} {h.huxing}

@@ -43,3 +43,8 @@ export function saleStatusView(status: string | null | undefined): SaleStatusVie
 
 /** The label shown for a status (售完 → 售罄). */
 export const saleStatusLabel = (status: string | null | undefined): string => saleStatusView(status).label;
+
+/** A floor plan's status as shown (在售, 待售, and the gateway's 售完 as 售罄: SPEC 4's mapping). */
+export function planStatusLabel(status: string | null | undefined): string {
+  return status === '售完' ? VIEWS.售完.label : (status ?? '');
+}

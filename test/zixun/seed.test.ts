@@ -15,6 +15,12 @@ const vars = {
   price: 13500,
   rent: 2400,
   developer: '中建',
+  cityPrice: 11202,
+  cityTrend: '下降0.3%',
+  regionPrice: 12656,
+  regionTrend: '上涨0.2%',
+  deals: 1830,
+  dealsTrend: '上涨4.1%',
 };
 
 t.test('every type’s body: 600 to 2,000 characters, headings, a picture, the estate it mentions, the city named', async (t) => {

@@ -5,6 +5,7 @@ import type { BackendContext } from '../context.ts';
 import { fail, ok, page, paging } from '../envelope.ts';
 import { belongerItem, listingItem, loupanItem, storeItem } from '../mappers.ts';
 import { body, idParams, int, memberId, params, str } from '../schemas.ts';
+import { agentFigures } from '../seed/agents.ts';
 import { sqlTime } from '../time.ts';
 import { cachedStatement, jsonOrNull } from '../util.ts';
 import { whereClause } from '../where.ts';
@@ -23,6 +24,7 @@ const STORE_SELECT = `SELECT d.*, r.name AS region_name, s.name AS shop_map_name
 /** SPEC 7.7: agents (belongers), stores (departments), agent comments, viewing records, user reviews (dianping). */
 export function registerBelongerRoutes(app: FastifyInstance, { db, sqlNow, now }: BackendContext): void {
   const one = db.prepare(`${BELONGER_SELECT} WHERE b.id = ?`);
+  const figures = agentFigures(db);
   const servicePhone = db.prepare('SELECT service_phone FROM city WHERE id = ?').pluck();
   const recommend = db.prepare(`${BELONGER_SELECT} WHERE b.city_id = ? AND b.iskefu = 0 ORDER BY b.star DESC, b.score DESC, b.id LIMIT ?`);
   const listingsOf = db.prepare(
@@ -378,6 +380,7 @@ export function registerBelongerRoutes(app: FastifyInstance, { db, sqlNow, now }
         sqlNow(),
         jsonOrNull(b.aspects),
       );
+      if (b.belongerId) figures.ofAgent(b.belongerId);
       return ok({ id: Number(info.lastInsertRowid) });
     },
   );

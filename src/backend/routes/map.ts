@@ -104,6 +104,23 @@ export function mapBubbles(db: DB): (level: MapLevel, query: unknown) => Envelop
     },
   };
 
+  /**
+   * The reference price (元/㎡) of each district, shop area or community of a city: the same figures /fangjia, its
+   * shop-area pages and a community's page show (issue 32: one number for one thing), never the listings' mean.
+   */
+  const latestArea = '(SELECT MAX(month) FROM area_price WHERE city_id = @cityId)';
+  const latestCommunity = '(SELECT MAX(month) FROM xiaoqu_price)';
+  const REFERENCE: Record<MapLevel, import('better-sqlite3').Statement> = {
+    region: db.prepare(`SELECT region_id AS id, price FROM area_price WHERE city_id = @cityId AND region_id > 0 AND month = ${latestArea}`),
+    shopMap: db.prepare(`SELECT x.shop_map_id AS id, CAST(ROUND(SUM(p.price * x.households) * 1.0 / SUM(x.households)) AS INTEGER) AS price
+      FROM xiaoqu_price p JOIN xiaoqu x ON x.id = p.xiaoqu_id WHERE x.city_id = @cityId AND p.month = ${latestCommunity} GROUP BY x.shop_map_id`),
+    xiaoqu: db.prepare('SELECT id, avg_price AS price FROM xiaoqu WHERE city_id = @cityId'),
+  };
+  const withReferencePrices = (level: MapLevel, cityId: number, rows: MapBubble[]): MapBubble[] => {
+    const prices = new Map((REFERENCE[level].all({ cityId }) as Array<{ id: number; price: number }>).map((r) => [r.id, r.price]));
+    return rows.map((r) => ({ ...r, avgPrice: prices.get(r.id) ?? r.avgPrice }));
+  };
+
   function listingRows(level: MapLevel, q: MapQuery, rooms: number[] | undefined, bbox: Bbox | null): MapBubble[] {
     const houseType = q.kind === 'zufang' ? HOUSE_TYPES.zufang : HOUSE_TYPES.ershoufang;
     const where = listingWhere({ cityId: q.cityId, houseType, priceMin: q.priceMin, priceMax: q.priceMax, rooms });
@@ -114,7 +131,9 @@ export function mapBubbles(db: DB): (level: MapLevel, query: unknown) => Envelop
     const sql = `SELECT ${g.id.replace('t.', 'l.')} AS id, ${g.cols}, l.region_id AS regionId, COUNT(*) AS count,
       CAST(ROUND(${avg}) AS INTEGER) AS avgPrice FROM listing l ${g.join.replaceAll('t.', 'l.')} ${where.clause()}
       GROUP BY ${g.id.replace('t.', 'l.')} ORDER BY count DESC LIMIT ${MAX_BUBBLES}`;
-    return cachedStatement(db, sql).all(...where.args) as MapBubble[];
+    const rows = cachedStatement(db, sql).all(...where.args) as MapBubble[];
+    // Rents have no reference series: their bubble is the mean rent of what matches.
+    return q.kind === 'zufang' ? rows : withReferencePrices(level, q.cityId, rows);
   }
 
   function estateRows(level: MapLevel, q: MapQuery, rooms: number[] | undefined, bbox: Bbox | null): MapBubble[] {

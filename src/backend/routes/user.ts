@@ -15,6 +15,7 @@ import type { BackendContext } from '../context.ts';
 import { fail, ok } from '../envelope.ts';
 import { listingItem, loupanItem, overseasItem, xiaoquItem } from '../mappers.ts';
 import { body, dateTime, futureDateProblem, int, memberId, params, phone, str, text } from '../schemas.ts';
+import { agentFigures } from '../seed/agents.ts';
 import { sqlTime } from '../time.ts';
 import { jsonOrNull } from '../util.ts';
 import { LISTING_SELECT } from './listing.ts';
@@ -167,6 +168,7 @@ export function registerUserRoutes(app: FastifyInstance, { db, sqlNow, now }: Ba
   );
 
   const listingByNumber = db.prepare('SELECT id, house_number, belonger_id FROM listing WHERE id = ? OR house_number = ?');
+  const agentCounts = agentFigures(db);
   const insertDaikan =
     db.prepare(`INSERT INTO daikan (listing_id, house_number, loupan_id, belonger_id, member_id, customer, phone, remark, created_at)
     VALUES (?,?,?,?,?,?,?,?,?)`);
@@ -205,6 +207,7 @@ export function registerUserRoutes(app: FastifyInstance, { db, sqlNow, now }: Ba
         b.remark ?? '预约带看',
         sqlNow(),
       );
+      agentCounts.ofAgent(b.belongerId);
       return ok({ id: Number(info.lastInsertRowid) });
     },
   );

@@ -116,7 +116,8 @@ export function registerXiaoquRoutes(app: FastifyInstance, { db }: BackendContex
   const huxing = db.prepare(`SELECT rooms, halls, toilets, MIN(area) AS minArea, MAX(area) AS maxArea,
     SUM(house_type = ${HOUSE_TYPES.ershoufang}) AS count, SUM(house_type = ${HOUSE_TYPES.zufang}) AS rentCount,
     CAST(ROUND(AVG(CASE WHEN house_type = ${HOUSE_TYPES.ershoufang} THEN price END), 1) AS REAL) AS avgPrice
-    FROM listing WHERE xiaoqu_id = ? AND status = 1 AND rooms > 0 GROUP BY rooms, halls, toilets ORDER BY rooms, halls, toilets`);
+    FROM listing WHERE xiaoqu_id = ? AND status = 1 AND rooms > 0 AND COALESCE(rent_type, '') <> '合租'
+    GROUP BY rooms, halls, toilets ORDER BY rooms, halls, toilets`);
   const hotStress = db.prepare(
     `${XIAOQU_SELECT} WHERE x.city_id = ? AND (? IS NULL OR x.region_id = ?) ORDER BY x.view_num DESC, x.id LIMIT ?`,
   );
@@ -131,7 +132,10 @@ export function registerXiaoquRoutes(app: FastifyInstance, { db }: BackendContex
     return row ? xiaoquItem(row) : null;
   };
 
-  /** A community's floor plans, from its listings (xiaoqu/huxing pages; our path, SPEC 7 shows none). */
+  /**
+   * A community's floor plans, from its listings (xiaoqu/huxing pages; our path, SPEC 7 shows none): whole flats only,
+   * so a room let in a shared flat (合租, 24㎡) is never shown as a layout (issue 32).
+   */
   app.get('/api/xiaoqu/huxing/:id', { schema: { params: idParams } }, async (req) => {
     const { id } = req.params as { id: number };
     const rows = huxing.all(id) as Row[];

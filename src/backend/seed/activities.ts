@@ -23,7 +23,11 @@ interface ListingRow {
   region: string;
   rooms: number;
   area: number;
+  orientation: string;
 }
+
+/** An item note that its listing's facts bear out: 南北通透 only facing 南北. */
+const factual = (note: string, l: ListingRow) => (note === '南北通透' && l.orientation !== '南北' ? '采光充足' : note);
 
 /** One selected estate or listing of an activity: `specialPrice` (万) for the special-price flats, `note` its offer. */
 export interface SeedItem {
@@ -110,7 +114,12 @@ const DRAFTS: Record<ActivityKind, (c: Ctx) => Draft> = {
         '每位租客限享一次活动优惠，转租与续租不参与。',
         `活动咨询请致电${city.servicePhone}。`,
       ],
-      items: picked.map((l) => ({ type: 'listing', id: l.id, note: rng.pick(['押一付一', '拎包入住', '近地铁', '南北通透', '可短租']) })),
+      // A note is a fact of its listing: 南北通透 only for one facing 南北 (issue 32); the draw is the same either way.
+      items: picked.map((l) => ({
+        type: 'listing',
+        id: l.id,
+        note: factual(rng.pick(['押一付一', '拎包入住', '近地铁', '南北通透', '可短租']), l),
+      })),
       place: `${city.name}湘房网租房门店`,
     };
   },
@@ -288,7 +297,7 @@ export function seedActivities(db: DB, city: CitySeed, seed: number, anchor: num
   const listings = (type: number) =>
     db
       .prepare(
-        `SELECT l.id, l.price, x.name AS xiaoqu, r.name AS region, l.rooms, l.area FROM listing l JOIN region r ON r.id = l.region_id
+        `SELECT l.id, l.price, x.name AS xiaoqu, r.name AS region, l.rooms, l.area, l.orientation FROM listing l JOIN region r ON r.id = l.region_id
          LEFT JOIN xiaoqu x ON x.id = l.xiaoqu_id WHERE l.city_id = ? AND l.house_type = ? AND l.status = 1 ORDER BY l.view_num DESC, l.id LIMIT 80`,
       )
       .all(city.id, type) as ListingRow[];
@@ -395,7 +404,8 @@ export function seedActivities(db: DB, city: CitySeed, seed: number, anchor: num
     rows++;
   }
   for (const l of adListings) {
-    promo.run(city.id, 'listing', l.id, rng.pick(['业主急售 低于市场价', '满五唯一 随时看房', '南北通透 拎包入住']), sort++);
+    const slogan = rng.pick(['业主急售 低于市场价', '满五唯一 随时看房', '南北通透 拎包入住']);
+    promo.run(city.id, 'listing', l.id, l.orientation === '南北' || !slogan.includes('南北通透') ? slogan : '采光充足 拎包入住', sort++);
     rows++;
   }
   adEstates.slice(0, 2).forEach((e, i) => {

@@ -17,6 +17,13 @@ export interface ArticleVars {
   price: number;
   rent: number;
   developer: string;
+  /** The series /fangjia shows, for the month before the article's date (issue 32). */
+  cityPrice: number;
+  cityTrend: string;
+  regionPrice: number;
+  regionTrend: string;
+  deals: number;
+  dealsTrend: string;
 }
 
 type Section = [heading: string, paragraphs: string[]];
@@ -26,8 +33,8 @@ const fill = (tpl: string, vars: ArticleVars) =>
 
 const INTROS: Record<string, string[]> = {
   楼市动态: [
-    '进入{month}月以来，{city}楼市整体运行平稳，新房与二手房成交同步回升。记者走访{region}多个售楼处发现，周末到访客户明显增多，不少项目出现了排队认购的场面。',
-    '据{city}房产交易中心网签数据，上月全市新建商品住宅共成交{n}套，环比上涨{pct}%。其中{region}凭借成熟的配套和较高的性价比，成交量位居各区前列。',
+    '本月以来，{city}楼市整体运行平稳，看房与成交同步回升。记者走访{region}多个售楼处发现，周末到访客户明显增多，不少项目出现了排队认购的场面。',
+    '据{city}房产交易中心网签数据，上月全市二手住宅共成交{deals}套，环比{dealsTrend}。其中{region}凭借成熟的配套和较高的性价比，成交量位居各区前列。',
   ],
   政策解读: [
     '近日，{city}住房和城乡建设部门联合多个部门发布了关于促进房地产市场平稳健康发展的若干措施，涉及购房资格、首付比例、公积金贷款等多个方面，引发购房者广泛关注。',
@@ -38,8 +45,8 @@ const INTROS: Record<string, string[]> = {
     '预算{n}万，在{city}能买到什么样的房子？本文结合{region}的在售项目，从总价、户型、交通和配套几个维度，帮刚需购房者理清思路。',
   ],
   市场行情: [
-    '根据本站监测数据，{month}月{city}二手住宅挂牌均价为{price}元/㎡，整体走势较上月基本持平，各区之间的分化依然明显，{region}表现相对坚挺。',
-    '本站监测数据显示，{month}月{city}楼市整体运行平稳，二手住宅挂牌均价约{price}元/㎡，整租房源平均租金约{rent}元/月，各区之间的价格分化依然明显。',
+    '根据本站监测数据，上月{city}二手住宅参考均价为{cityPrice}元/㎡，环比{cityTrend}，各区之间的分化依然明显，{region}表现相对坚挺。',
+    '本站监测数据显示，上月{city}楼市整体运行平稳，二手住宅参考均价{cityPrice}元/㎡，整租房源平均租金约{rent}元/月，各区之间的价格分化依然明显。',
   ],
   家居装修: [
     '房子买到手，装修就成了头等大事。很多业主因为缺乏经验，在预算、材料和施工环节踩了不少坑。本文整理了{city}装修业主最常遇到的问题和应对办法。',
@@ -154,8 +161,8 @@ const SECTIONS: Record<string, Section[]> = {
     [
       '各区房价走势',
       [
-        '从各区数据看，{region}二手房挂牌均价环比上涨{pct}%，在全市各区中涨幅居前，主要得益于新开通的地铁线路和陆续落地的商业配套。',
-        '远郊板块则以价换量为主，部分次新小区业主报价出现松动，买方在议价中掌握了更多主动权。全市均价在{price}元/㎡上下小幅波动。',
+        '从各区数据看，{region}二手房参考均价{regionPrice}元/㎡，环比{regionTrend}，新开通的地铁线路和陆续落地的商业配套是片区关注度的主要来源。',
+        '远郊板块则以价换量为主，部分次新小区业主报价出现松动，买方在议价中掌握了更多主动权。全市参考均价在{cityPrice}元/㎡上下小幅波动。',
       ],
     ],
     [

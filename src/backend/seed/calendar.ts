@@ -149,6 +149,11 @@ export function advanceDemoCalendar(db: DB, now: number): CalendarMove | null {
         rows += db.prepare(`UPDATE "${table}" SET month = substr(month, 2)`).run().changes;
       }
     }
+    // Text that carries a moved date's year: a presale permit's number names its issue year.
+    db.prepare(
+      `UPDATE yushou SET permit_no = substr(permit_no, 1, instr(permit_no, '(')) || substr(issue_date, 1, 4) || substr(permit_no, instr(permit_no, ')'))
+       WHERE instr(permit_no, '(') > 0`,
+    ).run();
     setMeta(db, CALENDAR_ANCHOR_KEY, String(to));
     setMeta(db, 'seeded_at', sqlTime(to));
   })();

@@ -15,8 +15,15 @@ export interface CitySeed {
   avgPrice: number;
   /** Average monthly rent for a 90 m² flat, yuan. */
   avgRent: number;
-  regions: Array<{ name: string; factor: number; areas: string[] }>;
+  /**
+   * Market size of the city relative to 长沙 (1): scales how many listings, estates, communities etc. the seed makes
+   * for the city, so that the cities differ in size (roughly by urban population and housing-market volume).
+   */
+  size: number;
+  /** Districts, each with its business areas and real streets that lie in it (`roads`, none shared between districts). */
+  regions: Array<{ name: string; factor: number; areas: string[]; roads: string[] }>;
   metros: Array<{ name: string; color: string; stations: string[] }>;
+  /** City-wide arterial roads (a fallback); addresses take a district's own streets from its region's `roads`. */
   roads: string[];
 }
 
@@ -34,15 +41,51 @@ export const CITIES: CitySeed[] = [
     lng: 112.939,
     avgPrice: 10800,
     avgRent: 2300,
+    size: 1,
     regions: [
-      { name: '岳麓区', factor: 1.15, areas: ['梅溪湖', '洋湖', '河西大学城', '麓谷', '观沙岭'] },
-      { name: '芙蓉区', factor: 1.1, areas: ['五一广场', '东二环', '马王堆', '湘湖'] },
-      { name: '天心区', factor: 1.12, areas: ['南门口', '侯家塘', '南湖新城', '大托'] },
-      { name: '开福区', factor: 1.05, areas: ['湘江世纪城', '四方坪', '伍家岭', '月湖'] },
-      { name: '雨花区', factor: 1.08, areas: ['德思勤', '红星', '高铁新城', '东塘', '井湾子'] },
-      { name: '望城区', factor: 0.72, areas: ['高塘岭', '金星北', '丁字湾'] },
-      { name: '长沙县', factor: 0.8, areas: ['星沙', '松雅湖', '黄花'] },
-      { name: '浏阳市', factor: 0.6, areas: ['浏阳城区', '永安'] },
+      {
+        name: '岳麓区',
+        factor: 1.15,
+        areas: ['梅溪湖', '洋湖', '河西大学城', '麓谷', '观沙岭'],
+        roads: ['岳麓大道', '枫林三路', '桐梓坡路', '麓山南路', '潇湘中路', '梅溪湖路'],
+      },
+      {
+        name: '芙蓉区',
+        factor: 1.1,
+        areas: ['五一广场', '东二环', '马王堆', '湘湖'],
+        roads: ['五一大道', '芙蓉中路', '人民东路', '车站北路', '东二环一段', '远大一路'],
+      },
+      {
+        name: '天心区',
+        factor: 1.12,
+        areas: ['南门口', '侯家塘', '南湖新城', '大托'],
+        roads: ['黄兴南路', '湘府中路', '劳动西路', '芙蓉南路', '书院路', '南湖路'],
+      },
+      {
+        name: '开福区',
+        factor: 1.05,
+        areas: ['湘江世纪城', '四方坪', '伍家岭', '月湖'],
+        roads: ['湘江北路', '芙蓉北路', '湘雅路', '三一大道', '东风路', '福元西路'],
+      },
+      {
+        name: '雨花区',
+        factor: 1.08,
+        areas: ['德思勤', '红星', '高铁新城', '东塘', '井湾子'],
+        roads: ['韶山中路', '劳动东路', '香樟路', '湘府东路', '万家丽中路', '时代阳光大道'],
+      },
+      {
+        name: '望城区',
+        factor: 0.72,
+        areas: ['高塘岭', '金星北', '丁字湾'],
+        roads: ['郭亮中路', '金星北路', '雷锋大道', '普瑞大道', '高塘岭大道', '旺旺中路'],
+      },
+      {
+        name: '长沙县',
+        factor: 0.8,
+        areas: ['星沙', '松雅湖', '黄花'],
+        roads: ['星沙大道', '开元东路', '板仓路', '漓湘路', '黄兴大道', '东六路'],
+      },
+      { name: '浏阳市', factor: 0.6, areas: ['浏阳城区', '永安'], roads: ['金沙中路', '白沙东路', '圭斋路', '劳动中路'] },
     ],
     metros: [
       {
@@ -170,16 +213,52 @@ export const CITIES: CitySeed[] = [
     lng: 114.305,
     avgPrice: 16800,
     avgRent: 2900,
+    size: 1.35,
     regions: [
-      { name: '江岸区', factor: 1.12, areas: ['后湖', '塔子湖', '二七', '百步亭'] },
-      { name: '江汉区', factor: 1.15, areas: ['王家墩', '江汉路', '新华路', '常青路'] },
-      { name: '硚口区', factor: 1.0, areas: ['宗关', '古田', '汉正街'] },
-      { name: '汉阳区', factor: 0.92, areas: ['王家湾', '四新', '钟家村', '墨水湖'] },
-      { name: '武昌区', factor: 1.22, areas: ['中南丁字桥', '徐东', '积玉桥', '楚河汉街', '首义'] },
-      { name: '洪山区', factor: 1.05, areas: ['光谷广场', '街道口', '南湖', '白沙洲', '青山'] },
-      { name: '东西湖区', factor: 0.78, areas: ['金银湖', '吴家山', '将军路'] },
-      { name: '江夏区', factor: 0.68, areas: ['纸坊', '藏龙岛', '庙山'] },
-      { name: '东湖高新区', factor: 1.08, areas: ['光谷东', '关山大道', '光谷金融港'] },
+      {
+        name: '江岸区',
+        factor: 1.12,
+        areas: ['后湖', '塔子湖', '二七', '百步亭'],
+        roads: ['沿江大道', '黄浦大街', '二七路', '后湖大道', '胜利街'],
+      },
+      {
+        name: '江汉区',
+        factor: 1.15,
+        areas: ['王家墩', '江汉路', '新华路', '常青路'],
+        roads: ['解放大道', '建设大道', '新华路', '唐家墩路', '发展大道', '江汉路'],
+      },
+      {
+        name: '硚口区',
+        factor: 1.0,
+        areas: ['宗关', '古田', '汉正街'],
+        roads: ['中山大道', '汉正街', '古田二路', '汉西一路', '长丰大道', '沿河大道'],
+      },
+      {
+        name: '汉阳区',
+        factor: 0.92,
+        areas: ['王家湾', '四新', '钟家村', '墨水湖'],
+        roads: ['汉阳大道', '鹦鹉大道', '龙阳大道', '墨水湖北路', '四新大道', '江城大道'],
+      },
+      {
+        name: '武昌区',
+        factor: 1.22,
+        areas: ['中南丁字桥', '徐东', '积玉桥', '楚河汉街', '首义'],
+        roads: ['武珞路', '中北路', '徐东大街', '和平大道', '临江大道', '中南路'],
+      },
+      {
+        name: '洪山区',
+        factor: 1.05,
+        areas: ['光谷广场', '街道口', '南湖', '白沙洲', '青山'],
+        roads: ['珞喻路', '珞狮路', '雄楚大道', '民族大道', '白沙洲大道'],
+      },
+      { name: '东西湖区', factor: 0.78, areas: ['金银湖', '吴家山', '将军路'], roads: ['金银湖路', '金山大道', '东吴大道', '临空港大道'] },
+      { name: '江夏区', factor: 0.68, areas: ['纸坊', '藏龙岛', '庙山'], roads: ['纸坊大街', '江夏大道', '文化大道', '杨桥湖大道'] },
+      {
+        name: '东湖高新区',
+        factor: 1.08,
+        areas: ['光谷东', '关山大道', '光谷金融港'],
+        roads: ['光谷大道', '关山大道', '高新大道', '光谷二路'],
+      },
     ],
     metros: [
       {
@@ -310,14 +389,40 @@ export const CITIES: CitySeed[] = [
     lng: 115.858,
     avgPrice: 12600,
     avgRent: 2100,
+    size: 0.8,
     regions: [
-      { name: '东湖区', factor: 1.1, areas: ['八一广场', '彭家桥', '贤士湖'] },
-      { name: '西湖区', factor: 1.02, areas: ['朝阳新城', '万寿宫', '桃花'] },
-      { name: '青云谱区', factor: 0.85, areas: ['洪都', '青云谱', '昌南'] },
-      { name: '青山湖区', factor: 0.95, areas: ['艾溪湖', '上海路', '京东'] },
-      { name: '红谷滩区', factor: 1.3, areas: ['红谷中心区', '凤凰洲', '九龙湖', '红角洲'] },
-      { name: '新建区', factor: 0.7, areas: ['长堎', '望城新区'] },
-      { name: '南昌县', factor: 0.72, areas: ['莲塘', '小蓝'] },
+      {
+        name: '东湖区',
+        factor: 1.1,
+        areas: ['八一广场', '彭家桥', '贤士湖'],
+        roads: ['八一大道', '阳明路', '中山路', '叠山路', '胜利路', '北京西路'],
+      },
+      {
+        name: '西湖区',
+        factor: 1.02,
+        areas: ['朝阳新城', '万寿宫', '桃花'],
+        roads: ['孺子路', '象山南路', '抚河北路', '站前西路', '朝阳中路'],
+      },
+      {
+        name: '青云谱区',
+        factor: 0.85,
+        areas: ['洪都', '青云谱', '昌南'],
+        roads: ['井冈山大道', '洪都南大道', '迎宾大道', '广州路', '南莲路', '解放西路'],
+      },
+      {
+        name: '青山湖区',
+        factor: 0.95,
+        areas: ['艾溪湖', '上海路', '京东'],
+        roads: ['北京东路', '上海路', '南京东路', '顺外路', '艾溪湖北路', '京东大道'],
+      },
+      {
+        name: '红谷滩区',
+        factor: 1.3,
+        areas: ['红谷中心区', '凤凰洲', '九龙湖', '红角洲'],
+        roads: ['红谷中大道', '赣江中大道', '丰和中大道', '凤凰中大道', '庐山南大道', '九龙大道'],
+      },
+      { name: '新建区', factor: 0.7, areas: ['长堎', '望城新区'], roads: ['长堎大道', '长麦路', '兴业大道', '武功山大道'] },
+      { name: '南昌县', factor: 0.72, areas: ['莲塘', '小蓝'], roads: ['澄湖西路', '东莲路', '金沙大道', '汇仁大道'] },
     ],
     metros: [
       {
@@ -426,12 +531,23 @@ export const CITIES: CitySeed[] = [
     lng: 113.134,
     avgPrice: 6700,
     avgRent: 1500,
+    size: 0.45,
     regions: [
-      { name: '天元区', factor: 1.15, areas: ['神农城', '湘江风光带', '栗雨', '株洲西站'] },
-      { name: '芦淞区', factor: 0.95, areas: ['中心广场', '芦淞服饰城', '董家塅'] },
-      { name: '荷塘区', factor: 0.92, areas: ['红旗广场', '月塘', '株洲火车站'] },
-      { name: '石峰区', factor: 0.85, areas: ['田心', '清水塘', '响石岭'] },
-      { name: '渌口区', factor: 0.65, areas: ['渌口镇', '南洲'] },
+      {
+        name: '天元区',
+        factor: 1.15,
+        areas: ['神农城', '湘江风光带', '栗雨', '株洲西站'],
+        roads: ['神农大道', '长江北路', '天台路', '泰山路', '黄河北路', '珠江北路'],
+      },
+      {
+        name: '芦淞区',
+        factor: 0.95,
+        areas: ['中心广场', '芦淞服饰城', '董家塅'],
+        roads: ['建设中路', '新华西路', '车站路', '芦淞路', '纺织路'],
+      },
+      { name: '荷塘区', factor: 0.92, areas: ['红旗广场', '月塘', '株洲火车站'], roads: ['新华东路', '红旗中路', '合泰大街', '钻石路'] },
+      { name: '石峰区', factor: 0.85, areas: ['田心', '清水塘', '响石岭'], roads: ['建设北路', '北站路', '新明路', '时代路'] },
+      { name: '渌口区', factor: 0.65, areas: ['渌口镇', '南洲'], roads: ['伏波大道', '渌枫大道', '漉浦大道', '向阳路'] },
     ],
     metros: [],
     roads: [
@@ -464,13 +580,19 @@ export const CITIES: CitySeed[] = [
     lng: 113.129,
     avgPrice: 6200,
     avgRent: 1400,
+    size: 0.4,
     regions: [
-      { name: '岳阳楼区', factor: 1.1, areas: ['南湖新区', '东茅岭', '金鹗山', '巴陵广场'] },
-      { name: '经开区', factor: 1.0, areas: ['木里港', '岳阳东站', '龙泉'] },
-      { name: '云溪区', factor: 0.7, areas: ['云溪城区', '长岭'] },
-      { name: '君山区', factor: 0.68, areas: ['君山城区', '柳林洲'] },
-      { name: '岳阳县', factor: 0.6, areas: ['荣家湾'] },
-      { name: '汨罗市', factor: 0.62, areas: ['汨罗城区'] },
+      {
+        name: '岳阳楼区',
+        factor: 1.1,
+        areas: ['南湖新区', '东茅岭', '金鹗山', '巴陵广场'],
+        roads: ['巴陵中路', '洞庭南路', '金鹗中路', '青年中路', '东茅岭路', '南湖大道'],
+      },
+      { name: '经开区', factor: 1.0, areas: ['木里港', '岳阳东站', '龙泉'], roads: ['岳阳大道', '巴陵东路', '通海路', '东环路'] },
+      { name: '云溪区', factor: 0.7, areas: ['云溪城区', '长岭'], roads: ['沿江路', '云中西路', '云溪大道', '松阳湖路'] },
+      { name: '君山区', factor: 0.68, areas: ['君山城区', '柳林洲'], roads: ['洞庭大道', '君山旅游大道', '君山大道', '柳林洲路'] },
+      { name: '岳阳县', factor: 0.6, areas: ['荣家湾'], roads: ['东方路', '天鹅路', '长丰南路', '融新西路'] },
+      { name: '汨罗市', factor: 0.62, areas: ['汨罗城区'], roads: ['汨罗江大道', '罗城路', '建设东路', '山水路', '荣家路'] },
     ],
     metros: [],
     roads: [
@@ -501,13 +623,14 @@ export const CITIES: CitySeed[] = [
     lng: 112.572,
     avgPrice: 6000,
     avgRent: 1300,
+    size: 0.4,
     regions: [
-      { name: '蒸湘区', factor: 1.1, areas: ['华新开发区', '立新', '大立'] },
-      { name: '石鼓区', factor: 0.95, areas: ['中山北路', '石鼓书院', '合江套'] },
-      { name: '珠晖区', factor: 0.88, areas: ['酃湖', '东阳渡', '衡阳东站'] },
-      { name: '雁峰区', factor: 0.9, areas: ['雁峰公园', '白沙洲'] },
-      { name: '高新区', factor: 1.05, areas: ['解放大道', '华新'] },
-      { name: '衡阳县', factor: 0.6, areas: ['西渡'] },
+      { name: '蒸湘区', factor: 1.1, areas: ['华新开发区', '立新', '大立'], roads: ['船山大道', '蔡伦大道', '蒸湘北路', '蒸湘南路'] },
+      { name: '石鼓区', factor: 0.95, areas: ['中山北路', '石鼓书院', '合江套'], roads: ['中山北路', '解放路', '环城北路', '石鼓路'] },
+      { name: '珠晖区', factor: 0.88, areas: ['酃湖', '东阳渡', '衡阳东站'], roads: ['东风路', '衡花路', '衡州大道', '广东路'] },
+      { name: '雁峰区', factor: 0.9, areas: ['雁峰公园', '白沙洲'], roads: ['中山南路', '黄白路', '湘江南路', '白沙大道', '蒸阳南路'] },
+      { name: '高新区', factor: 1.05, areas: ['解放大道', '华新'], roads: ['解放大道', '华新大道', '长丰大道', '芙蓉路'] },
+      { name: '衡阳县', factor: 0.6, areas: ['西渡'], roads: ['城西大道', '联胜中路', '清江路', '船山西路'] },
     ],
     metros: [],
     roads: [

@@ -3,6 +3,10 @@
  * are derived from the attributes and never contradict them (issue 11 point 7).
  */
 export interface Facts {
+  /** 南北, 南, 东南 …; null where a thing has many (an estate). */
+  orientation: string | null;
+  /** The demo calendar's year: 次新房 is a building of its last five years. */
+  year: number;
   decoration: string;
   deal: 'sale' | 'rent';
   elevator: boolean;
@@ -26,7 +30,8 @@ const RULES: ReadonlyArray<readonly [RegExp, (f: Facts) => boolean]> = [
   [/拎包入住|家电齐全|带家具|拎包办公/, (f) => f.decoration !== '毛坯'],
   [/电梯/, (f) => f.elevator],
   [/地铁/, (f) => f.nearMetro],
-  [/次新房/, (f) => f.buildYear >= 2015],
+  [/次新房/, (f) => f.buildYear >= f.year - 5],
+  [/南北通透/, (f) => f.orientation === null || f.orientation === '南北'],
   [/高楼层/, (f) => f.floor > (f.floors * 2) / 3],
   [/中间楼层/, (f) => f.floor > f.floors / 3 && f.floor <= (f.floors * 2) / 3],
   [/押一付一/, (f) => f.payType === '押一付一'],

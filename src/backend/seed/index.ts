@@ -5,6 +5,7 @@ import { buildSearchIndex } from '../search-index.ts';
 import { segmentForIndex } from '../segment.ts';
 import { type Clock, demoAnchor, monthOf, parseSqlTime, sqlTime } from '../time.ts';
 import { seedActivities } from './activities.ts';
+import { seedAgentReviews } from './agents.ts';
 import { seedAppH5 } from './apph5.ts';
 import { articleBlocks, blocksText } from './articles.ts';
 import { BAIKE_INTROS, BAIKE_OUTROS, BAIKE_STAGES, type BaikeStage, GLOSSARY } from './baike-words.ts';
@@ -74,6 +75,9 @@ export function priceMonths(anchor: number): string[] {
   return out;
 }
 
+/** The streets of a district, or the city's where a district has none listed. */
+const roadsOf = (city: CitySeed, regionName: string) => city.regions.find((r) => r.name === regionName)?.roads ?? city.roads;
+
 function fill(tpl: string, vars: Record<string, string | number>): string {
   return tpl.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
 }
@@ -86,16 +90,13 @@ const planStatus = (estate: string, drawn: string) => (estate === '待售' ? '�
 /** A sold-out estate announces no new batch and no special offer. */
 const SOLD_OUT_NEWS = W.DONGTAI_TEMPLATES.filter(([kind]) => kind !== '开盘' && kind !== '优惠');
 
-/** Wipes every table and fills the database with the demo data set. Deterministic for a given seed and scale. */
-export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
-  const started = performance.now();
-  const seed = opts.seed ?? DEFAULT_SEED;
-  const scale = opts.scale ?? 1;
-  const anchor = demoAnchor((opts.now ?? Date.now)());
-  const progress = opts.onProgress ?? (() => {});
-  const rng = new Rng(seed);
-  const n = (full: number, min: number) => Math.max(min, Math.round(full * scale));
-  const C = {
+/**
+ * How many of each kind a city gets at `scale` (1: the full demo data set) for a city of `size` (长沙 is 1): homes,
+ * estates, communities, stores, agents and schools grow with the market; news, the knowledge base and Q&A do not.
+ */
+export function countsAt(scale: number, size: number): Record<keyof typeof FULL_COUNTS, number> {
+  const n = (full: number, min: number, market = true) => Math.max(min, Math.round(full * scale * (market ? size : 1)));
+  return {
     stores: n(FULL_COUNTS.stores, 2),
     belongers: n(FULL_COUNTS.belongers, 10),
     xiaoqu: n(FULL_COUNTS.xiaoqu, 30),
@@ -104,11 +105,22 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
     zufang: n(FULL_COUNTS.zufang, 80),
     commercial: n(FULL_COUNTS.commercial, 16),
     schools: n(FULL_COUNTS.schools, 30),
-    articles: n(FULL_COUNTS.articles, 24),
-    baike: n(FULL_COUNTS.baike, 12),
-    wenda: n(FULL_COUNTS.wenda, 12),
-    overseas: n(FULL_COUNTS.overseas, 12),
+    articles: n(FULL_COUNTS.articles, 24, false),
+    baike: n(FULL_COUNTS.baike, 12, false),
+    wenda: n(FULL_COUNTS.wenda, 12, false),
+    overseas: n(FULL_COUNTS.overseas, 12, false),
   };
+}
+
+/** Wipes every table and fills the database with the demo data set. Deterministic for a given seed and scale. */
+export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
+  const started = performance.now();
+  const seed = opts.seed ?? DEFAULT_SEED;
+  const scale = opts.scale ?? 1;
+  const anchor = demoAnchor((opts.now ?? Date.now)());
+  const progress = opts.onProgress ?? (() => {});
+  const rng = new Rng(seed);
+  const C = countsAt(scale, 1);
   const months = priceMonths(anchor);
   const rows: Record<string, number> = {};
   const count = (t: string, k = 1) => {
@@ -176,9 +188,11 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedSummary {
 
   for (const city of CITIES) {
     db.transaction(() => {
-      seedCity(ctx, city);
+      // Cities differ in size (issue 32): the market of each is its size times 长沙's.
+      seedCity({ ...ctx, C: countsAt(scale, city.size) }, city);
       seedCoordinates(db, city, seed);
       count('store_news', seedStoreDetails(db, city, seed, anchor));
+      count('dianping', seedAgentReviews(db, city, seed, anchor)); // one rating for one agent (issue 32)
       count('activity', seedActivities(db, city, seed, anchor)); // campaigns (issue 19)
       // Video and VR (issue 19): after every other step of the city, on its own random sequence.
       for (const [table, k] of Object.entries(seedMedia(db, city, seed, anchor))) count(table, k);
@@ -284,6 +298,8 @@ function prepareStatements(db: DB) {
       VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`),
     xiaoquPrice: ins('INSERT INTO xiaoqu_price VALUES (?,?,?)'),
     areaPrice: ins('INSERT INTO area_price VALUES (?,?,?,?,?)'),
+    cityDeals: ins(`UPDATE area_price AS a SET deals = (SELECT SUM(d.deals) FROM area_price d
+      WHERE d.city_id = a.city_id AND d.month = a.month AND d.region_id > 0) WHERE a.city_id = ? AND a.region_id = 0`),
     listing:
       ins(`INSERT INTO listing (id, house_number, house_type, city_id, region_id, shop_map_id, xiaoqu_id, station_id, belonger_id, title, price,
       unit_price, area, rooms, halls, toilets, floor, total_floors, orientation, decoration, build_year, elevator, use_type, rent_type, short_term,
@@ -297,6 +313,7 @@ function prepareStatements(db: DB) {
     ),
     loupan: ins(`INSERT INTO loupan VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`),
     loupanPrice: ins('INSERT INTO loupan_price VALUES (?,?,?)'),
+    loupanHeadline: ins('UPDATE loupan SET avg_price = ?, total_min = ?, total_max = ? WHERE id = ?'),
     huxing: ins(
       'INSERT INTO huxing (loupan_id, name, rooms, halls, toilets, area, total_price, orientation, status, img, description, tags) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)',
     ),
@@ -430,12 +447,15 @@ function seedCity(ctx: Seeder, city: CitySeed) {
     shops,
     stations,
     regionOf: new Map(regions.map((r) => [r.id, r])),
-    address: (regionName) => `${city.name}市${regionName}${ctx.rng.pick(city.roads)}${ctx.rng.int(1, 599)}号`,
+    // Each district's own streets (issue 32): a community of 开福区 is never on 黄兴南路.
+    address: (regionName) => `${city.name}市${regionName}${ctx.rng.pick(roadsOf(city, regionName))}${ctx.rng.int(1, 599)}号`,
   };
   const stores = seedStores(ctx, places);
   const belongers = seedBelongers(ctx, places, stores);
   const xiaoqus = seedXiaoqu(ctx, places);
   seedAreaPrices(ctx, places);
+  // No draw: the district and city series follow the communities' at once, so articles can quote them.
+  weighAreaPrices(ctx, places);
   const loupans = seedLoupans(ctx, places, belongers);
   seedListings(ctx, places, stores, belongers, xiaoqus);
   seedSchools(ctx, places, xiaoqus, loupans);
@@ -449,7 +469,6 @@ function seedCity(ctx: Seeder, city: CitySeed) {
   seedHotSearches(ctx, places, loupans, xiaoqus);
   seedSeoLinks(ctx, places);
   seedTopics(ctx, places);
-  weighAreaPrices(ctx, places);
 }
 
 function seedCityRow({ q, count }: Seeder, city: CitySeed) {
@@ -679,8 +698,13 @@ function seedXiaoqu({ q, rng, C, ids, months, count }: Seeder, { city, cid, shop
 function seedAreaPrices({ q, rng, months, count }: Seeder, { city, cid, regions }: CityPlaces) {
   for (const r of regions) {
     const base = city.avgPrice * r.factor;
+    // A district's monthly deals move with the season and a draw of ±10 % around its size (issue 32: a news figure
+    // quoting their change stays plausible).
+    const usual = 300 * r.factor;
     months.forEach((m, k) => {
-      q.areaPrice.run(cid, r.id, m, Math.round(base * (0.93 + 0.07 * Math.sin(k / 4)) * (1 + rng.float(-0.01, 0.01, 4))), rng.int(80, 900));
+      const price = Math.round(base * (0.93 + 0.07 * Math.sin(k / 4)) * (1 + rng.float(-0.01, 0.01, 4)));
+      const drawn = rng.int(80, 900);
+      q.areaPrice.run(cid, r.id, m, price, Math.round(usual * (0.92 + 0.08 * Math.sin(k / 3)) * (0.9 + (0.2 * (drawn - 80)) / 820)));
     });
   }
   months.forEach((m, k) => {
@@ -692,13 +716,15 @@ function seedAreaPrices({ q, rng, months, count }: Seeder, { city, cid, regions 
       rng.int(900, 6000),
     );
   });
+  // The city's deals are its districts' (the draw above stays, for the sequence).
+  q.cityDeals.run(cid);
   count('area_price', (regions.length + 1) * months.length);
 }
 
 /**
  * The area series made consistent with the community series (issue 16): a district's price of a month is the average
  * of its communities' prices weighted by their households, and the city's (region 0) the same over all its communities,
- * which is the districts' prices weighted by their households. Run last, with no random draw, so every earlier table
+ * which is the districts' prices weighted by their households. No random draw, so every other table
  * keeps its values; the deals drawn by seedAreaPrices stay.
  */
 function weighAreaPrices({ db }: Seeder, { cid }: CityPlaces) {
@@ -741,11 +767,16 @@ function seedLoupans(ctx: Seeder, places: CityPlaces, belongers: number[]): Esta
     const mainPrice = Math.round(avg * TYPE_FACTOR[main]);
     const minArea = rng.int(60, 95);
     const maxArea = minArea + rng.int(40, 150);
-    const open = anchor - rng.int(-120, 900) * DAY;
+    // An estate still 待售 opens later; one on sale, sold or handed over has opened (issue 32). The draw stays; its
+    // side follows the status.
+    const drawn = rng.int(-120, 900);
+    const open = anchor - (status === '待售' ? -((Math.abs(drawn) % 120) + 7) : Math.abs(drawn) + 14) * DAY;
     const station = stations.length && rng.chance(0.4) ? rng.pick(stations).id : null;
     // Drawn in the order the row lists them (the random sequence stays as it was); tags then follow the draws.
     const addr = address(region.name);
-    const saleAddress = `${region.name}${rng.pick(city.roads)}与${rng.pick(city.roads)}交汇处`;
+    const roads = roadsOf(city, region.name);
+    const [road, cross] = [rng.pick(roads), rng.pick(roads)];
+    const saleAddress = `${region.name}${road}与${cross === road ? roads[(roads.indexOf(road) + 1) % roads.length] : cross}交汇处`;
     const propertyCompany = rng.pick(W.PROPERTY_COMPANIES);
     const propertyFee = rng.float(1.8, 4.5, 1);
     const handover = sqlTime(open + rng.int(300, 1100) * DAY).slice(0, 10);
@@ -759,6 +790,8 @@ function seedLoupans(ctx: Seeder, places: CityPlaces, belongers: number[]): Esta
     const households = rng.int(300, 3500);
     const parking = `1:${rng.float(1, 1.5, 1)}`;
     const estateFacts: Facts = {
+      orientation: null,
+      year: new Date(anchor).getUTCFullYear(),
       decoration,
       deal: 'sale',
       elevator: true,
@@ -796,7 +829,8 @@ function seedLoupans(ctx: Seeder, places: CityPlaces, belongers: number[]): Esta
       greenRate,
       households,
       parking,
-      codes.has(5) || codes.has(6) ? 40 : 70,
+      // Residential land is let for 70 years; with no home on it, offices and shops 40, apartments and the rest 50.
+      codes.has(1) || codes.has(2) || codes.has(3) ? 70 : codes.has(5) || codes.has(6) ? 40 : 50,
       tags.join(','),
       imageUrl('loupan', id),
       id,
@@ -811,14 +845,21 @@ function seedLoupans(ctx: Seeder, places: CityPlaces, belongers: number[]): Esta
       `${name}由${dev}开发，位于${region.name}${shop.name}板块，总建面约${rng.int(8, 60)}万㎡，规划${rng.int(8, 30)}栋住宅，主力户型${minArea}-${maxArea}㎡，项目周边交通便利，教育、医疗、商业配套齐全。`,
       pastTime(900),
     );
-    for (const c of codes) q.loupanPrice.run(id, c, Math.round(avg * TYPE_FACTOR[c] * rng.float(0.95, 1.05)));
-    const estate: EstateFacts = { id, status, core, minArea, maxArea, mainPrice, open };
+    const typePrices = new Map<number, number>();
+    for (const c of codes) {
+      typePrices.set(c, Math.round(avg * TYPE_FACTOR[c] * rng.float(0.95, 1.05)));
+      q.loupanPrice.run(id, c, typePrices.get(c));
+    }
+    // The headline 参考均价 is the main type's own price, so it never lies outside the per-type prices (issue 32).
+    const headline = typePrices.get(main) as number;
+    q.loupanHeadline.run(headline, Math.round((headline * minArea) / 1000) / 10, Math.round((headline * maxArea) / 1000) / 10, id);
+    const estate: EstateFacts = { id, status, core, minArea, maxArea, mainPrice: headline, open };
     seedFloorPlans(ctx, estate);
     seedEstateNews(ctx, estate);
     seedPresalePermits(ctx, city, estate);
     for (const b of rng.sample(belongers, rng.int(2, 4))) q.loupanBelonger.run(id, b);
     for (let mth = 0; mth < 6; mth++)
-      q.contract.run(id, months[months.length - 6 + mth], rng.int(0, 60), rng.int(0, 6000), Math.round(mainPrice * rng.float(0.96, 1.04)));
+      q.contract.run(id, months[months.length - 6 + mth], rng.int(0, 60), rng.int(0, 6000), Math.round(headline * rng.float(0.96, 1.04)));
     q.fts.run(segmentForIndex(`${name} ${core} ${region.name} ${shop.name} ${dev}`), 'loupan', id, cid);
     seedEstateReview(ctx, cid, id);
     loupans.push({ id, regionId: region.id, name });
@@ -844,6 +885,14 @@ function seedFloorPlans({ q, rng, count }: Seeder, { id, status, minArea, maxAre
   for (let h = 0; h < hxCount; h++) {
     const rooms = Math.min(5, 2 + Math.floor((h * 3) / hxCount) + (rng.chance(0.2) ? 1 : 0));
     const area = Math.round(minArea + ((maxArea - minArea) * h) / Math.max(1, hxCount - 1));
+    // Drawn in the order the row lists them (the random sequence stays as it was). Only a plan facing 南北 is 南北通透
+    // (issue 32): another one says 全明格局 / 全明户型 instead.
+    const orientation = rng.pick(['南', '南北', '东南']);
+    const planStatusDrawn = status === '售完' ? '售完' : planStatus(status, rng.pick(['在售', '在售', '待售']));
+    const through = (word: string) => (word === '南北通透' && orientation !== '南北' ? null : word);
+    const layoutWord = through(rng.pick(['南北通透', '全明格局', '动静分区', '双阳台设计', '主卧带衣帽间'])) ?? '全明格局';
+    const description = `${rooms}室${rooms >= 3 ? 2 : 1}厅 建面约${area}㎡，${layoutWord}，${rng.pick(['得房率高', '客厅开间大', '餐厨一体'])}。`;
+    const tags = rng.sample(['南北通透', '全明户型', '双卫', '大阳台', '主卧套房', '餐厨一体'], 2).map((t) => through(t) ?? '全明户型');
     q.huxing.run(
       id,
       `${String.fromCharCode(65 + h)}户型`,
@@ -852,11 +901,11 @@ function seedFloorPlans({ q, rng, count }: Seeder, { id, status, minArea, maxAre
       rooms >= 3 ? 2 : 1,
       area,
       Math.round((mainPrice * area) / 1000) / 10,
-      rng.pick(['南', '南北', '东南']),
-      status === '售完' ? '售完' : planStatus(status, rng.pick(['在售', '在售', '待售'])),
+      orientation,
+      planStatusDrawn,
       imageUrl('huxing', id + h),
-      `${rooms}室${rooms >= 3 ? 2 : 1}厅 建面约${area}㎡，${rng.pick(['南北通透', '全明格局', '动静分区', '双阳台设计', '主卧带衣帽间'])}，${rng.pick(['得房率高', '客厅开间大', '餐厨一体'])}。`,
-      rng.sample(['南北通透', '全明户型', '双卫', '大阳台', '主卧套房', '餐厨一体'], 2).join(','),
+      description,
+      [...new Set(tags)].join(','),
     );
     count('huxing');
   }
@@ -880,13 +929,16 @@ function seedEstateNews({ q, rng, count, pastTime }: Seeder, { id, status, core,
   }
 }
 
-function seedPresalePermits({ q, rng, count }: Seeder, city: CitySeed, { id, open }: EstateFacts) {
+function seedPresalePermits({ q, rng, count, anchor }: Seeder, city: CitySeed, { id, open }: EstateFacts) {
   const ysCount = rng.int(1, 3);
+  // Permits come before the opening and before now, a quarter apart; the number carries its issue year (issue 32).
+  const last = Math.min(open - 30 * DAY, anchor - 10 * DAY);
   for (let y = 0; y < ysCount; y++) {
+    const issued = sqlTime(last - (ysCount - 1 - y) * 90 * DAY).slice(0, 10);
     q.yushou.run(
       id,
-      `${city.name.slice(0, 1)}住建预许字(${2024 + y})第${rng.int(10, 999)}号`,
-      sqlTime(open + y * 90 * DAY).slice(0, 10),
+      `${city.name.slice(0, 1)}住建预许字(${issued.slice(0, 4)})第${rng.int(10, 999)}号`,
+      issued,
       `${rng.int(1, 10)}栋、${rng.int(11, 20)}栋`,
       rng.int(80, 500),
     );
@@ -975,6 +1027,8 @@ function seedListings(ctx: Seeder, places: CityPlaces, stores: Store[], belonger
     const created = anchor - Math.floor(rng.next() ** 1.5 * 365 * DAY);
     const station = xq?.stationId ?? (stations.length && rng.chance(0.3) ? rng.pick(stations).id : null);
     const facts: Facts = {
+      orientation: commercial ? null : orientation,
+      year: new Date(anchor).getUTCFullYear(),
       decoration,
       deal: isRentHouseType(houseType) ? 'rent' : 'sale',
       elevator: floorsTotal > 7,
@@ -1098,8 +1152,10 @@ function secondHandTerms(rng: Rng, xq: Community, i: number, decoration: string)
     area = rng.float(220, 380, 1);
     useType = '别墅';
   } else if (i % 25 === 1) useType = '公寓';
-  const unit = Math.round((xq.price * rng.float(0.86, 1.14) * (luxury ? 1.5 : 1) * (useType === '公寓' ? 0.75 : 1)) / 10) * 10;
-  const price = Math.round((unit * area) / 1000) / 10;
+  const asked = Math.round((xq.price * rng.float(0.86, 1.14) * (luxury ? 1.5 : 1) * (useType === '公寓' ? 0.75 : 1)) / 10) * 10;
+  const price = Math.round((asked * area) / 1000) / 10;
+  // The unit price shown is the price (rounded to 0.1万) over the area, so the two never disagree (issue 32).
+  const unit = Math.round((price * 10000) / area);
   const rooms = roomsFor(rng, area);
   const halls = rooms >= 3 ? 2 : 1;
   const toilets = rooms >= 4 ? rng.int(2, 3) : rooms === 3 ? rng.int(1, 2) : 1;
@@ -1148,8 +1204,9 @@ function commercialTerms(rng: Rng, city: CitySeed, region: Region, shop: Shop, h
   const area = shop2 ? rng.float(20, 400, 1) : rng.float(50, 1200, 1);
   const useType = shop2 ? '商铺' : '写字楼';
   if (sale) {
-    unit = Math.round((city.avgPrice * region.factor * (shop2 ? rng.float(1.4, 2.6) : rng.float(0.8, 1.3))) / 10) * 10;
-    price = Math.round((unit * area) / 1000) / 10;
+    const asked = Math.round((city.avgPrice * region.factor * (shop2 ? rng.float(1.4, 2.6) : rng.float(0.8, 1.3))) / 10) * 10;
+    price = Math.round((asked * area) / 1000) / 10;
+    unit = Math.round((price * 10000) / area);
   } else {
     const daily = (city.avgPrice / 10000) * (shop2 ? rng.float(2, 6) : rng.float(0.8, 2));
     price = Math.round((daily * 30 * area) / 10) * 10;
@@ -1190,11 +1247,12 @@ function seedListingHistory(
   },
 ) {
   const { id, prefix, houseType, belongerId, price, original, priceChange, created } = l;
+  // Put up at the first asking price; a change comes after it, and never after now (issue 32).
   if (priceChange) {
-    q.operateLog.run(id, '调价', original, price, sqlTime(created + 7 * DAY));
+    q.operateLog.run(id, '调价', original, price, sqlTime(created + Math.min(7 * DAY, Math.floor((anchor - created) / 2))));
     count('operate_log');
   }
-  q.operateLog.run(id, '上架', null, price, sqlTime(created));
+  q.operateLog.run(id, '上架', null, original ?? price, sqlTime(created));
   if (houseType === HOUSE_TYPES.ershoufang) {
     if (rng.chance(0.3)) q.ownerReadme.run(id, rng.pick(W.OWNER_READMES), sqlTime(created));
     if (rng.chance(0.5)) {
@@ -1427,18 +1485,21 @@ function seedAccounts({ q, rng, count }: Seeder, { city, cid }: CityPlaces): num
 
 /** Articles with their comments. */
 function seedArticles(
-  { q, rng, C, ids, count, personName, pastTime, nick }: Seeder,
+  { db, q, rng, C, ids, count, personName, pastTime, nick }: Seeder,
   { city, cid, regionOf }: CityPlaces,
   accounts: number[],
   loupans: Estate[],
 ) {
+  const figures = seriesFigures(db, cid);
   for (let i = 0; i < C.articles; i++) {
     const id = ++ids.doc;
     const typeId = (i % W.INFO_TYPES.length) + 1;
     const typeName = W.INFO_TYPES[typeId - 1];
     const lp = rng.pick(loupans);
     const region = regionOf.get(lp.regionId) as Region;
-    const vars = {
+    // Every draw in the order it was always made (the later steps' data stays the same); the text is written once
+    // the article's date is known, since its market figures are those of the month before it (issue 32).
+    const drawn = {
       city: city.name,
       region: region.name,
       loupan: lp.name,
@@ -1449,48 +1510,101 @@ function seedArticles(
       rent: Math.round(city.avgRent * rng.float(0.9, 1.1)),
       developer: rng.pick(W.DEVELOPERS),
     };
-    const title = fill(rng.pick(W.ARTICLE_TEMPLATES[typeName]), vars);
-    // The main stream draws as before (the later steps' data stays the same); the body has its own stream per article.
+    const template = rng.pick(W.ARTICLE_TEMPLATES[typeName]);
     rng.sample(W.PARAGRAPHS, rng.int(3, 5));
+    const comments = rng.int(0, 10);
+    const account = rng.pick(accounts);
+    const author = rng.pick(['小编', personName(), '研究院']);
+    const source = rng.pick(['原创', `${city.name}日报`, '房产网']);
+    const tags = rng.sample(['买房', '楼市', '政策', '房价', '新房', '二手房'], 2).join(',');
+    const views = rng.int(100, 50000);
+    const likes = rng.int(0, 500);
+    const shares = rng.int(0, 200);
+    const estate = rng.chance(0.5) ? lp.id : null;
+    const created = pastTime(365);
+    const vars = { ...drawn, ...figures(created, region.id) };
+    const title = fill(template, vars);
     const blocks = articleBlocks(new Rng(id * 7919 + cid), typeName, vars, id + 7, lp.id);
     const summary = blocksText(blocks.slice(0, 1)).slice(0, 60);
-    const content = JSON.stringify(blocks);
-    const comments = rng.int(0, 10);
     q.doc.run(
       id,
       cid,
       typeId,
-      rng.pick(accounts),
+      account,
       title,
       summary,
-      content,
+      JSON.stringify(blocks),
       imageUrl('article', id),
-      rng.pick(['小编', personName(), '研究院']),
-      rng.pick(['原创', `${city.name}日报`, '房产网']),
-      rng.sample(['买房', '楼市', '政策', '房价', '新房', '二手房'], 2).join(','),
-      rng.int(100, 50000),
-      rng.int(0, 500),
-      rng.int(0, 200),
+      author,
+      source,
+      tags,
+      views,
+      likes,
+      shares,
       comments,
-      rng.chance(0.5) ? lp.id : null,
-      pastTime(365),
+      estate,
+      created,
     );
     for (let k = 0; k < comments; k++) {
+      const userId = `u${rng.digits(6)}`;
+      const name = nick();
+      const avatar = imageUrl('avatar', rng.int(1, 24));
+      const text = rng.pick(W.COMMENTS);
+      const fabulous = rng.int(0, 80);
+      // A comment comes after its article.
+      const at = pastTime(300);
       q.comment.run(
         id,
-        `u${rng.digits(6)}`,
-        nick(),
-        imageUrl('avatar', rng.int(1, 24)),
-        rng.pick(W.COMMENTS),
-        rng.int(0, 80),
+        userId,
+        name,
+        avatar,
+        text,
+        fabulous,
         null,
-        pastTime(300),
+        at > created ? at : sqlTime(parseSqlTime(created) + (k + 1) * 3_600_000),
       );
     }
     count('info_comment', comments);
     q.fts.run(segmentForIndex(`${title} ${summary}`), 'info', id, cid);
   }
   count('info_doc', C.articles);
+}
+
+/**
+ * The market figures an article dated `created` quotes, from the series /fangjia shows (area_price, made consistent
+ * with the communities' series by weighAreaPrices): the city's and its district's reference price of the month before,
+ * their change on the month before that, and the city's deals. Text never names the month, so a moved calendar
+ * (seed/calendar.ts) keeps it true.
+ */
+function seriesFigures(db: DB, cid: number) {
+  const series = db.prepare('SELECT region_id AS region, month, price, deals FROM area_price WHERE city_id = ?').all(cid) as Array<{
+    region: number;
+    month: string;
+    price: number;
+    deals: number;
+  }>;
+  const at = new Map(series.map((r) => [`${r.region}/${r.month}`, r]));
+  const months = [...new Set(series.map((r) => r.month))].sort();
+  const change = (now: number, before: number | undefined) => {
+    if (!before) return '持平';
+    const pct = Math.round(((now - before) / before) * 1000) / 10;
+    return pct > 0 ? `上涨${pct}%` : pct < 0 ? `下降${-pct}%` : '持平';
+  };
+  return (created: string, regionId: number) => {
+    const before = (m: string) => months.filter((x) => x < m).at(-1) ?? (months[0] as string);
+    const month = before(created.slice(0, 7));
+    const prior = before(month);
+    const city = at.get(`0/${month}`) as { price: number; deals: number };
+    const district = at.get(`${regionId}/${month}`) ?? city;
+    return {
+      cityPrice: city.price,
+      cityTrend: change(city.price, at.get(`0/${prior}`)?.price),
+      regionPrice: district.price,
+      regionTrend: change(district.price, at.get(`${regionId}/${prior}`)?.price ?? city.price),
+      deals: city.deals,
+      dealsTrend: change(city.deals, at.get(`0/${prior}`)?.deals),
+    };
+  };
 }
 
 /** The knowledge base: entries by stage, each a list of blocks (headings and paragraphs) rendered by React, never HTML. */
@@ -1593,19 +1707,26 @@ function seedWenda(
       answers,
       sqlTime(created),
     );
+    const said = new Set<string>();
     for (let k = 0; k < answers; k++) {
       const b = rng.chance(0.6) ? rng.pick(belongers) : null;
-      q.answer.run(
-        id,
-        b,
-        b ? null : `u${rng.digits(6)}`,
-        b ? '置业顾问' : nick(),
-        fill(b ? rng.pick(W.WENDA_ANSWERS) : rng.pick(W.WENDA_MEMBER_ANSWERS), {
-          ans: fill(rng.pick(facts), { fee: rng.float(1.5, 3.5, 1), rent: Math.round((city.avgRent * 0.8) / 100) * 100 }),
-        }),
-        rng.int(0, 60),
-        sqlTime(created + rng.int(1, 20) * 3_600_000),
-      );
+      const userId = b ? null : `u${rng.digits(6)}`;
+      const name = b ? '置业顾问' : nick();
+      // Drawn in the order they always were: the template, the fact, the fee.
+      const templates = b ? W.WENDA_ANSWERS : W.WENDA_MEMBER_ANSWERS;
+      const template = rng.pick(templates);
+      const fact = rng.pick(facts);
+      const vars = { fee: rng.float(1.5, 3.5, 1), rent: Math.round((city.avgRent * 0.8) / 100) * 100 };
+      // No two answers of a question say the same words (issue 32): a repeat takes the next fact, then the next template.
+      const textOf = (shift: number) =>
+        fill(templates[(templates.indexOf(template) + Math.floor(shift / facts.length)) % templates.length] as string, {
+          ans: fill(facts[(facts.indexOf(fact) + shift) % facts.length] as string, vars),
+        });
+      let shift = 0;
+      while (said.has(textOf(shift)) && shift < facts.length * templates.length) shift++;
+      const text = textOf(shift);
+      said.add(text);
+      q.answer.run(id, b, userId, name, text, rng.int(0, 60), sqlTime(created + rng.int(1, 20) * 3_600_000));
     }
     count('wenda_answer', answers);
     q.fts.run(segmentForIndex(title), 'wenda', id, cid);
@@ -1705,19 +1826,26 @@ function seedOverseas({ q, rng, C, count, pastTime }: Seeder) {
     const rooms = area < 50 ? 1 : area < 90 ? 2 : area < 150 ? 3 : 4;
     const type = rng.pick(['公寓', '别墅', '联排别墅', '酒店式公寓']);
     const local = Math.round((total * 10000) / m.rate / 1000) * 1000;
+    // Drawn in the order the row lists them (the random sequence stays as it was).
+    const title = `${m.country}${m.city}${rng.pick(['市中心', '海景', '学区', '地铁旁', '湖景'])}${type} ${rooms}居 ${Math.round(area)}㎡`;
+    const freehold = rng.chance(0.7);
+    // A leasehold home is never tagged 永久产权 (issue 32).
+    const tags = rng
+      .sample(['永久产权', '拎包入住', '包租回报', '近名校', '海景', '现房', '可贷款', '低首付'], 3)
+      .filter((tag) => freehold || tag !== '永久产权');
     q.overseas.run(
       i + 1,
       m.country,
       m.city,
-      `${m.country}${m.city}${rng.pick(['市中心', '海景', '学区', '地铁旁', '湖景'])}${type} ${rooms}居 ${Math.round(area)}㎡`,
+      title,
       total,
       `${local.toLocaleString('en-US')} ${m.currency}`,
       area,
       rooms,
       type,
-      rng.chance(0.7) ? 1 : 0,
+      freehold ? 1 : 0,
       imageUrl('overseas', i + 1),
-      rng.sample(['永久产权', '拎包入住', '包租回报', '近名校', '海景', '现房', '可贷款', '低首付'], 3).join(','),
+      tags.join(','),
       `位于${m.country}${m.city}${rng.pick(['核心区', '新兴区', '海滨区'])}，${type}，${rooms}居室，建筑面积约${Math.round(area)}㎡。${rng.pick(['租金回报率约5%。', '周边名校环绕。', '步行可达地铁站。'])}`,
       pastTime(300),
     );

@@ -218,10 +218,10 @@ export const DONGTAI_TEMPLATES: Array<[string, string, string]> = [
 export const INFO_TYPES = ['楼市动态', '政策解读', '购房指南', '市场行情', '家居装修', '土地市场', '新房导购', '二手房知识'];
 export const ARTICLE_TEMPLATES: Record<string, string[]> = {
   楼市动态: [
-    '{city}{month}月新房成交{n}套 环比上涨{pct}%',
+    '{city}上月二手房成交{deals}套 环比{dealsTrend}',
     '{region}再迎新盘入市 {loupan}首开去化{pct}%',
     '{city}楼市回暖信号明显 看房量持续增加',
-    '年底冲量 {city}多个楼盘推出特价房源',
+    '月末冲量 {city}多个楼盘推出特价房源',
   ],
   政策解读: [
     '{city}公积金新政：首套最高可贷{n}万',
@@ -236,9 +236,9 @@ export const ARTICLE_TEMPLATES: Record<string, string[]> = {
     '看房时一定要注意的八个细节',
   ],
   市场行情: [
-    '{city}二手房挂牌均价{price}元/㎡ {region}领涨',
-    '{month}月{city}租金报告：整租均价{rent}元',
-    '{city}各区房价地图出炉 {region}涨幅居前',
+    '{city}二手房参考均价{cityPrice}元/㎡ {region}环比{regionTrend}',
+    '{city}月度租金报告：整租均价{rent}元',
+    '{city}各区房价地图出炉 {region}均价{regionPrice}元/㎡',
     '{city}学区房价格走势分析',
   ],
   家居装修: ['小户型装修如何显大？设计师给出这些建议', '精装房收房验收清单', '老房翻新预算怎么做', '厨房装修避坑指南'],

@@ -1,4 +1,5 @@
 import type { Huxing } from '../../api/types.ts';
+import { planStatusLabel } from '../../lib/sale-status.ts';
 import { AppLink } from '../AppLink.tsx';
 import { LazyImage } from '../LazyImage.tsx';
 
@@ -12,7 +13,7 @@ export function PlanCard({ plan, estateName }: { plan: Huxing; estateName: strin
       <span className="xf-plan__body">
         <b className="xf-plan__name">
           {plan.name} {plan.huxing}
-          <span className={`xf-hx__st xf-plan__st${plan.status === '在售' ? ' is-on' : ''}`}>{plan.status}</span>
+          <span className={`xf-hx__st xf-plan__st${plan.status === '在售' ? ' is-on' : ''}`}>{planStatusLabel(plan.status)}</span>
         </b>
         <span className="xf-plan__meta">
           建面约{plan.area}㎡ · {plan.orientation}

@@ -99,7 +99,7 @@ const ASSET_PREFIX = '/assets/';
 /** A URL the router cannot decode (`/wenda/%.html`): the branded error page with 400, not Fastify's raw JSON. */
 function answerMalformedRequest(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
   void handleError(errors.badRequest('请求的地址有误'), req, reply);
-  req.log.info({ code: err.code }, 'malformed request');
+  req.log.warn({ code: err.code, url: req.url }, 'malformed request');
 }
 
 /** An answer that says nothing about caching: a success revalidates every time, an error is never stored. */

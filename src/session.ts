@@ -50,7 +50,9 @@ export function readUser(req: FastifyRequest): SessionIds | null {
 }
 
 function verifyCookie(req: FastifyRequest): SessionIds | null {
-  const value = req.cookies[USER_COOKIE];
+  // A request the router refused (a malformed URL: `/ershoufang/%ff.html`) is answered before the cookie hook ran:
+  // it has no parsed cookies, and its error page is a visitor's.
+  const value = req.cookies?.[USER_COOKIE];
   if (!value || value === LOGGED_OUT) return null;
   const unsigned = req.unsignCookie(value);
   if (!unsigned.valid || unsigned.value === null) {

@@ -18,6 +18,21 @@ t.test('a URL the router cannot decode gets the branded error page with 400, not
   }
 });
 
+t.test('a malformed URL gets the whole branded 400 page and one warn line, never an error-level stack (issue 33 part 4)', async (t) => {
+  const lines: string[] = [];
+  const { app, close } = await buildTestApp({ logLines: lines });
+  t.teardown(close);
+  for (const url of ['/ershoufang/%ff.html', '/img/%c0%ae%c0%ae/x', '/wenda/%.html']) {
+    lines.length = 0;
+    const res = await app.inject({ url, headers: { cookie: 'userInfo=x' } });
+    t.equal(res.statusCode, 400, `${url}: 400`);
+    t.match(res.body, '请求的地址有误', `${url}: says what is wrong`);
+    t.match(res.body, /class="ft/, `${url}: the site's own page, with its footer (not the bare fallback)`);
+    t.equal(lines.filter((l) => /"level":50/.test(l)).length, 0, `${url}: no error line`);
+    t.equal(lines.filter((l) => /"level":40/.test(l) && l.includes('malformed request')).length, 1, `${url}: one warn line`);
+  }
+});
+
 t.test('every answer carries the security headers; HTML answers a Content-Security-Policy', async (t) => {
   const { app, close } = await buildTestApp();
   t.teardown(close);

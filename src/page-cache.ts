@@ -40,7 +40,7 @@ export function pageCacheKey(siteKind: SiteKind, cityId: number, path: string, q
  * that is not `no-cache`, rendered for a visitor.
  */
 export function cacheable(ctx: PageContext, status: number): boolean {
-  return status === 200 && ctx.page.cache !== 'no-cache' && ctx.user === null && !ctx.degraded;
+  return status === 200 && ctx.page.cache !== 'no-cache' && ctx.user === null && !ctx.degraded && !ctx.uncacheable;
 }
 
 export interface PageCacheOptions {

@@ -112,5 +112,15 @@ export function resolvedName(keyword: string, suggest: Partial<SuggestGroups> | 
   return null;
 }
 
+/**
+ * Whether the keyword names a place the index knows (a community, estate, area, school, station or store, in Chinese,
+ * full pinyin or initials): only such a results page is worth a page-cache entry (issue 33: one per free-text keyword
+ * filled the cache and pushed every other page out).
+ */
+export function namesKnownPlace(keyword: string, suggest: Partial<SuggestGroups> | null | undefined): boolean {
+  if (!keyword || !suggest) return false;
+  return Object.values(suggest).some((g) => g?.list?.some((hit) => hit.exact || hit.title === keyword));
+}
+
 /** The results page of a keyword. */
 export const searchHref = (keyword: string) => `/search?q=${encodeURIComponent(keyword)}`;

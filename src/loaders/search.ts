@@ -1,5 +1,5 @@
 import type { HotGroup, SearchPageData } from '../contracts/page-data/search.ts';
-import { HOT_TYPES, resolvedName, searchGroups, searchKeyword } from '../lib/search-groups.ts';
+import { HOT_TYPES, namesKnownPlace, resolvedName, searchGroups, searchKeyword } from '../lib/search-groups.ts';
 import type { LoadResult, PageContext } from '../pipeline/types.ts';
 
 const HOT_LIMIT = 10;
@@ -33,6 +33,7 @@ export async function loadSearch(ctx: PageContext): Promise<LoadResult<SearchPag
   if (!keyword) return { data: { keyword, groups: [], total: 0, hot: await loadHot(ctx) } };
   const { cityId } = ctx.city;
   const places = await ctx.api.search.suggest(ctx.call, { keyword, cityId, limit: 5 });
+  if (!namesKnownPlace(keyword, places?.groups)) ctx.uncacheable = 'free-text search';
   // A pinyin keyword that names a place searches the listings by that place's Chinese name.
   const resolved = resolvedName(keyword, places?.groups);
   const listingKeyword = resolved ?? keyword;

@@ -27,6 +27,8 @@ export interface PageContext {
   now: number;
   /** A secondary call failed and its section is missing: the page is served but never cached. */
   degraded?: boolean;
+  /** Why a page the registry caches must not be kept this time (a free-text search): served, never cached. */
+  uncacheable?: string;
   /** A member's unread chat messages, for the header badge (issue 18; set by the `chat-unread` middleware). */
   chatUnread?: number;
   /** Set by page-cache when this render may fill the cache. */

@@ -164,3 +164,19 @@ t.test('a pinyin search sends 查看全部 to the lists with the Chinese name it
   t.equal(page.statusCode, 200);
   t.match(page.body, FEATURED_XIAOQU, 'and lists 时代苑');
 });
+
+t.test('free-text searches are not page-cached; a search that names a known place is (issue 33 part 3)', async (t) => {
+  await get('/');
+  t.equal((await get('/')).headers['x-cache'], 'HIT', 'the home page is cached');
+  const before = app.pageCache.size;
+  for (let i = 0; i < 300; i++) {
+    const res = await get(`/search?q=${encodeURIComponent(`不存在的关键词${i}号`)}`);
+    t.equal(res.statusCode, 200);
+    if (i === 0) t.not(res.headers['x-cache'], 'HIT');
+  }
+  t.equal(app.pageCache.size, before, '300 free-text keywords added no cache entry');
+  t.equal((await get('/')).headers['x-cache'], 'HIT', 'the home page is still cached');
+  const place = `/search?q=${encodeURIComponent(FEATURED_XIAOQU)}`;
+  await get(place);
+  t.equal((await get(place)).headers['x-cache'], 'HIT', `a search for ${FEATURED_XIAOQU}, a community, is cached`);
+});

@@ -129,6 +129,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
     return503OnClosing: true,
     frameworkErrors: answerMalformedRequest as FastifyServerOptions['frameworkErrors'],
+    // Slow senders are cut off (issue 33): Node answers 408 once the headers or the whole request take too long; it
+    // checks open connections every second (its default, 30 s, would let a slow sender hold a socket that much longer).
+    requestTimeout: config.socket.requestTimeoutMs,
+    connectionTimeout: config.socket.connectionTimeoutMs,
+    http: {
+      headersTimeout: config.socket.headersTimeoutMs,
+      requestTimeout: config.socket.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.socket.headersTimeoutMs),
+    },
   });
 
   let gatewayUrl: string | undefined = opts.gatewayUrl ?? config.gatewayUrl;

@@ -20,6 +20,12 @@ export interface Config {
   requestDeadlineMs: number;
   /** Issue 20: on SIGTERM, how long an idle keep-alive connection stays open for a request on its way (DRAIN_GRACE_MS). */
   drainGraceMs: number;
+  /**
+   * Issue 33: how long a client may take to send a request's headers (HEADERS_TIMEOUT_MS) and the whole request, body
+   * included (REQUEST_TIMEOUT_MS), before Node answers 408 and closes; an idle socket's timeout (CONNECTION_TIMEOUT_MS,
+   * 0: none, as the member and chat WebSockets need).
+   */
+  socket: { headersTimeoutMs: number; requestTimeoutMs: number; connectionTimeoutMs: number };
   /** Issue 20: portal processes `npm start` runs (WEB_CONCURRENCY; default one per core; 1: no cluster). */
   webConcurrency: number;
   /**
@@ -66,6 +72,16 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   const n = intVar(env, name, fallback) as number;
   if (n === 0) throw new ConfigError(`${name} must be at least 1, got "${env[name]}"`);
   return n;
+}
+
+function socketTimeouts(env: NodeJS.ProcessEnv): Config['socket'] {
+  const headersTimeoutMs = positive(env, 'HEADERS_TIMEOUT_MS', 10_000);
+  const requestTimeoutMs = positive(env, 'REQUEST_TIMEOUT_MS', 30_000);
+  // Node refuses a headers timeout longer than the whole request's.
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+  }
+  return { headersTimeoutMs, requestTimeoutMs, connectionTimeoutMs: intVar(env, 'CONNECTION_TIMEOUT_MS', 0) as number };
 }
 
 function urlVar(env: NodeJS.ProcessEnv, name: string): string | undefined {
@@ -140,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     gatewayTimeoutMs: intVar(env, 'GATEWAY_TIMEOUT_MS', 5000) as number,
     requestDeadlineMs: positive(env, 'REQUEST_DEADLINE_MS', 8000),
     drainGraceMs: intVar(env, 'DRAIN_GRACE_MS', 1000) as number,
+    socket: socketTimeouts(env),
     webConcurrency: positive(env, 'WEB_CONCURRENCY', availableParallelism()),
     pressure: {
       maxEventLoopDelayMs: intVar(env, 'PRESSURE_MAX_EVENT_LOOP_DELAY_MS', 1000) as number,

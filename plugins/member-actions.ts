@@ -8,6 +8,7 @@ import { DIANPING_CONTENT_MAX, DIANPING_CONTENT_MIN, DIANPING_ERRORS, DIANPING_S
 import { JUBAO_REASONS } from '../src/lib/jubao.ts';
 import { RETURN_PATH_MAX, safeReturnPath, sameSiteRefererPath } from '../src/lib/return-url.ts';
 import { isSameOriginPost } from '../src/lib/same-origin.ts';
+import { fieldsOf, inputOf } from '../src/lib/valuation-fields.ts';
 import { resolveMember } from '../src/session.ts';
 
 /**
@@ -58,6 +59,23 @@ const jubaoSchema = {
     reason: { type: 'string', enum: JUBAO_REASONS },
     content: { type: 'string', maxLength: 500 },
     phone,
+    back,
+  },
+} as const;
+
+/** A valuation to keep (the fields of /fangjia/gjinfo's 保存 form; their rules are src/lib/valuation-fields.ts). */
+const gujiaSchema = {
+  type: 'object',
+  required: ['stressId', 'area', 'rooms', 'floor', 'totalFloors', 'orientation', 'decoration'],
+  additionalProperties: false,
+  properties: {
+    stressId: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' },
+    area: { type: 'string', maxLength: 20 },
+    rooms: { type: 'string', maxLength: 20 },
+    floor: { type: 'string', maxLength: 20 },
+    totalFloors: { type: 'string', maxLength: 20 },
+    orientation: { type: 'string', maxLength: 20 },
+    decoration: { type: 'string', maxLength: 20 },
     back,
   },
 } as const;
@@ -271,6 +289,30 @@ const memberActions: FastifyPluginAsync = async (app) => {
       const status = (err as { statusCode?: number }).statusCode;
       if (status === 400 || status === 404) req.log.warn({ err, belongerId: b.belongerId, houseId: b.houseId }, 'dianping not saved');
       return gatewayFailed(req, reply, err, b.belongerId ? '经纪人不存在' : '楼盘不存在');
+    }
+  });
+
+  /**
+   * POST /-/action/gujia: keep a valuation in the member's 估价记录 (issue 33: the result page, a GET, saves nothing).
+   * The form post goes to the kept valuation's page; fetch() gets its record id.
+   */
+  app.post(`${PREFIX}/gujia`, { schema: { body: gujiaSchema } }, async (req, reply) => {
+    const fields = fieldsOf(req.body as Record<string, unknown>);
+    const ctx = await begin(req, reply, `/fangjia/gjinfo?${new URLSearchParams(Object.entries(fields)).toString()}`);
+    if (!ctx) return reply;
+    const input = inputOf(fields);
+    if (typeof input === 'string') {
+      const status = actionErrors.ACTION_INVALID_BODY.statusCode;
+      return reply.code(status).send({ status, message: input });
+    }
+    try {
+      const call = { reqId: req.id, log: req.log };
+      const result = await app.api.xiaoqu.estimate(call, { memberId: ctx.memberId, stressId: Number(fields.stressId), ...input });
+      if (!result?.recordId) return houseNotFound(reply);
+      if (wantsJson(req)) return { status: 200, obj: { recordId: result.recordId } };
+      return reply.redirect(`/fangjia/gjinfo?id=${result.recordId}`, 303);
+    } catch (err) {
+      return gatewayFailed(req, reply, err, '小区不存在，请重新选择小区');
     }
   });
 

@@ -3,10 +3,29 @@ import { detailPathOf } from '../../src/lib/listing-kinds.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { GUJIA_FORM } from '../../src/ui/gujia/XiaoquPicker.tsx';
-import { groupDigits, withReturnUrl } from '../../src/ui/paths.ts';
+import { groupDigits } from '../../src/ui/paths.ts';
 
 const pct = (r: number) => `${r > 0 ? '+' : r < 0 ? '−' : ''}${Math.round(Math.abs(r) * 1000) / 10}%`;
 const queryOf = (f: GujiaFields) => new URLSearchParams(Object.entries(f).filter(([, v]) => v !== '')).toString();
+
+/**
+ * Keeps the estimate in the member's 估价记录: a plain form post (works without JavaScript), never a side effect of
+ * opening the page. A visitor's post goes to login and back here.
+ */
+function SaveValuation({ fields, back, loggedIn }: { fields: GujiaFields; back: string; loggedIn: boolean }) {
+  return (
+    <form method="post" action="/-/action/gujia" className="gj-save" data-testid="gj-save">
+      {Object.entries(fields).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <input type="hidden" name="back" value={back} />
+      估价未保存，
+      <button type="submit" className="gj-save__btn">
+        {loggedIn ? '保存到估价记录' : '登录后保存到估价记录'}
+      </button>
+    </form>
+  );
+}
 
 /** /fangjia/gjinfo: the estimate with its range, unit price and how it was derived; comparables, recent prices, entrust. */
 export default function GjinfoPage({ data }: PageProps<GjinfoData>) {
@@ -44,17 +63,15 @@ export default function GjinfoPage({ data }: PageProps<GjinfoData>) {
         <p className="gj-result__unit" data-testid="gj-unit">
           单价 {groupDigits(r.unitPrice)} 元/㎡
         </p>
-        <p className="gj-result__saved" data-testid="gj-saved">
+        <div className="gj-result__saved" data-testid="gj-saved">
           {data.saved ? (
             <>
               已保存到<AppLink href="/gujiajilu">估价记录</AppLink>
             </>
           ) : (
-            <>
-              估价未保存，<AppLink href={withReturnUrl('/login', self)}>登录后保存到估价记录</AppLink>
-            </>
+            <SaveValuation fields={data.fields} back={self} loggedIn={data.loggedIn} />
           )}
-        </p>
+        </div>
       </section>
 
       <section className="gj-card fm" data-testid="gj-derivation">

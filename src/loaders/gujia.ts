@@ -1,8 +1,9 @@
 import type { ValuationResult } from '../contracts/gateway/gujia.ts';
-import type { GjinfoData, GujiaFields, GujiaFormData } from '../contracts/page-data/gujia.ts';
+import type { GjinfoData, GujiaFormData } from '../contracts/page-data/gujia.ts';
 import { errors } from '../errors.ts';
 import { SEARCH_QUERY_MAX } from '../lib/search-groups.ts';
-import { DECORATIONS, inputProblem, ORIENTATIONS, type ValuationInput } from '../lib/valuation.ts';
+import { DECORATIONS, ORIENTATIONS } from '../lib/valuation.ts';
+import { FIELD_KEYS, fieldsOf, idIn, inputOf } from '../lib/valuation-fields.ts';
 import { gjaboutMeta, gjinfoMeta, gujiaFormMeta } from '../meta/gujia.ts';
 import { type PageContext, type PageLoader, pageLoader } from '../pipeline/types.ts';
 import { orNotFound } from './listing-common.ts';
@@ -10,39 +11,10 @@ import { orNotFound } from './listing-common.ts';
 /**
  * The free valuation (issue 16 part B; SPEC 1 "price trends and valuation", 2.2 /fangjia/gujia and /fangjia/gjinfo).
  * The form is a plain GET form: the result's URL carries its inputs (share it, reload it), or `?id=` of a member's
- * kept valuation. A logged-in member's valuation is kept in their 估价记录 by the gateway; a visitor's is not kept (there
- * is nobody to keep it for) and the result offers 登录后保存, which logs in and comes back to the same URL, valued
- * again as the member and kept then. The model itself is src/lib/valuation.ts, run by the gateway.
+ * kept valuation. The result saves nothing; its 保存到估价记录 form posts the fields to /-/action/gujia, which keeps
+ * it in the member's 估价记录 (a visitor logs in first and comes back to the result). The model itself is
+ * src/lib/valuation.ts, run by the gateway.
  */
-
-const FIELD_KEYS = ['stressId', 'area', 'rooms', 'floor', 'totalFloors', 'orientation', 'decoration'] as const;
-const DECIMAL = /^\d{1,4}(\.\d{1,2})?$/;
-const INTEGER = /^\d{1,4}$/;
-
-function fieldsOf(query: Record<string, string>): GujiaFields {
-  const f = {} as GujiaFields;
-  for (const k of FIELD_KEYS) f[k] = (query[k] ?? '').trim().slice(0, 20);
-  return f;
-}
-
-/** A positive whole id, or null. */
-const idIn = (v: string | undefined): number | null => (v && /^[1-9]\d{0,9}$/.test(v) ? Number(v) : null);
-
-/** The typed fields as the model's input, or why they cannot be valued (text to numbers with no guessing). */
-export function inputOf(f: GujiaFields): ValuationInput | string {
-  if (!DECIMAL.test(f.area)) return '请填写面积（10-1000㎡）';
-  if (!INTEGER.test(f.rooms)) return '请选择居室';
-  if (!INTEGER.test(f.floor) || !INTEGER.test(f.totalFloors)) return '请填写所在楼层与总楼层';
-  const input: ValuationInput = {
-    area: Number(f.area),
-    rooms: Number(f.rooms),
-    floor: Number(f.floor),
-    totalFloors: Number(f.totalFloors),
-    orientation: f.orientation,
-    decoration: f.decoration,
-  };
-  return inputProblem(input) ?? input;
-}
 
 const memberIdOf = (ctx: PageContext): string => ctx.user?.uid || ctx.user?.userId || '';
 
@@ -86,7 +58,9 @@ async function loadGjinfo(ctx: PageContext) {
   if (typeof input === 'string') return { status: 400, data: { ...base, fields, error: input } satisfies GjinfoData };
   let result: ValuationResult | null;
   try {
-    result = await ctx.api.xiaoqu.estimate(ctx.call, { ...(memberId ? { memberId } : {}), stressId, ...input });
+    // Showing an estimate saves nothing (issue 33: a GET, even from another site's link, must not write): the member
+    // keeps it with the page's 保存 form, POST /-/action/gujia.
+    result = await ctx.api.xiaoqu.estimate(ctx.call, { stressId, ...input });
   } catch (err) {
     const status = (err as { statusCode?: number }).statusCode;
     if (status === 404) return { status: 404, data: { ...base, fields, error: '小区不存在，请重新选择小区' } satisfies GjinfoData };

@@ -5,7 +5,7 @@ import { startE2E } from './browser.ts';
 
 /**
  * Issue 16 part B in Chromium at 375x812: a visitor searches a community by pinyin with the suggestions, picks it,
- * values a flat, is offered 登录后保存, logs in with the password and comes back to the same result, now kept, and
+ * values a flat, is offered 登录后保存, logs in with the password, comes back to the same result and keeps it, and
  * finds it under 估价记录, which re-opens it with the same figure. E2E_SHOTS=<dir> keeps full-page screenshots.
  */
 const shotsDir = process.env.E2E_SHOTS;
@@ -45,13 +45,16 @@ t.test('value a flat as a visitor, log in to keep it, find it under 估价记录
   t.match(total, /^\d+(\.\d)?$/);
   t.match(page.url(), /\/fangjia\/gjinfo\?stressId=\d+&area=88&rooms=3&floor=6&totalFloors=18/);
 
-  await page.locator('[data-testid="gj-saved"] a', { hasText: '登录后保存' }).click();
+  await page.locator('[data-testid="gj-save"] button', { hasText: '登录后保存' }).click();
   await page.waitForURL(/\/login\?bUrl=/);
   const form2 = page.locator('[data-testid="account-form"]');
   await form2.locator('input[name="phone"]').fill(phone);
   await form2.locator('input[name="password"]').fill('secret123');
   await page.locator('[data-testid="account-submit"]').click();
   await page.waitForURL((u) => u.pathname === '/fangjia/gjinfo');
+  // Back on the result, nothing is kept until the member says so (issue 33: a GET saves nothing).
+  await page.locator('[data-testid="gj-save"] button', { hasText: '保存到估价记录' }).click();
+  await page.waitForURL(/\/fangjia\/gjinfo\?id=\d+/);
   await page.locator('[data-testid="gj-saved"]', { hasText: '已保存到' }).waitFor();
   await shot('result-saved');
   t.equal(await page.locator('[data-testid="gj-total"]').textContent(), total, 'the same figure after login');

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { backendRows, cookieOf, memberPortal, registerMember } from '../member/helpers.ts';
+import { backendRows, cookieOf, formPost, memberPortal, registerMember } from '../member/helpers.ts';
 
 /** The free valuation end to end over the embedded gateway (issue 16 part B; SPEC 2.2 /fangjia/gujia, /fangjia/gjinfo, /gjabout). */
 
@@ -54,7 +54,8 @@ t.test('valuation pages', async (t) => {
     t.match(res.body, /data-testid="gj-comparables"[\s\S]*href="\/ershoufang\/\d+\.html"/);
     t.match(res.body, 'data-testid="gj-prices"');
     t.match(res.body, 'href="/Index/yijianweituo"');
-    t.match(res.body, `href="/login?bUrl=${encodeURIComponent(url)}"`, 'log in to keep it, back to the same result');
+    t.match(res.body, /<form[^>]*data-testid="gj-save"[^>]*action="\/-\/action\/gujia"[^>]*method="post"/, 'a form to keep it');
+    t.match(res.body, '登录后保存到估价记录', 'which first logs the visitor in (the action sends them to login and back)');
     t.match(res.body, 'name="robots" content="noindex, nofollow"');
     t.equal(valuationCount(), before, "a visitor's valuation is kept in nobody's records");
     t.equal(totalOf((await app.inject({ url })).body), totalOf(res.body), 'the same inputs give the same figure');
@@ -99,15 +100,38 @@ t.test('valuation pages', async (t) => {
 
   t.test("a member's valuation is kept, listed in 估价记录 and re-opened; only by its member", async (t) => {
     const before = valuationCount();
-    const url = gjinfo({ stressId: String(xq.id), ...home, area: '77.5' });
-    const res = await app.inject({ url, headers: { cookie } });
+    const fields = { stressId: String(xq.id), ...home, area: '77.5' };
+    const url = gjinfo(fields);
+    // Issue 33: opening the result (a GET, even from another site's link) saves nothing; its form does.
+    const res = await app.inject({ url, headers: { cookie, referer: 'https://elsewhere.example/' } });
     t.equal(res.statusCode, 200);
-    t.match(res.body, /已保存到(<!-- -->)?<a[^>]*href="\/gujiajilu"/);
-    await app.inject({ url, headers: { cookie } });
-    t.equal(valuationCount(), before + 1, 'kept once: reloading the result adds nothing');
+    t.match(res.body, /<form[^>]*data-testid="gj-save"[^>]*action="\/-\/action\/gujia"[^>]*method="post"/, 'the result offers to keep it');
+    t.match(res.body, '保存到估价记录');
+    t.equal(valuationCount(), before, 'a GET keeps nothing');
+    const foreign = await app.inject({
+      method: 'POST',
+      url: '/-/action/gujia',
+      payload: new URLSearchParams(fields).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://elsewhere.example', host: 'localhost', cookie },
+    });
+    t.equal(foreign.statusCode, 403, "another site's form cannot save");
+    t.equal(valuationCount(), before);
+    const saved = await formPost(app, '/-/action/gujia', { ...fields, back: url }, cookie);
+    t.equal(saved.statusCode, 303);
+    t.match(saved.headers.location, /^\/fangjia\/gjinfo\?id=\d+$/, 'to the kept valuation');
+    t.equal(valuationCount(), before + 1, 'the post keeps it');
+    await formPost(app, '/-/action/gujia', { ...fields, back: url }, cookie);
+    t.equal(valuationCount(), before + 1, 'kept once: the same valuation again adds nothing');
+    const bad = await formPost(app, '/-/action/gujia', { ...fields, area: '5' }, cookie, true);
+    t.equal(bad.statusCode, 400);
+    t.match(bad.json(), { message: /面积/ }, 'a bad field is refused with its message');
+    const visitor = await formPost(app, '/-/action/gujia', { ...fields, back: url });
+    t.equal(visitor.statusCode, 303);
+    t.equal(visitor.headers.location, `/login?bUrl=${encodeURIComponent(url)}`, 'a visitor logs in and comes back to the result');
     const id = (
       backendRows(backend, `SELECT id FROM valuation WHERE member_id = '${member.uid}' ORDER BY id DESC LIMIT 1`)[0] as { id: number }
     ).id;
+    t.equal(saved.headers.location, `/fangjia/gjinfo?id=${id}`);
     const list = await app.inject({ url: '/gujiajilu', headers: { cookie } });
     t.match(list.body, new RegExp(`href="/fangjia/gjinfo\\?id=${id}"[^>]*>${xq.name}`));
     t.match(list.body, /77\.5(<!-- -->)?㎡/);

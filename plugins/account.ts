@@ -247,16 +247,20 @@ const accountRoutes: FastifyPluginAsync<AccountOptions> = async (app, opts) => {
     try {
       await app.api.user.sendSmsCode(callOf(req), b.phone as string, purpose);
     } catch (err) {
-      return fail(req, reply, purpose, b, 'sms', gatewayFailure(err, { 404: 'phone', 409: 'phone' }));
+      // Unknown to log in or reset, or already registered: answered as a sent code, so no answer tells who is a member
+      // (the gateway sent nothing).
+      const status = (err as { statusCode?: number }).statusCode;
+      if (status === 404 || status === 409) req.log.info({ purpose, status }, 'sms code not sent: phone not eligible');
+      else return fail(req, reply, purpose, b, 'sms', gatewayFailure(err, {}));
     }
-    if (wantsJson(req)) return { status: 200, message: SMS_SENT, obj: { resendIn: SMS_RESEND_SECONDS } };
+    if (wantsJson(req)) return { status: 200, message: SMS_SENT[purpose], obj: { resendIn: SMS_RESEND_SECONDS } };
     const flash: AccountFlash = {
       form: purpose,
       mode: 'sms',
       values: { phone: b.phone as string, code: '', agree: ticked(b.agree) },
       errors: {},
       message: null,
-      notice: SMS_SENT,
+      notice: SMS_SENT[purpose],
       smsSentAt: Date.now(),
     };
     setAccountFlash(req, reply, flash);

@@ -40,7 +40,15 @@ export const CROSS_SITE = '请求来源不正确，请刷新页面后重试';
 export const GATEWAY_DOWN = '服务繁忙，请稍后再试';
 
 /** Notices after a success that stays on the page. */
-export const SMS_SENT = '验证码已发送，5分钟内有效';
+/**
+ * What a code request answers, the same whether or not the phone is registered (issue 33: the answer must not tell who
+ * is a member), saying what to do when no text comes.
+ */
+export const SMS_SENT: Readonly<Record<'login' | 'register' | 'reset', string>> = {
+  login: '如该手机号已注册，验证码已发送，5分钟内有效；未注册的手机号请先注册',
+  register: '如该手机号未注册，验证码已发送，5分钟内有效；已注册的手机号请直接登录',
+  reset: '如该手机号已注册，验证码已发送，5分钟内有效',
+};
 
 /** The rate-limited account endpoints; their limits are registry.json's `site.accountLimits` (ops tune them). */
 export const LIMITED_ACTIONS = ['login', 'sms', 'register', 'reset', 'password'] as const;

@@ -67,11 +67,19 @@ t.test('the gateway’s refusals land beside their field: wrong code, taken phon
   t.same(wrong.json().errors, { code: '验证码错误' });
   await post('/-/account/register', { phone, code: codeOf(phone), password: 'abc12345', agree: true });
   clock.advance(61_000);
+  // Issue 33: a code request answers the same for a member's phone and anyone else's, and says what to do next.
   const taken = await post('/-/account/sms', { phone, purpose: 'register' });
-  t.equal(taken.statusCode, 409);
-  t.same(taken.json().errors, { phone: '该手机号已注册，请直接登录' });
+  const fresh = await post('/-/account/sms', { phone: '13600008888', purpose: 'register' });
+  t.equal(taken.statusCode, 200);
+  t.same(taken.json(), fresh.json(), 'register: a registered phone and a new one get the same answer');
+  t.match(taken.json().message, '已注册的手机号请直接登录');
+  clock.advance(61_000);
   const unknown = await post('/-/account/sms', { phone: '13600009999', purpose: 'reset' });
-  t.same(unknown.json().errors, { phone: '该手机号未注册' });
+  const member = await post('/-/account/sms', { phone, purpose: 'reset' });
+  t.same(unknown.json(), member.json(), 'reset: an unknown phone and a member’s get the same answer');
+  t.notMatch(codeOf('13600009999', 'reset') ?? '', /^\d{6}$/, 'no code was made for the unknown phone');
+  const unknownLogin = await post('/-/account/sms', { phone: '13600007777', purpose: 'login' });
+  t.match(unknownLogin.json(), { status: 200, message: /未注册的手机号请先注册/ });
 });
 
 t.test('without JavaScript: a failed post is 303 back to the form, which shows the messages and the typed values', async (t) => {

@@ -76,6 +76,7 @@ export function registerAccountRoutes(app: FastifyInstance, { db, now, sqlNow }:
   );
   const lastCode = db.prepare('SELECT * FROM sms_code WHERE phone = ? AND purpose = ? ORDER BY id DESC LIMIT 1');
   const insertCode = db.prepare('INSERT INTO sms_code (phone, purpose, code, created_at, expires_at) VALUES (?,?,?,?,?)');
+  const insertSpent = db.prepare("INSERT INTO sms_code (phone, purpose, code, used, created_at, expires_at) VALUES (?, ?, '', 1, ?, ?)");
   const useCode = db.prepare('UPDATE sms_code SET used = 1 WHERE id = ?');
   const failCode = db.prepare('UPDATE sms_code SET used = used - 1 WHERE id = ?');
   const insertToken = db.prepare('INSERT INTO session_token VALUES (?,?,?,?)');
@@ -150,12 +151,23 @@ export function registerAccountRoutes(app: FastifyInstance, { db, now, sqlNow }:
     { schema: { body: body({ phone, purpose: { type: 'string', enum: [...PURPOSES] } }, ['phone', 'purpose']) } },
     async (req) => {
       const b = req.body as { phone: string; purpose: (typeof PURPOSES)[number] };
-      const exists = !!memberByPhone.get(b.phone);
-      if (b.purpose === 'register' && exists) return fail(409, '该手机号已注册，请直接登录');
-      if (b.purpose !== 'register' && !exists) return fail(404, '该手机号未注册');
+      // The resend and daily limits come first and count every request, sent or not, so that they answer the same
+      // for a member's phone and anyone else's (issue 33: no answer tells who is a member).
       const last = lastCode.get(b.phone, b.purpose) as Row | undefined;
       if (last && now() - parseSqlTime(last.created_at) < CODE_RESEND_MS) return fail(429, '验证码发送过于频繁，请60秒后再试');
       if ((codesSince.get(b.phone, dayStart()) as number) >= MAX_CODES_PER_DAY) return fail(429, '今日验证码发送次数已达上限，请明天再试');
+      const exists = !!memberByPhone.get(b.phone);
+      const refusal =
+        b.purpose === 'register' && exists
+          ? fail(409, '该手机号已注册，请直接登录')
+          : b.purpose !== 'register' && !exists
+            ? fail(404, '该手机号未注册')
+            : null;
+      if (refusal) {
+        // A spent placeholder: counted by the limits above, never accepted as a code.
+        insertSpent.run(b.phone, b.purpose, sqlNow(), sqlNow());
+        return refusal;
+      }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       insertCode.run(b.phone, b.purpose, code, sqlNow(), sqlTime(now() + CODE_TTL_MS));
       // Development: no SMS gateway. The code goes to the log only, for the developer to read.

@@ -287,6 +287,11 @@ const memberActions: FastifyPluginAsync = async (app) => {
       return reply.redirect(withQuery(ctx.backPath, 'notice', 'rated'), 303);
     } catch (err) {
       const status = (err as { statusCode?: number }).statusCode;
+      if (status === 409) {
+        req.log.warn({ err, belongerId: b.belongerId }, 'member action refused by the gateway: reviewed within 30 days');
+        if (wantsJson(req)) return reply.code(409).send({ status: 409, message: DIANPING_ERRORS.again });
+        return reply.redirect(withQuery(ctx.backPath, 'error', 'again'), 303);
+      }
       if (status === 400 || status === 404) req.log.warn({ err, belongerId: b.belongerId, houseId: b.houseId }, 'dianping not saved');
       return gatewayFailed(req, reply, err, b.belongerId ? '经纪人不存在' : '楼盘不存在');
     }

@@ -9,6 +9,8 @@ export const DIANPING_ERRORS = {
   content: `评价内容须为${DIANPING_CONTENT_MIN}到${DIANPING_CONTENT_MAX}个字`,
   target: '请指定要评价的置业顾问或楼盘',
   invalid: '评价内容有误，请检查后重试',
+  /** One review of an adviser by a member in 30 days (the gateway's 409). */
+  again: '您本月已评价过该顾问，请下月再来',
 } as const;
 
 export type DianpingError = keyof typeof DIANPING_ERRORS;

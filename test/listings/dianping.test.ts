@@ -107,16 +107,35 @@ t.test('a member rates an adviser: saved in the backend, shown on the adviser’
       content: '讲解很细致，带看准时',
     },
   ]);
-  const f = await portal.app.inject({
+  // Issue 33: one review of an adviser by a member in 30 days, whatever the form.
+  const again = await post({ belongerId, score: 1, content: '再来一条一星差评' }, { cookie });
+  t.equal(again.statusCode, 409);
+  t.equal(again.json().message, DIANPING_ERRORS.again);
+  const againForm = await portal.app.inject({
     method: 'POST',
     url: '/-/action/dianping',
     headers: { ...form, cookie },
+    payload: `belongerId=${belongerId}&score=1&content=${encodeURIComponent('又一条一星差评')}&back=${encodeURIComponent(page)}`,
+  });
+  t.equal(againForm.statusCode, 303);
+  t.equal(againForm.headers.location, `${page}?error=again`, 'the form comes back with the reason');
+  t.equal(saved().length, 1, 'nothing more saved');
+  t.match(
+    (await portal.app.inject({ url: `${page}?error=again`, headers: { cookie } })).body,
+    DIANPING_ERRORS.again,
+    'and the page says why',
+  );
+  const second = await registerMember(backend, '13912340003', '看房小王');
+  const secondCookie = portal.memberCookie({ uid: second.uid, userId: second.userId, phone: second.phone, nickName: second.nickName });
+  const f = await portal.app.inject({
+    method: 'POST',
+    url: '/-/action/dianping',
+    headers: { ...form, cookie: secondCookie },
     payload: `belongerId=${belongerId}&score=5&content=${encodeURIComponent('回复快，很耐心')}&back=${encodeURIComponent(page)}`,
   });
   t.equal(f.statusCode, 303);
   t.equal(f.headers.location, `${page}?notice=rated`);
-  t.equal(saved().length, 2);
-  const shown = await portal.app.inject({ url: f.headers.location as string, headers: { cookie } });
+  const shown = await portal.app.inject({ url: f.headers.location as string, headers: { cookie: secondCookie } });
   t.equal(shown.statusCode, 200);
   t.match(shown.body, DIANPING_SAVED, 'the success notice');
   t.match(shown.body, '回复快，很耐心');

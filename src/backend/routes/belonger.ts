@@ -61,9 +61,7 @@ export function registerBelongerRoutes(app: FastifyInstance, { db, sqlNow, now }
   const wechat = db.prepare('INSERT INTO wechat_comment (member_id, content, target, created_at) VALUES (?,?,?,?)');
   const loupanExists = db.prepare('SELECT 1 FROM loupan WHERE id = ?').pluck();
   const callLog = db.prepare('INSERT INTO call_log (belonger_id, type, created_at) VALUES (?,?,?)');
-  const reviewedSince = db
-    .prepare('SELECT 1 FROM dianping WHERE member_id = ? AND belonger_id = ? AND aspects IS NOT NULL AND created_at >= ?')
-    .pluck();
+  const reviewedSince = db.prepare('SELECT 1 FROM dianping WHERE member_id = ? AND belonger_id = ? AND created_at >= ?').pluck();
   const commitments = db.prepare('SELECT id, title, subtitle, summary, terms FROM commitment ORDER BY sort, id');
   const commitment = db.prepare('SELECT id, title, subtitle, summary, terms FROM commitment WHERE id = ?');
   const commitmentOf = (r: Row) => ({ ...r, terms: JSON.parse(r.terms) as string[] });
@@ -359,12 +357,14 @@ export function registerBelongerRoutes(app: FastifyInstance, { db, sqlNow, now }
       if (b.houseId && !loupanExists.get(b.houseId)) return fail(404, '楼盘不存在');
       if (b.belongerId && !one.get(b.belongerId)) return fail(404, '经纪人不存在');
       if (b.aspects) {
-        // An agent's review (issue 17): per aspect, 5–300 characters, one a member, agent and month.
+        // An agent's review (issue 17): per aspect, 5–300 characters.
         if (!b.belongerId) return fail(400, 'belongerId: 评价经纪人须指定经纪人');
         const length = [...b.content.trim()].length;
         if (length < 5 || length > 300) return fail(400, 'content: 评价内容须为5-300个字');
-        const monthAgo = sqlTime(now() - 30 * 24 * 3600 * 1000);
-        if (reviewedSince.get(b.memberId, b.belongerId, monthAgo)) return fail(409, '您本月已评价过该经纪人，请下月再来');
+      }
+      // One review of an agent by a member in 30 days, from any form (issue 33: the new-home adviser form had none).
+      if (b.belongerId && reviewedSince.get(b.memberId, b.belongerId, sqlTime(now() - 30 * 24 * 3600 * 1000))) {
+        return fail(409, '您本月已评价过该经纪人，请下月再来');
       }
       const info = dianpingInsert.run(
         b.cityId ?? null,

@@ -5,26 +5,12 @@
 import t from 'tap';
 import { startTestBackend } from '../helpers/backend.ts';
 import { buildTestApp } from '../helpers/build.ts';
-import { startFakeGateway } from '../helpers/fake-gateway.ts';
+import { gatewayFailingPaths } from '../helpers/failing-paths.ts';
 
 const backend = await startTestBackend();
 /** Gateway paths that answer 500; everything else is the embedded backend's answer. */
 const broken = new Set<string>();
-const gateway = await startFakeGateway((app) => {
-  app.all('/*', async (req, reply) => {
-    const path = req.url.split('?')[0] as string;
-    if (broken.has(path)) return reply.code(500).send({ status: 500, message: 'down' });
-    const res = await fetch(backend.url + req.url, {
-      method: req.method,
-      headers: req.body === undefined ? {} : { 'content-type': 'application/json' },
-      body: req.body === undefined ? undefined : JSON.stringify(req.body),
-    });
-    return reply
-      .code(res.status)
-      .header('content-type', 'application/json')
-      .send(await res.text());
-  });
-});
+const gateway = await gatewayFailingPaths(backend.url, broken);
 const portal = await buildTestApp({ gatewayUrl: gateway.url });
 t.teardown(async () => {
   await portal.close();

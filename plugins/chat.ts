@@ -27,7 +27,9 @@ import {
   recordContentOf,
   type StoredRecord,
 } from '../src/lib/chat.ts';
+import { agentMayWrite, houseOfPayload } from '../src/lib/chat-access.ts';
 import { chatSettingsOf, offlinePushFor } from '../src/lib/chat-query.ts';
+import { CHAT_VOICE_MAX_BYTES, CHAT_VOICE_MESSAGES, checkVoiceClip } from '../src/lib/chat-voice.ts';
 import { UPLOAD_MAX_BYTES } from '../src/lib/member-forms.ts';
 import { CLOSE_SIGNED_OUT } from '../src/lib/member-socket.ts';
 import { isSameOriginPost } from '../src/lib/same-origin.ts';
@@ -53,7 +55,8 @@ import { byteLength } from './member-socket.ts';
  * - POST {base}/pin             { peer, pinned }    → { pinned }
  * - POST {base}/remove          { peer }            → { unread }
  * - POST {base}/image           multipart `file`    → ChatImage (checked by content, re-encoded, long side ≤ 1280)
- * - POST {base}/voice           multipart `file`    → ChatVoice (webm, ogg, m4a or mp3 by content, ≤ 2 MB, kept as sent)
+ * - POST {base}/voice           multipart `file`    → ChatVoice (webm, ogg, m4a or mp3, ≤ 2 MB, kept as sent): parsed
+ *                               (src/lib/chat-voice.ts): an audio track in a codec browsers play, 0 < length ≤ 300 s
  * - GET  {base}/ws              the built-in transport's WebSocket (frames: src/contracts/chat.ts)
  * - GET  /-/chat/peer           ?uid=|belongerId=   → ChatPeer (SPEC 5: 经纪人ID/UID 必传一个, 获取用户uid 失败！)
  * - GET  /-/chat/frame          ?uid=|belongerId=[&houseId=] → ChatFrame (manager, phone, house card, quick phrases)
@@ -69,6 +72,12 @@ import { byteLength } from './member-socket.ts';
  * by the gateway, reported by each process), an offline push is recorded (api/mobpush/send); when that recipient is an
  * agent, the agent's auto-reply (api/microchat/revert) answers the member, at most once per conversation per
  * `autoReplyWindowSeconds` (default 30 minutes, claimed through the gateway so two processes do not both answer).
+ *
+ * Who may write (issue 33): a member to any agent the portal knows; an agent only in a conversation the member opened
+ * (the member wrote to it first) or about a listing it holds (src/lib/chat-access.ts), else a 403 error frame. Every
+ * message of the built-in transport passes the socket's `send`; the image and voice uploads store a file and write to
+ * nobody. With Tencent IM configured, messages go from the browser to Tencent and never pass here: holding agents to
+ * the rule there needs Tencent's before-send callback (C2C.CallbackBeforeSendMsg), which the portal does not answer yet.
  */
 
 export interface ChatPluginOptions {
@@ -241,11 +250,30 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
     }
   };
 
-  /** May `user` write to `to`? A member writes to agents only; an agent to anyone but themself. */
-  const mayWrite = async (c: CallContext, user: ChatUser, to: string) => {
-    if (to === user.id) return false;
-    if (user.kind === 'agent') return true;
-    return (await agentOf(c, to)) !== null;
+  /** Agent and member pairs where the member has written to the agent: that stays so (10 minutes per process). */
+  const openedByMember = new LRUCache<string, true>({ max: 20_000, ttl: 600_000 });
+
+  /**
+   * May `user` send `payload` to `to`? Null when they may, else the refusal. A member writes to any agent the portal
+   * knows; an agent only where src/lib/chat-access.ts allows (issue 33: the member wrote first, or about a listing the
+   * agent holds), asked of the gateway (api/microchat/access, indexed lookups).
+   */
+  const refusalOf = async (
+    c: CallContext,
+    user: ChatUser,
+    to: string,
+    payload: ChatPayload,
+  ): Promise<{ code: 403 | 404; message: string; why: string } | null> => {
+    if (to === user.id) return { code: 404, message: CHAT_MESSAGES.lookupFailed, why: 'self' };
+    if (user.kind === 'member')
+      return (await agentOf(c, to)) !== null ? null : { code: 404, message: CHAT_MESSAGES.lookupFailed, why: 'not an agent' };
+    const pair = `${user.id}\n${to}`;
+    if (openedByMember.has(pair)) return null;
+    const access = await app.api.chat.agentAccess(c, user.id, to, houseOfPayload(payload));
+    if (!access) throw Object.assign(new Error('chat access not answered'), { statusCode: 502 });
+    if (access.peerWrote) openedByMember.set(pair, true);
+    const verdict = agentMayWrite(access, payload);
+    return verdict.ok ? null : { code: 403, message: verdict.message, why: verdict.why };
   };
 
   const markRead = async (c: CallContext, user: ChatUser, peer: string) => {
@@ -505,10 +533,23 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
           return reply.code(413).send({ status: 413, message: '语音过大' });
         }
         if (data.length === 0) return bad(req, reply, '语音为空');
+        if (data.length > CHAT_VOICE_MAX_BYTES) {
+          req.log.info({ userId: user.id, bytes: data.length }, 'chat voice refused: too large');
+          return reply.code(413).send({ status: 413, message: CHAT_VOICE_MESSAGES.tooLarge });
+        }
+        // Issue 33: really a recording (parsed, not only its first bytes), before anything is stored.
+        const clip = await checkVoiceClip(data);
+        if (!clip.ok) {
+          req.log.info({ userId: user.id, bytes: data.length, reason: clip.reason }, 'chat voice refused: not a recording');
+          return reply.code(clip.status).send({ status: clip.status, message: clip.message });
+        }
         try {
           const up = await app.api.user.uploadVoice(call(req), { data, filename: 'voice' });
           if (!up?.url) throw Object.assign(new Error('no url'), { statusCode: 502 });
-          req.log.info({ userId: user.id, url: up.url }, 'chat voice stored');
+          req.log.info(
+            { userId: user.id, url: up.url, codec: clip.codec, seconds: Math.round(clip.seconds * 10) / 10 },
+            'chat voice stored',
+          );
           return { url: up.url } satisfies ChatVoice;
         } catch (err) {
           return fail(req, reply, err, 'chat voice');
@@ -607,9 +648,15 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
           const payload = rest as ChatPayload;
           void (async () => {
             try {
-              if (!(await mayWrite(c, user, to))) {
-                req.log.info({ userId: user.id, to }, 'chat message refused: unknown recipient');
-                return send({ t: 'error', clientId: id, code: 404, message: CHAT_MESSAGES.lookupFailed });
+              const refused = await refusalOf(c, user, to, payload);
+              if (refused) {
+                req.log.info(
+                  { userId: user.id, kind: user.kind, to, msgType: payload.msgType, why: refused.why },
+                  refused.code === 403
+                    ? 'chat message refused: the agent may not write to this user'
+                    : 'chat message refused: unknown recipient',
+                );
+                return send({ t: 'error', clientId: id, code: refused.code, message: refused.message });
               }
               const message = await deliver(c, user.id, to, payload, id);
               const offline = !(await isOnline(c, to));

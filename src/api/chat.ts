@@ -1,7 +1,7 @@
 import type { Got } from 'got';
 import { asPage, getList, getObj, post, seg } from './call.ts';
 import { type CallContext, callGateway } from './http.ts';
-import type { Belonger, ChatHouseCard, ChatRecord, Page } from './types.ts';
+import type { Belonger, ChatAgentAccess, ChatHouseCard, ChatRecord, Page } from './types.ts';
 
 /** SPEC 7.9: chat records and push on the gateway; adduser, friendkey, getServerTime, reporter, chatframe on the chat host (full URLs). */
 export function createChatApi(gateway: Got, chatClient: Got, chatUrl: string) {
@@ -52,6 +52,13 @@ export function createChatApi(gateway: Got, chatClient: Got, chatUrl: string) {
     presence: (call: CallContext, userId: string) => getObj<{ online: boolean }>(gateway, call, `api/microchat/presence/${seg(userId)}`),
     claimAutoReply: (call: CallContext, body: { userId: string; targetId: string; windowSeconds: number }) =>
       getObj<{ claimed: boolean }>(gateway, call, 'api/microchat/autoreply', post(body)),
+    /** Issue 33: whether an agent may write to a peer (has the peer written first; is it about a listing the agent holds). */
+    agentAccess: (call: CallContext, agentId: string, peerId: string, house?: { houseId: number; houseType?: number }) =>
+      getObj<ChatAgentAccess>(gateway, call, `api/microchat/access/${seg(agentId)}/${seg(peerId)}`, {
+        ...(house
+          ? { searchParams: { houseId: house.houseId, ...(house.houseType !== undefined ? { houseType: house.houseType } : {}) } }
+          : {}),
+      }),
     agentLogin: (call: CallContext, body: { account: string; password: string }) =>
       getObj<Belonger>(gateway, call, 'api/microchat/agent/login', post(body)),
     push: (call: CallContext, body: { target: string; title?: string; content: string }) =>

@@ -343,6 +343,10 @@ const CASES: Case[] = [
   G(`/api/microchat/presence/${ids.belongerUid}`, { route: '/api/microchat/presence/:userId' }),
   P('/api/microchat/autoreply', { userId: ids.belongerUid, targetId: 'm100001', windowSeconds: 3600 }),
   P('/api/microchat/agent/login', { account: ids.belongerUid, password: 'Agent@2026' }),
+  // where an agent may write (issue 33)
+  G(`/api/microchat/access/${ids.belongerUid}/m100001?houseId=${ids.listing}&houseType=11`, {
+    route: '/api/microchat/access/:userId/:targetId',
+  }),
   P('/adduser', { uid: 'm100001' }),
   P('/friendkey', { belongerId: ids.belonger }),
   P('/getServerTime', {}),

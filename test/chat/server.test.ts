@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import t from 'tap';
 import Database from '../../src/backend/sqlite-driver.ts';
@@ -219,7 +220,8 @@ t.test('a voice clip is checked by content, stored and served by the site', asyn
       headers: { host: 'localhost', cookie: member, 'content-type': req.headers.get('content-type') as string },
     });
   };
-  const webm = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42]);
+  // A real recording (headless Chromium's MediaRecorder, webm/Opus): a bare EBML header is refused since issue 33.
+  const webm = new Uint8Array(readFileSync(new URL('./fixtures/voice/recorded.webm', import.meta.url)));
   const res = await upload(webm);
   t.equal(res.statusCode, 200, res.body);
   const { url } = res.json() as { url: string };

@@ -3,6 +3,7 @@
  * /newChat and /newChat1, /city/ChatSettings, /xinfang/unreadlist and the header badge. What a member and a visitor
  * get (status, redirect, text on the page), what a malformed query answers, what the forms save.
  */
+import { readFileSync } from 'node:fs';
 import t, { type Test } from 'tap';
 import { EVALUATION_SAVED, LOOKUP_FAILED, SETTINGS_SAVED } from '../../src/lib/chat-query.ts';
 import { startTestBackend } from '../helpers/backend.ts';
@@ -288,7 +289,8 @@ t.test('the header shows a member the way to their messages; a visitor does not 
 
 t.test('a voice message (stored through /-/chat/voice) plays in an audio player with its length', async (t) => {
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(200, 7)]))]), 'voice');
+  // A real recording (headless Chromium's MediaRecorder, webm/Opus): the portal parses clips since issue 33.
+  form.append('file', new Blob([new Uint8Array(readFileSync(new URL('../chat/fixtures/voice/recorded.webm', import.meta.url)))]), 'voice');
   const req = new Request('http://localhost/', { method: 'POST', body: form });
   const up = await portal.app.inject({
     method: 'POST',

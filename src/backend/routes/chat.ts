@@ -66,6 +66,19 @@ export function registerChatRoutes(app: FastifyInstance, { db, now, sqlNow }: Ba
   const memberByUid = db.prepare('SELECT uid, id, nick_name, head_url FROM member WHERE uid = ? OR CAST(id AS TEXT) = ?');
   const listing = db.prepare(`${LISTING_SELECT} WHERE l.id = ?`);
   const track = db.prepare('INSERT INTO tracking_event (kind, payload, created_at) VALUES (?,?,?)');
+  // Issue 33: where an agent may write. Each is one lookup in an index: chat_record_pair (user_id, target_id, id),
+  // member.uid and belonger.uid (unique), listing's primary key, loupan_belonger's primary key.
+  const wroteTo = db.prepare('SELECT EXISTS (SELECT 1 FROM chat_record WHERE user_id = ? AND target_id = ?)').pluck();
+  const memberExists = db.prepare('SELECT EXISTS (SELECT 1 FROM member WHERE uid = ?)').pluck();
+  const agentIdOf = db.prepare('SELECT id FROM belonger WHERE uid = ?').pluck();
+  const holdsListing = db.prepare('SELECT EXISTS (SELECT 1 FROM listing WHERE id = ? AND belonger_id = ?)').pluck();
+  const holdsEstate = db.prepare('SELECT EXISTS (SELECT 1 FROM loupan_belonger WHERE loupan_id = ? AND belonger_id = ?)').pluck();
+  const cardsSent = db
+    .prepare(`SELECT content FROM chat_record WHERE user_id = ? AND target_id = ? AND msg_type = 'house' ORDER BY id DESC LIMIT 20`)
+    .pluck();
+  /** Does this agent hold the listing (a new-home estate when housetype is 1, SPEC 3 chat house card)? */
+  const holds = (agentId: number, houseId: number, houseType: number | undefined) =>
+    (houseType === 1 ? holdsEstate.get(houseId, agentId) : holdsListing.get(houseId, agentId)) === 1;
 
   app.get('/api/microchat/revert', async () => ok(CHAT_REPLIES.map((text, i) => ({ id: i + 1, text }))));
   app.post(
@@ -219,6 +232,46 @@ export function registerChatRoutes(app: FastifyInstance, { db, now, sqlNow }: Ba
         return claimReply.run(t, b.userId, b.targetId, t - b.windowSeconds * 1000).changes > 0;
       })();
       return ok({ claimed });
+    },
+  );
+  /**
+   * Issue 33, our path: what decides whether `userId` (an agent) may write to `targetId`. `peerWrote`: the peer has
+   * written to the agent (they opened the conversation); `peerIsMember`: the peer is a member (not a made-up id nor
+   * another agent); `openedWithListing`: the agent opened the conversation with a house card of a listing it holds;
+   * `holdsHouse` (with houseId, and houseType 1 for a new-home estate): the agent holds that listing, null without one.
+   */
+  app.get(
+    '/api/microchat/access/:userId/:targetId',
+    {
+      schema: {
+        params: params({ userId: userKey, targetId: userKey }),
+        querystring: body({ houseId: int(0), houseType: int(0, 99) }),
+      },
+    },
+    async (req) => {
+      const p = req.params as { userId: string; targetId: string };
+      const q = req.query as { houseId?: number; houseType?: number };
+      const peerWrote = wroteTo.get(p.targetId, p.userId) === 1;
+      const peerIsMember = memberExists.get(p.targetId) === 1;
+      const agentId = agentIdOf.get(p.userId) as number | undefined;
+      let openedWithListing = false;
+      if (agentId !== undefined && peerIsMember && !peerWrote) {
+        for (const content of cardsSent.all(p.userId, p.targetId) as string[]) {
+          let card: { houseid?: unknown; housetype?: unknown } | null = null;
+          try {
+            card = JSON.parse(content);
+          } catch {
+            card = null;
+          }
+          const houseId = Number(card?.houseid);
+          if (Number.isInteger(houseId) && houseId > 0 && holds(agentId, houseId, Number(card?.housetype) || undefined)) {
+            openedWithListing = true;
+            break;
+          }
+        }
+      }
+      const holdsHouse = q.houseId === undefined ? null : agentId !== undefined && holds(agentId, q.houseId, q.houseType);
+      return ok({ peerWrote, peerIsMember, openedWithListing, holdsHouse });
     },
   );
   /** The agent inbox's sign-in: phone or uid (工号) and password; every seeded agent has the demo password. */

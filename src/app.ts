@@ -139,6 +139,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       connectionsCheckingInterval: Math.min(1000, config.socket.headersTimeoutMs),
     },
   });
+  // A client that sends its whole request and then half-closes (TCP FIN: `socket.end()` after the request) still
+  // reads the answer (issue 33). Node's HTTP server ends its own side as soon as the client's ends unless
+  // `httpAllowHalfOpen` is set (a property of every http.Server, false by default, no constructor option): the page
+  // rendered after that moment had no socket to go to. With it, Node marks the request's response as the last one
+  // and closes the connection once it is written. A client that is really gone (reset, or a write fails) still
+  // destroys the socket at once.
+  (app.server as typeof app.server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
 
   let gatewayUrl: string | undefined = opts.gatewayUrl ?? config.gatewayUrl;
   if (gatewayUrl === undefined) {

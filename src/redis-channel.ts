@@ -1,12 +1,17 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
+import { createRedisClient, redisAddress } from './redis-client.ts';
+
+export { redisAddress, redisRetryStrategy } from './redis-client.ts';
 
 /**
  * One message channel shared by every portal process through Redis pub/sub, with the one way this codebase connects
  * to Redis (issue 13; used by member events, the chat bus of issue 18 and the shared page cache of issue 20): one connection publishes (and runs commands), one
  * listens. Redis down (at start or later) is no outage: a message is then delivered in this process only, one error
- * line says so, and ioredis keeps reconnecting with backoff; once Redis is back the channel is shared again by itself.
+ * line says so, and ioredis keeps reconnecting with backoff; once Redis is back the channel is shared again by itself
+ * (one info line, with how long it was away). Both connections come from src/redis-client.ts, which reports an outage
+ * once per connection instead of once per reconnect attempt; the channel words one outage of the two as one line.
  */
 export interface RedisChannelOptions<T> {
   url: string;
@@ -36,36 +41,29 @@ export interface RedisChannel<T> {
   close(): Promise<void>;
 }
 
-/** Where Redis is, for the log: host and port only (the URL may carry a password). */
-export function redisAddress(url: string): string {
-  const u = new URL(url);
-  return `${u.hostname}:${u.port || '6379'}`;
-}
-
-/** Reconnection backoff: 250 ms more per attempt, at most 5 s. */
-export const redisRetryStrategy = (attempt: number) => Math.min(attempt * 250, 5000);
-
 export async function redisChannel<T>(opts: RedisChannelOptions<T>): Promise<RedisChannel<T>> {
   const { log, channel, words } = opts;
   const address = redisAddress(opts.url);
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  const retryStrategy = redisRetryStrategy;
-  // The publisher fails fast while Redis is away (the message is then delivered locally); the listener resubscribes
-  // itself on every (re)connection.
-  const pub = new Redis(opts.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000, retryStrategy });
-  const sub = new Redis(opts.url, { autoResubscribe: false, maxRetriesPerRequest: null, connectTimeout: 2000, retryStrategy });
   let subscribed = false;
   let down = false;
+  let downSince = 0;
   const sharedListeners: Array<() => void> = [];
 
   const outage = (err: Error) => {
     if (down) return;
     down = true;
+    downSince = Date.now();
     log.error({ redis: address, err: err.message }, `Redis unreachable: ${words.what} ${words.alone} until it is back`);
   };
-  pub.on('error', outage);
-  sub.on('error', outage);
+  // The publisher fails fast while Redis is away (the message is then delivered locally); the listener resubscribes
+  // itself on every (re)connection. Either connection's outage is the channel's (one line); it is over once both are
+  // back and the listener has subscribed again (check, below).
+  const connection = (options: RedisOptions): Redis =>
+    createRedisClient({ url: opts.url, log, what: words.what, options, onDown: outage, onUp: () => {} });
+  const pub = connection({ enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  const sub = connection({ autoResubscribe: false, maxRetriesPerRequest: null });
   sub.on('close', () => {
     subscribed = false;
   });
@@ -89,7 +87,7 @@ export async function redisChannel<T>(opts: RedisChannelOptions<T>): Promise<Red
       if (!subscribed || pub.status !== 'ready') return;
       if (down) {
         down = false;
-        log.info({ redis: address }, `Redis reachable again: ${words.what} shared by every process`);
+        log.info({ redis: address, outageMs: Date.now() - downSince }, `Redis reachable again: ${words.what} shared by every process`);
       }
       for (const l of sharedListeners) l();
       resolve();

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { RegistryError } from './registry/load.ts';
+import { restartDelay } from './restart-delay.ts';
 
 /**
  * Production entry: listen, use every core, shut down gracefully. Nothing else lives here.
@@ -11,10 +12,6 @@ import { RegistryError } from './registry/load.ts';
  * is replaced with backoff. WEB_CONCURRENCY=1: this process is the portal itself.
  */
 
-/** Backoff before a dead worker is replaced: doubles with each death in a row, capped; a worker that lived a minute resets it. */
-const RESTART_MIN_MS = 500;
-const RESTART_MAX_MS = 30_000;
-const STABLE_MS = 60_000;
 /** SIGTERM to the primary: workers drain (plugins/drain.ts); one still running after this is killed. */
 const WORKER_STOP_MS = 30_000;
 
@@ -96,19 +93,26 @@ async function runPrimary(config: Config): Promise<void> {
 
   let stopping = false;
   let listened = false;
+  // Backoff before a dead worker is replaced (src/restart-delay.ts): doubles with each death in a row, capped; a
+  // worker that had been listening for a while (stable) starts the count again.
   let deathsInARow = 0;
   const bornAt = new Map<Worker, number>();
+  const listeningSince = new Map<Worker, number>();
   const fork = () => {
     const worker = cluster.fork({ GATEWAY_URL: gatewayUrl });
     bornAt.set(worker, Date.now());
     worker.once('listening', () => {
       listened = true;
+      listeningSince.set(worker, Date.now());
     });
   };
 
   cluster.on('exit', (worker, code, signal) => {
-    const lived = Date.now() - (bornAt.get(worker) ?? Date.now());
+    const now = Date.now();
+    const lived = now - (bornAt.get(worker) ?? now);
+    const served = now - (listeningSince.get(worker) ?? now);
     bornAt.delete(worker);
+    listeningSince.delete(worker);
     if (stopping) return;
     if (!listened) {
       // The first worker could not start (configuration, registry): another would fail the same way.
@@ -116,9 +120,13 @@ async function runPrimary(config: Config): Promise<void> {
       void shutdown('startup failure', 1);
       return;
     }
-    deathsInARow = lived > STABLE_MS ? 1 : deathsInARow + 1;
-    const delay = Math.min(RESTART_MIN_MS * 2 ** (deathsInARow - 1), RESTART_MAX_MS);
-    log.error({ pid: worker.process.pid, code, signal, livedMs: lived, restartInMs: delay }, 'portal worker died; restarting it');
+    const next = restartDelay(deathsInARow, served);
+    deathsInARow = next.deathsInARow;
+    const delay = next.delayMs;
+    log.error(
+      { pid: worker.process.pid, code, signal, livedMs: lived, servedMs: served, deathsInARow, restartInMs: delay },
+      'portal worker died; restarting it',
+    );
     setTimeout(() => {
       if (!stopping) fork();
     }, delay).unref();

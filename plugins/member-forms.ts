@@ -3,7 +3,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserInfo } from '../src/contracts/session.ts';
-import { createFormDrafts } from '../src/form-drafts.ts';
 import { actionRefusal, requestErrorAnswer } from '../src/lib/action-messages.ts';
 import { cleanText as cleanTypedText, FormRefusal } from '../src/lib/form-refusal.ts';
 import {
@@ -161,8 +160,7 @@ interface Member {
 type Handler = (req: FastifyRequest, reply: FastifyReply, member: Member, body: Record<string, unknown>) => Promise<unknown>;
 
 const memberForms: FastifyPluginAsync = async (app) => {
-  const drafts = createFormDrafts();
-  app.decorate('formDrafts', drafts);
+  const drafts = app.formDrafts;
 
   await app.register(async (forms) => {
     await forms.register(formbody, { bodyLimit: 16_384 });

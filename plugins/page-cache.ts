@@ -21,6 +21,7 @@ import { flatQuery } from '../src/pipeline/context.ts';
 import { pickQuery } from '../src/pipeline/query-keys.ts';
 import { type RedisChannel, redisChannel } from '../src/redis-channel.ts';
 import type { Registry } from '../src/registry/load.ts';
+import { compilePattern, fillPattern } from '../src/registry/match.ts';
 import { isMember } from '../src/session.ts';
 
 /** The page cache as the app holds it: the in-process LRU, and with REDIS_URL the shared level behind it. */
@@ -33,6 +34,11 @@ export interface SharedPageStore extends PageStore {
   readonly generation: number;
   /** True while pages are shared through Redis. */
   shared(): boolean;
+  /**
+   * Issue 33, the one way a write drops cached pages: every cached copy of the registry page `entryName` for `params`
+   * (its path parameters and query keys) in city `cityId`, mobile and PC, on both levels and in every process.
+   */
+  invalidate(entryName: string, params: Record<string, string>, cityId: number): void;
 }
 
 declare module 'fastify' {
@@ -161,6 +167,21 @@ const pageCachePlugin: FastifyPluginAsync<PageCachePluginOptions> = async (app, 
       // Gone from Redis first, then from every process's LRU: none can fetch the old copy back in between.
       const drop = shared() ? ch.commands.del(sharedKey(registry, generation, key)).catch(noop) : Promise.resolve();
       void drop.then(() => ch.publish({ type: 'forget', key }));
+    },
+    invalidate(entryName, params, cityId) {
+      const registry = app.registry.current;
+      const page = registry.byName.get(entryName);
+      const keys = page && app.queryKeysOf(registry, page);
+      if (!page) app.log.warn({ entryName }, 'page cache: invalidate names no page of the registry');
+      if (!page || !keys) return;
+      for (const pattern of page.paths) {
+        const path = fillPattern(pattern, params);
+        if (!path) continue;
+        // What the path holds is no query of this pattern: `/zixun/1.html` has none, `/zixun/details` has `?id=1`.
+        const inPath = new Set(compilePattern(pattern).keys);
+        const query = pickQuery(Object.fromEntries(Object.entries(params).filter(([k]) => !inPath.has(k))), keys);
+        for (const kind of ['mobile', 'pc'] as const) this.forget(pageCacheKey(kind, cityId, path, query));
+      }
     },
     retireAll,
     get generation() {

@@ -35,3 +35,8 @@ export function readAgentSession(req: FastifyRequest): AgentSession | null {
     return null;
   }
 }
+
+/** The agent of this request's session (async: the session is checked where it is kept). */
+export async function resolveAgent(req: FastifyRequest): Promise<AgentSession | null> {
+  return readAgentSession(req);
+}

@@ -12,6 +12,7 @@ import Fastify, {
 } from 'fastify';
 import pino from 'pino';
 import accountPlugin from '../plugins/account.ts';
+import actionsPlugin from '../plugins/actions.ts';
 import brokerActions from '../plugins/broker-actions.ts';
 import campaignActions from '../plugins/campaign-actions.ts';
 import chatPlugin, { type ChatPluginOptions } from '../plugins/chat.ts';
@@ -23,10 +24,8 @@ import drainPlugin from '../plugins/drain.ts';
 import entrustActions from '../plugins/entrust-actions.ts';
 import iconSprite from '../plugins/icon-sprite.ts';
 import imActions from '../plugins/im-actions.ts';
-import infoActions from '../plugins/info-actions.ts';
 import loggingPlugin, { PortalLogController } from '../plugins/logging.ts';
 import markupMemoPlugin from '../plugins/markup-memo.ts';
-import memberActions from '../plugins/member-actions.ts';
 import memberEvents from '../plugins/member-events.ts';
 import memberForms from '../plugins/member-forms.ts';
 import memberSignOut from '../plugins/member-sign-out.ts';
@@ -37,10 +36,12 @@ import redirectsPlugin from '../plugins/redirects.ts';
 import registryPlugin from '../plugins/registry.ts';
 import searchSuggest from '../plugins/search-suggest.ts';
 import securityHeaders from '../plugins/security-headers.ts';
+import sharedStorePlugin from '../plugins/shared-store.ts';
 import sitemapPlugin from '../plugins/sitemap.ts';
 import { publicFileHeaders } from '../plugins/static-headers.ts';
 import trackingPlugin from '../plugins/tracking.ts';
 import wendaActions from '../plugins/wenda-actions.ts';
+import { actionNames } from './actions/index.ts';
 import { type Api, createApi } from './api/index.ts';
 import type { Config } from './config.ts';
 import { errors } from './errors.ts';
@@ -91,6 +92,7 @@ export function knownNames(): KnownNames {
     validators: new Set(Object.keys(validators)),
     loaders: new Set(Object.keys(loaders)),
     modules: knownModules(),
+    ...actionNames,
   };
 }
 
@@ -195,6 +197,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(cityPlugin, { api: app.api, skip: [ASSET_PREFIX, '/favicon', '/robots.txt', '/img/', '/icons.svg'] });
   await app.register(redirectsPlugin);
   await app.register(pageCachePlugin, { maxBytes: opts.pageCacheMaxBytes, redisUrl: config.redisUrl });
+  await app.register(sharedStorePlugin, { redisUrl: config.redisUrl });
   await app.register(markupMemoPlugin);
 
   await app.register(fastifyStatic, {
@@ -225,7 +228,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(chatPlugin, { sdkAppId: config.imSdkAppId, secretKey: config.imSecretKey, redisUrl: config.redisUrl, ...opts.chat });
   await app.register(memberSignOut, { token: config.adminToken });
   await app.register(accountPlugin, { redisUrl: config.redisUrl });
-  await app.register(memberActions);
+  await app.register(actionsPlugin, { adminToken: config.adminToken });
   await app.register(memberForms);
   await app.register(entrustActions);
   await app.register(wendaActions);
@@ -233,7 +236,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(campaignActions); // campaigns (issue 19)
   // Agent chat screens' forms, photo upload and unread total (issue 18)
   await app.register(imActions);
-  await app.register(infoActions);
   await app.register(trackingPlugin);
   await app.register(searchSuggest);
   await app.register(clientRoutesPlugin);

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LRUCache } from 'lru-cache';
 import type { FormState } from './contracts/page-data/personal.ts';
+import type { SharedStore } from './shared-store.ts';
 
 /**
  * What a member typed into a form the server refused, kept for the page the plain (no-JavaScript) post goes back to
  * (issue 13: "a failed submit keeps what was typed"). The text stays on the server, keyed by a random id in a short-lived
  * signed cookie: a 500-character feedback does not fit in a cookie, and typed text never goes into a URL or a log.
- * Taken once: the next render of the form reads and forgets it.
+ * Taken once: the next render of the form reads and forgets it. Kept in the shared store (src/shared-store.ts): with
+ * REDIS_URL the page may be rendered by another process than the one that refused the post (issue 33).
  */
 export const DRAFT_COOKIE = 'formDraft';
 const TTL_MS = 5 * 60_000;
@@ -23,8 +24,8 @@ export interface FormDraft {
 }
 
 export interface FormDrafts {
-  keep(req: FastifyRequest, reply: FastifyReply, draft: FormDraft): void;
-  take(req: FastifyRequest, reply: FastifyReply, form: string, memberId: string): FormDraft | null;
+  keep(req: FastifyRequest, reply: FastifyReply, draft: FormDraft): Promise<void>;
+  take(req: FastifyRequest, reply: FastifyReply, form: string, memberId: string): Promise<FormDraft | null>;
 }
 
 declare module 'fastify' {
@@ -41,22 +42,25 @@ const cookieOptions = (req: FastifyRequest) => ({
   signed: true,
 });
 
-export function createFormDrafts(): FormDrafts {
-  const store = new LRUCache<string, FormDraft>({ max: 5000, ttl: TTL_MS, ttlAutopurge: false });
+const keyOf = (id: string) => `draft:${id}`;
+
+export function createFormDrafts(store: SharedStore): FormDrafts {
   return {
-    keep(req, reply, draft) {
+    async keep(req, reply, draft) {
       const id = randomBytes(16).toString('base64url');
-      store.set(id, draft);
+      await store.put(keyOf(id), JSON.stringify(draft), TTL_MS);
       reply.setCookie(DRAFT_COOKIE, id, { ...cookieOptions(req), maxAge: TTL_MS / 1000 });
     },
-    take(req, reply, form, memberId) {
+    async take(req, reply, form, memberId) {
       const raw = req.cookies[DRAFT_COOKIE];
       if (!raw) return null;
       const unsigned = req.unsignCookie(raw);
       const id = unsigned.valid ? unsigned.value : null;
-      const draft = id ? store.get(id) : undefined;
+      if (!id) return null;
+      const held = await store.get(keyOf(id));
+      const draft = held ? (JSON.parse(held) as FormDraft) : null;
       if (!draft || draft.form !== form || draft.memberId !== memberId) return null;
-      store.delete(id as string);
+      await store.forget(keyOf(id));
       reply.clearCookie(DRAFT_COOKIE, { ...cookieOptions(req), signed: false });
       return draft;
     },

@@ -25,7 +25,7 @@ async function loadDianping(ctx: PageContext): Promise<LoadResult<DianpingData>>
     optional(ctx, 'belonger.dianpingAverage', ctx.api.belonger.dianpingAverage(ctx.call, { belongerId: id }), null),
   ]);
   const uid = ctx.user?.uid || ctx.user?.userId;
-  const draft = uid ? ctx.req.server.formDrafts.take(ctx.req, ctx.reply, reviewDraft(id), uid) : null;
+  const draft = uid ? await ctx.req.server.formDrafts.take(ctx.req, ctx.reply, reviewDraft(id), uid) : null;
   return {
     data: {
       agent,
@@ -43,9 +43,11 @@ async function loadJiameng(ctx: PageContext): Promise<LoadResult<JiamengData>> {
   if (raw !== undefined && parseId(raw) === null) throw errors.pageNotFound();
   const commitments = await optional(ctx, 'belonger.commitments', ctx.api.belonger.commitments(ctx.call), []);
   const member = ctx.user?.uid || ctx.user?.userId || VISITOR;
-  const take = (form: string) => formStateOf({}, ctx.req.server.formDrafts.take(ctx.req, ctx.reply, form, member));
+  const take = async (form: string) => formStateOf({}, await ctx.req.server.formDrafts.take(ctx.req, ctx.reply, form, member));
   const ok = ['1', 'again', 'zhaoshang'].includes(ctx.query.ok ?? '') ? (ctx.query.ok as string) : null;
-  return { data: { cityName: ctx.city.name, ok, jiameng: take('broker-jiameng'), zhaoshang: take('broker-zhaoshang'), commitments } };
+  return {
+    data: { cityName: ctx.city.name, ok, jiameng: await take('broker-jiameng'), zhaoshang: await take('broker-zhaoshang'), commitments },
+  };
 }
 
 /** /daili: the channel-partner page (SPEC 7.7 getRecommendBelongerList: the agents partners work with). */

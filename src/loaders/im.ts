@@ -195,7 +195,7 @@ export const serveEvaluation = pageLoader(async (ctx): Promise<LoadResult<ServeE
     throw err;
   });
   if (!agent) throw errors.pageNotFound();
-  const draft = ctx.req.server.formDrafts.take(ctx.req, ctx.reply, `im-evaluate:${agent.belongerId}`, id);
+  const draft = await ctx.req.server.formDrafts.take(ctx.req, ctx.reply, `im-evaluate:${agent.belongerId}`, id);
   return { data: { agent: agentOf(agent), form: formStateOf(ctx.query, draft) } };
 }, imMeta('服务评价'));
 
@@ -209,7 +209,7 @@ export async function loadChatSettings(ctx: Pick<PageContext, 'api' | 'call'>, m
 export const chatSettings = pageLoader(async (ctx): Promise<LoadResult<ChatSettingsData>> => {
   const id = me(ctx);
   const settings = await loadChatSettings(ctx, id);
-  const draft = ctx.req.server.formDrafts.take(ctx.req, ctx.reply, 'im-settings', id);
+  const draft = await ctx.req.server.formDrafts.take(ctx.req, ctx.reply, 'im-settings', id);
   return { data: { settings, form: formStateOf(ctx.query, draft) } };
 }, imMeta('聊天设置'));
 

@@ -39,8 +39,8 @@ const profileOf = (ctx: PageContext): Profile => ({
 });
 
 /** The state of one form on its page: `?ok=1`, or what a refused post left, or fresh. */
-const formOf = (ctx: PageContext, form: string) =>
-  formStateOf(ctx.query, ctx.req.server.formDrafts.take(ctx.req, ctx.reply, form, memberId(ctx)));
+const formOf = async (ctx: PageContext, form: string) =>
+  formStateOf(ctx.query, await ctx.req.server.formDrafts.take(ctx.req, ctx.reply, form, memberId(ctx)));
 
 /** /personalcenter: profile, live counts of each entry, the latest bookings with their status, the SMS subscriptions. */
 export const personalCenter: PageLoader<PersonalCenterData> = pageLoader(async (ctx) => {
@@ -56,13 +56,13 @@ export const personalCenter: PageLoader<PersonalCenterData> = pageLoader(async (
 
 /** /personalcenter/edituserinfo: avatar (and the way to the nickname). */
 export const personalEdit: PageLoader<ProfileFormData> = pageLoader(
-  async (ctx) => ({ data: { profile: profileOf(ctx), form: formOf(ctx, 'avatar') } }),
+  async (ctx) => ({ data: { profile: profileOf(ctx), form: await formOf(ctx, 'avatar') } }),
   personalMeta('编辑个人资料'),
 );
 
 /** /personalcenter/setnickname */
 export const personalNickname: PageLoader<ProfileFormData> = pageLoader(
-  async (ctx) => ({ data: { profile: profileOf(ctx), form: formOf(ctx, 'nickname') } }),
+  async (ctx) => ({ data: { profile: profileOf(ctx), form: await formOf(ctx, 'nickname') } }),
   personalMeta('修改昵称'),
 );
 
@@ -77,7 +77,7 @@ export const gujiajilu: PageLoader<ValuationListData> = pageLoader(async (ctx) =
 
 /** /coupon: the member's coupons (by phone) and the city's coupons claimable by number. */
 export const coupon: PageLoader<CouponPageData> = pageLoader(async (ctx) => {
-  const form = formOf(ctx, 'coupon');
+  const form = await formOf(ctx, 'coupon');
   const phone = ctx.user?.phone ?? '';
   const [coupons, batches] = await Promise.all([
     /^1[3-9]\d{9}$/.test(phone) ? ctx.api.user.memberCoupons(ctx.call, phone) : Promise.resolve([]),
@@ -115,7 +115,7 @@ async function houseOf(ctx: PageContext): Promise<FormHouse | null> {
 /** /report?houseId=: correct a listing's facts (POST /-/member/report → /api/correction/insert). */
 export const report: PageLoader<CorrectionFormData> = pageLoader(
   async (ctx) => {
-    const form = formOf(ctx, 'report');
+    const form = await formOf(ctx, 'report');
     const house = await houseOf(ctx);
     const detail = house ? detailPathOf(kindOfHouseType(house.houseType), house.houseId) : '/';
     return { data: { house, back: safeReturnPath(ctx.query.back, detail), form, phone: ctx.user?.phone ?? '' } };
@@ -125,14 +125,14 @@ export const report: PageLoader<CorrectionFormData> = pageLoader(
 
 /** /yonghufankui: the feedback form and the member's earlier feedback. */
 export const yonghufankui: PageLoader<FeedbackPageData> = pageLoader(async (ctx) => {
-  const form = formOf(ctx, 'feedback');
+  const form = await formOf(ctx, 'feedback');
   const records = await optional(ctx, 'feedbackRecords', ctx.api.user.feedbackRecords(ctx.call, memberId(ctx)), []);
   return { data: { records, form, phone: ctx.user?.phone ?? '' } };
 }, personalMeta('意见反馈'));
 
 /** /shengxinzhaofang, /sxzf, /sxzf.html: the customer demand, pre-filled with the member's last one. */
 export const shengxinzhaofang: PageLoader<DemandPageData> = pageLoader(async (ctx) => {
-  const form = formOf(ctx, 'demand');
+  const form = await formOf(ctx, 'demand');
   const [demand, regions] = await Promise.all([
     optional(ctx, 'memberDemand', ctx.api.user.memberDemand(ctx.call, memberId(ctx)), null),
     ctx.api.config.regions(ctx.call, ctx.city.cityId),

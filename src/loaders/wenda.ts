@@ -69,7 +69,7 @@ export const wendaDetail = pageLoader(loadWendaDetail, wendaDetailMeta);
 async function loadWendaHuida(ctx: PageContext): Promise<LoadResult<WendaHuidaData>> {
   const question = await questionOf(ctx);
   const uid = memberIdOf(ctx);
-  const form = formStateOf(ctx.query, uid ? ctx.req.server.formDrafts.take(ctx.req, ctx.reply, `answer:${question.id}`, uid) : null);
+  const form = formStateOf(ctx.query, uid ? await ctx.req.server.formDrafts.take(ctx.req, ctx.reply, `answer:${question.id}`, uid) : null);
   return { data: { question, form } };
 }
 export const wendaHuida = pageLoader(loadWendaHuida, wendaHuidaMeta);
@@ -77,7 +77,7 @@ export const wendaHuida = pageLoader(loadWendaHuida, wendaHuidaMeta);
 /** /wenda/tiwen: the ask form (members only), with what a refused post left. */
 async function loadWendaTiwen(ctx: PageContext): Promise<LoadResult<WendaTiwenData>> {
   const uid = memberIdOf(ctx);
-  const form = formStateOf(ctx.query, uid ? ctx.req.server.formDrafts.take(ctx.req, ctx.reply, 'ask', uid) : null);
+  const form = formStateOf(ctx.query, uid ? await ctx.req.server.formDrafts.take(ctx.req, ctx.reply, 'ask', uid) : null);
   const houseId = parseId(ctx.query.houseId);
   return { data: { categories: WENDA_CATEGORY_NAMES, houseId, form } };
 }

@@ -81,7 +81,7 @@ export const entrustStep: PageLoader<EntrustStepData> = pageLoader(
     const problem = 'problem' in r ? r.problem : null;
     const form =
       step === 'form' && ctx.user
-        ? formStateOf(ctx.query, ctx.req.server.formDrafts.take(ctx.req, ctx.reply, 'entrust', memberId(ctx)))
+        ? formStateOf(ctx.query, await ctx.req.server.formDrafts.take(ctx.req, ctx.reply, 'entrust', memberId(ctx)))
         : null;
     const contact = ctx.user ? { name: ctx.user.nickName ?? '', phone: /^1\d{10}$/.test(ctx.user.phone) ? ctx.user.phone : '' } : null;
     return {
@@ -105,7 +105,7 @@ export const entrustOne: PageLoader<EntrustOneData> = pageLoader(async (ctx) => 
   const entrust = await ctx.api.user.entrust(ctx.call, raw, memberId(ctx)).catch(notFoundOn404);
   if (!entrust) throw errors.pageNotFound();
   const action = ctx.params.action;
-  const form = formStateOf(ctx.query, action ? ctx.req.server.formDrafts.take(ctx.req, ctx.reply, action, memberId(ctx)) : null);
+  const form = formStateOf(ctx.query, action ? await ctx.req.server.formDrafts.take(ctx.req, ctx.reply, action, memberId(ctx)) : null);
   return { data: { entrust, view: ctx.params.view ?? 'detail', form } };
 }, entrustOneMeta);
 

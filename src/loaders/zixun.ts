@@ -41,10 +41,10 @@ const memberIdOf = (ctx: PageContext): string | null => {
   return /^[A-Za-z0-9_-]{1,40}$/.test(id) ? id : null;
 };
 
-/** The member's comment a plain form post had refused (plugins/info-actions.ts keeps it; taken once). */
-function commentDraftOf(ctx: PageContext, member: string | null): CommentDraft | null {
+/** The member's comment a plain form post had refused (the comment action keeps it; taken once). */
+async function commentDraftOf(ctx: PageContext, member: string | null): Promise<CommentDraft | null> {
   if (!member) return null;
-  const draft = ctx.req.server.formDrafts.take(ctx.req, ctx.reply, COMMENT_DRAFT_FORM, member);
+  const draft = await ctx.req.server.formDrafts.take(ctx.req, ctx.reply, COMMENT_DRAFT_FORM, member);
   const text = draft?.values.content;
   return draft ? { message: draft.message, text: typeof text === 'string' ? text : '' } : null;
 }
@@ -173,7 +173,7 @@ async function loadDetail(ctx: PageContext): Promise<LoadResult<ZixunDetailData>
             collected: doc.isCollect,
             following: doc.isFollow,
             likedComments: commentLikes.filter((l) => l.isFabulous).map((l) => l.infoCommentId),
-            commentDraft: commentDraftOf(ctx, member),
+            commentDraft: await commentDraftOf(ctx, member),
           }
         : null,
     },
@@ -207,7 +207,7 @@ async function loadComments(ctx: PageContext): Promise<LoadResult<ZixunCommentsD
         ? {
             userId: member,
             liked: likes.filter((l) => l.isFabulous).map((l) => l.infoCommentId),
-            commentDraft: commentDraftOf(ctx, member),
+            commentDraft: await commentDraftOf(ctx, member),
           }
         : null,
     },

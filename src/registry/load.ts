@@ -3,7 +3,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import { isUnifiedSocialCreditCode } from '../lib/credit-code.ts';
 import { createMatcher, type Matcher, PatternError } from './match.ts';
 import schema from './registry.schema.json' with { type: 'json' };
-import type { PageEntry, RedirectRule, RegistryFile } from './types.ts';
+import type { ActionEntry, PageEntry, RedirectRule, RegistryFile } from './types.ts';
 
 /** Names the code knows; the registry may only refer to these (middleware are only warned about: SPEC 8). */
 export interface KnownNames {
@@ -11,13 +11,22 @@ export interface KnownNames {
   validators: ReadonlySet<string>;
   loaders: ReadonlySet<string>;
   modules: ReadonlySet<string>;
+  /** Issue 33: the actions' access middleware, handlers and body schemas (src/actions/index.ts). */
+  actionMiddleware: ReadonlySet<string>;
+  actionHandlers: ReadonlySet<string>;
+  actionBodies: ReadonlySet<string>;
 }
+
+/** An action's limit middleware: `rate-limit:<a name of site.rateLimits>`. */
+export const RATE_LIMIT_PREFIX = 'rate-limit:';
 
 export interface Registry {
   file: RegistryFile;
   pages: Matcher<PageEntry>;
   redirects: Matcher<RedirectRule>;
   byName: ReadonlyMap<string, PageEntry>;
+  /** Issue 33: the writes, matched by path like the pages. */
+  actions: Matcher<ActionEntry>;
   warnings: string[];
 }
 
@@ -43,6 +52,10 @@ function describe(raw: unknown, e: ErrorObject): string {
     const page = (raw as { pages?: Array<{ name?: unknown }> }).pages?.[Number(parts[1])];
     const name = typeof page?.name === 'string' ? `'${page.name}'` : '(unnamed)';
     where = `page ${name} (#${parts[1]})${parts.length > 2 ? ` field ${parts.slice(2).join('.')}` : ''}`;
+  } else if (parts[0] === 'actions' && parts[1] !== undefined) {
+    const action = (raw as { actions?: Array<{ name?: unknown }> }).actions?.[Number(parts[1])];
+    const name = typeof action?.name === 'string' ? `'${action.name}'` : '(unnamed)';
+    where = `action ${name} (#${parts[1]})${parts.length > 2 ? ` field ${parts.slice(2).join('.')}` : ''}`;
   } else if (parts[0] === 'redirects' && parts[1] !== undefined) {
     where = `redirect #${parts[1]}${parts.length > 2 ? ` field ${parts.slice(2).join('.')}` : ''}`;
   } else if (parts[0] === 'site' && parts[1] === 'cityContacts' && parts[2] !== undefined) {
@@ -99,6 +112,7 @@ export function compileRegistry(raw: unknown, known: KnownNames): Registry {
       }
     }
   });
+  checkActions(file, known, problems);
   file.redirects.forEach((r, i) => {
     try {
       createMatcher([{ patterns: [r.from], target: null }]);
@@ -112,8 +126,35 @@ export function compileRegistry(raw: unknown, known: KnownNames): Registry {
     pages: createMatcher(file.pages.map((p) => ({ patterns: p.paths, target: p }))),
     redirects: createMatcher(file.redirects.map((r) => ({ patterns: [r.from], target: r }))),
     byName,
+    actions: createMatcher(file.actions.map((a) => ({ patterns: [a.path], target: a }))),
     warnings,
   };
+}
+
+/** Every action names a known handler, body and middleware (a limit of site.rateLimits), once, at a path of its own. */
+function checkActions(file: RegistryFile, known: KnownNames, problems: string[]): void {
+  const names = new Set<string>();
+  const paths = new Set<string>();
+  file.actions.forEach((action, i) => {
+    const where = `action '${action.name}' (#${i})`;
+    if (names.has(action.name)) problems.push(`${where} field name: duplicate name`);
+    names.add(action.name);
+    if (paths.has(action.path)) problems.push(`${where} field path: duplicate path '${action.path}'`);
+    paths.add(action.path);
+    if (!known.actionHandlers.has(action.handler)) problems.push(`${where} field handler: unknown handler '${action.handler}'`);
+    if (action.body && !known.actionBodies.has(action.body)) problems.push(`${where} field body: unknown body schema '${action.body}'`);
+    for (const m of action.middleware) {
+      if (m.startsWith(RATE_LIMIT_PREFIX)) {
+        const limit = m.slice(RATE_LIMIT_PREFIX.length);
+        if (!file.site.rateLimits[limit]) problems.push(`${where} field middleware: '${m}' names no limit of site.rateLimits`);
+      } else if (!known.actionMiddleware.has(m)) problems.push(`${where} field middleware: unknown middleware '${m}'`);
+    }
+    try {
+      createMatcher([{ patterns: [action.path], target: null }]);
+    } catch (err) {
+      problems.push(`${where} field path: ${err instanceof PatternError ? err.message : String(err)}`);
+    }
+  });
 }
 
 export function loadRegistryFile(path: string, known: KnownNames): Registry {

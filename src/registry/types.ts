@@ -74,6 +74,8 @@ export interface SiteSettings {
   accountLimits: Record<AccountLimited, { ip: RateLimitSetting; phone: RateLimitSetting }>;
   /** Issue 15: questions and answers one member may post in a window. */
   wendaPostLimit: RateLimitSetting;
+  /** Issue 33: the named limits of the actions' `rate-limit:<name>` middleware. */
+  rateLimits: Record<string, RateLimitRule>;
   /** Issue 16: the latest LPR (percent) for the mortgage calculator. */
   lpr: { oneYear: number; fiveYear: number; date: string };
 }
@@ -92,11 +94,37 @@ export interface RateLimitSetting {
   windowSeconds: number;
 }
 
+/** A named limit (site.rateLimits): `max` posts in `windowSeconds`, counted per the keys of `by`. */
+export interface RateLimitRule extends RateLimitSetting {
+  by: string[];
+  /** The 429's message; `{max}` and `{per}` (每分钟, 每小时, 每30秒) are filled in. */
+  message?: string;
+}
+
+/** Issue 33: one write of the site, answered by src/actions/run-action.ts. */
+export interface ActionEntry {
+  name: string;
+  /** A path under /-/, first-match like a page's (`/-/wenda/:name` allowed). */
+  path: string;
+  /** Filled in by the schema's default. */
+  method: 'POST';
+  middleware: string[];
+  /** The body schema's name (src/actions/index.ts); none: the body is not read. */
+  body?: string;
+  handler: string;
+  /** Takes a multipart body with a file (an avatar, a chat image); other actions refuse multipart (415). */
+  uploads?: boolean;
+  /** Where a plain form post returns when it names no page and comes from no page of this site. */
+  back?: string;
+}
+
 export interface RegistryFile {
   $schema?: string;
   site: SiteSettings;
   layouts: Record<string, LayoutEntry>;
   redirects: RedirectRule[];
+  /** Filled in by the schema's default (`[]`). */
+  actions: ActionEntry[];
   pages: PageEntry[];
 }
 

@@ -4,11 +4,11 @@
  */
 import t, { type Test } from 'tap';
 import { RETURN_PATH_MAX } from '../../src/lib/return-url.ts';
-import { buildAppOverBackend } from '../helpers/build.ts';
+import { buildAppOverBackend, raiseRateLimits } from '../helpers/build.ts';
 import { caseName, RETURN_BYPASSES, staysOnSite } from '../helpers/return-bypasses.ts';
 import { backendRows, registerMember } from './helpers.ts';
 
-const portal = await buildAppOverBackend(t);
+const portal = await buildAppOverBackend(t, { editRegistry: raiseRateLimits });
 const { backend } = portal;
 const member = await registerMember(backend, '13912345670', '回跳测试');
 const cookie = portal.memberCookie({ uid: member.uid, userId: member.userId, phone: member.phone, nickName: member.nickName });

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { createGates } from '../src/actions/gates.ts';
 import { actionBodies, actionHandlers } from '../src/actions/index.ts';
 import { runAction } from '../src/actions/run-action.ts';
-import type { ActionAnswer } from '../src/actions/types.ts';
+import { type ActionAnswer, type ActionHandler, ActionRefusal } from '../src/actions/types.ts';
 import { createFormDrafts } from '../src/form-drafts.ts';
 import { requestErrorAnswer } from '../src/lib/action-messages.ts';
 import { UPLOAD_MAX_BYTES } from '../src/lib/member-forms.ts';
@@ -28,6 +28,23 @@ const pathOf = (url: string) => {
   const q = url.indexOf('?');
   return q === -1 ? url : url.slice(0, q);
 };
+
+/** The part @fastify/multipart was reading when a file went over the limit, with the fields posted before it. */
+interface TooLargePart {
+  fieldname?: string;
+  mimetype?: string;
+  fields?: Record<string, unknown>;
+}
+
+/** The text fields posted before the file (what a refused form shows again), as `attachFieldsToBody: 'keyValues'` would. */
+function fieldsBefore(part: TooLargePart | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(part?.fields ?? {})) {
+    const value = (v as { value?: unknown } | null)?.value;
+    if (typeof value === 'string') out[k] = value;
+  }
+  return out;
+}
 
 const actionsPlugin: FastifyPluginAsync<ActionsPluginOptions> = async (app, opts) => {
   app.decorate('formDrafts', createFormDrafts(app.sharedStore));
@@ -54,6 +71,29 @@ const actionsPlugin: FastifyPluginAsync<ActionsPluginOptions> = async (app, opts
     });
     // A request its action never ran for (a body too large or malformed): the one answer shape, logged.
     scope.setErrorHandler(async function answerUnreadBody(err: FastifyError, req, reply) {
+      const registry = app.registry.current;
+      const found = err.code === 'FST_REQ_FILE_TOO_LARGE' ? registry.actions.match(pathOf(req.url)) : null;
+      const handler = found ? tables.handlers[found.target.handler] : undefined;
+      if (found && handler) {
+        // A file over the limit is a refusal of the action itself: its gates run (who posts), then it is answered as
+        // the action answers its own refusals (JSON, or back to its form with the message and the fields typed).
+        req.log.info({ action: found.target.name, code: err.code }, 'action upload too large');
+        const part = (err as { part?: TooLargePart }).part;
+        const what = part?.mimetype?.startsWith('image/') ? '图片' : '文件';
+        const refusal = new ActionRefusal(part?.fieldname ?? null, `${what}不能超过${UPLOAD_MAX_BYTES / 1024 / 1024}MB`, 413);
+        const refusing: ActionHandler<never> = {
+          ...handler,
+          check: () => {
+            throw refusal;
+          },
+          run: async () => {
+            throw refusal;
+          },
+        };
+        req.body = fieldsBefore(part);
+        const entry = { ...found.target, body: undefined };
+        return runAction(app, req, reply, registry, entry, { ...tables, handlers: { [entry.handler]: refusing } }, found.params);
+      }
       const { status, message } =
         err.code === 'FST_REQ_FILE_TOO_LARGE'
           ? { status: 413, message: `文件不能超过${UPLOAD_MAX_BYTES / 1024 / 1024}MB` }

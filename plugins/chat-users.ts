@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { readAgentSession } from '../src/agent-session.ts';
+import { resolveAgent } from '../src/agent-session.ts';
 import type { CallContext } from '../src/api/http.ts';
 import { CHAT_USER_ID } from '../src/lib/chat.ts';
 import { resolveMember } from '../src/session.ts';
@@ -27,9 +27,9 @@ export function gatewayAnswer(err: unknown): { status: number; message: string }
   return { status: status === 503 || status === 504 ? status : 502, message: '服务繁忙，请稍后再试' };
 }
 
-/** The agent of the signed inbox cookie as a chat user, or null. */
-export function readAgent(req: FastifyRequest): ChatUser | null {
-  const agent = readAgentSession(req);
+/** The agent of a live inbox session as a chat user, or null; throws when the gateway cannot tell. */
+export async function readAgent(req: FastifyRequest): Promise<ChatUser | null> {
+  const agent = await resolveAgent(req);
   return agent ? { id: agent.uid, kind: 'agent', name: agent.name } : null;
 }
 

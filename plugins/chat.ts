@@ -34,7 +34,6 @@ import { UPLOAD_MAX_BYTES } from '../src/lib/member-forms.ts';
 import { CLOSE_SIGNED_OUT } from '../src/lib/member-socket.ts';
 import { isSameOriginPost } from '../src/lib/same-origin.ts';
 import { genUserSig } from '../src/lib/usersig.ts';
-import { agentLoginRoutes } from './agent-login.ts';
 import { createBus } from './chat-bus.ts';
 import { isClientFrame, userId } from './chat-frames.ts';
 import { chatLookupRoutes } from './chat-lookup.ts';
@@ -96,10 +95,6 @@ export interface ChatPluginOptions {
   maxSocketsPerUser?: number;
   /** The agent's auto-reply answers a conversation at most once per this many seconds (default 1800). */
   autoReplyWindowSeconds?: number;
-  /** How long an agent stays signed in to the inbox, seconds (default 12 h). */
-  agentSessionSeconds?: number;
-  /** Agent sign-in posts a minute per client address (default 10). */
-  agentLoginPerMinute?: number;
 }
 
 interface Socket {
@@ -127,7 +122,6 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
   const rateWindowMs = opts.rateWindowMs ?? 10_000;
   const maxPerUser = opts.maxSocketsPerUser ?? 16;
   const autoReplyWindowSeconds = opts.autoReplyWindowSeconds ?? 1800;
-  const agentSessionSeconds = opts.agentSessionSeconds ?? 12 * 3600;
   const tencent = opts.sdkAppId !== undefined && opts.secretKey ? { sdkAppId: opts.sdkAppId, secretKey: opts.secretKey } : null;
   const node = randomUUID();
   const log = app.log.child({ component: 'chat' });
@@ -325,8 +319,7 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
     async function chatRoutes(scope: FastifyInstance) {
       await scope.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
       scope.addHook('onSend', chatNoStore);
-      const who = (req: FastifyRequest, reply?: FastifyReply) =>
-        kind === 'agent' ? Promise.resolve(readAgent(req)) : readMember(req, reply);
+      const who = (req: FastifyRequest, reply?: FastifyReply) => (kind === 'agent' ? readAgent(req) : readMember(req, reply));
       const notSignedIn = kind === 'agent' ? '请先登录经纪人账号' : CHAT_MESSAGES.notLoggedIn;
 
       /** Origin (state-changing calls), then the caller; null when the reply is sent. */
@@ -684,7 +677,6 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
   await app.register(routesFor('agent', AGENT_CHAT_API));
 
   await app.register(chatLookupRoutes);
-  await app.register(agentLoginRoutes({ agentSessionSeconds, agentLoginPerMinute: opts.agentLoginPerMinute ?? 10 }));
 };
 
 export type { ChatUser };

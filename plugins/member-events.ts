@@ -8,11 +8,15 @@ import { redisChannel } from '../src/redis-channel.ts';
  * What the portal must hear about a member wherever it happened (SPEC 4 forced logout, issue 13):
  * - `revoked`: every session of the member is signed out (password reset or change, a console sign-out); open sockets
  *   get the forced-logout message and cached session versions are dropped;
- * - `profile`: nickname or avatar changed; cached profiles are dropped so the header shows the new ones.
+ * - `profile`: nickname or avatar changed; cached profiles are dropped so the header shows the new ones;
+ * - `ended`: one session was logged out (issue 33); its cached copy is dropped everywhere.
  * One channel for both. Without REDIS_URL it is an in-memory emitter (one process); with REDIS_URL the same two calls
  * go through Redis pub/sub, so an event reaches every portal process.
  */
-export type MemberEvent = { type: 'revoked' | 'profile'; userId: string };
+export type MemberEvent =
+  | { type: 'revoked' | 'profile'; userId: string }
+  /** Issue 33: one session ended (a logout): every process drops its cached copy; `session` is the token's SHA-256. */
+  | { type: 'ended'; userId: string; session: string };
 
 export interface MemberEvents {
   /** Announce an event. Resolves once it is handed to the channel (every process, this one included, hears it). */
@@ -50,8 +54,9 @@ const isMemberEvent = new Ajv({ strict: true }).compile<MemberEvent>({
   required: ['type', 'userId'],
   additionalProperties: false,
   properties: {
-    type: { type: 'string', enum: ['revoked', 'profile'] },
+    type: { type: 'string', enum: ['revoked', 'profile', 'ended'] },
     userId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+    session: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' },
   },
 });
 

@@ -17,7 +17,7 @@ export interface SharedStorePluginOptions {
 
 const sharedStorePlugin: FastifyPluginAsync<SharedStorePluginOptions> = async (app, opts) => {
   if (!opts.redisUrl) {
-    app.decorate('sharedStore', memoryStore());
+    app.decorate('sharedStore', memoryStore({ now: () => app.clock() }));
     return;
   }
   const client = createRedisClient({
@@ -26,7 +26,7 @@ const sharedStorePlugin: FastifyPluginAsync<SharedStorePluginOptions> = async (a
     what: 'shared store (limits and drafts are kept per process until it is back)',
     options: { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false },
   });
-  app.decorate('sharedStore', redisStore(client));
+  app.decorate('sharedStore', redisStore(client, memoryStore({ now: () => app.clock() })));
   app.addHook('onClose', async function closeSharedStore() {
     client.disconnect();
   });

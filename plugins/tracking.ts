@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { spend } from '../src/actions/limits.ts';
+import type { ActionAnswer } from '../src/actions/types.ts';
 import { TRACK_ENDPOINT, type TrackEvent, trackEventSchema } from '../src/lib/tracking.ts';
 import { resolveMember } from '../src/session.ts';
 
@@ -20,10 +22,19 @@ async function parseBeaconBody(req: FastifyRequest, reply: FastifyReply): Promis
   }
 }
 
+/** The limit of site.rateLimits beacons count against (per address): a page sends a few per visit, a flood many. */
+export const TRACKING_LIMIT = 'tracking';
+
 /**
  * SPEC 4 page tracking: POST /-/track takes one page-view, close, agent-request or query-check event from the browser,
  * logs it with the request id and forwards it to the gateway's tracking call (POST api/huoDongTG/install). Tracking
  * never disturbs the page: the answer is 204 at once, and a gateway failure is only a warn line.
+ *
+ * Not an action of the action stage (issue 33), on purpose: the stage's door refuses text/plain so that another site's
+ * "simple" post can never pass as a form, and navigator.sendBeacon can only send text/plain without a preflight. A
+ * beacon changes nothing a visitor owns (no member gate, no draft, no answer anyone reads), so it stays a route of its
+ * own beside the door, and only what every write shares applies to it: the named limit `tracking` of
+ * site.rateLimits, counted in the shared store by src/actions/limits.ts like every action's.
  */
 const trackingPlugin: FastifyPluginAsync = async (app) => {
   app.post(
@@ -36,6 +47,16 @@ const trackingPlugin: FastifyPluginAsync = async (app) => {
     async (req, reply) => {
       const event = req.body as TrackEvent;
       reply.header('cache-control', 'no-store');
+      const rule = app.registry.current.file.site.rateLimits[TRACKING_LIMIT];
+      const refusal = rule ? await spend(app.sharedStore, TRACKING_LIMIT, rule, { ip: req.ip, member: '', agent: '', body: {} }) : null;
+      if (refusal) {
+        req.log.info({ tracking: event.kind, limit: TRACKING_LIMIT }, 'tracking event rate-limited');
+        const answer: ActionAnswer = { status: refusal.status, message: refusal.message };
+        return reply
+          .code(refusal.status)
+          .header('retry-after', String(refusal.retryAfterSeconds ?? 1))
+          .send(answer);
+      }
       if (event.kind === 'xss') {
         // SPEC 5: the browser's own query check; logged, never blocked.
         req.log.warn(
@@ -64,4 +85,4 @@ const trackingPlugin: FastifyPluginAsync = async (app) => {
   );
 };
 
-export default fp(trackingPlugin, { name: 'portal-tracking', fastify: '5.x' });
+export default fp(trackingPlugin, { name: 'portal-tracking', fastify: '5.x', dependencies: ['portal-registry', 'shared-store'] });

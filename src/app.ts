@@ -13,22 +13,16 @@ import Fastify, {
 import pino from 'pino';
 import accountPlugin from '../plugins/account.ts';
 import actionsPlugin from '../plugins/actions.ts';
-import brokerActions from '../plugins/broker-actions.ts';
-import campaignActions from '../plugins/campaign-actions.ts';
 import chatPlugin, { type ChatPluginOptions } from '../plugins/chat.ts';
 import cityPlugin from '../plugins/city.ts';
 import clientRoutesPlugin from '../plugins/client-routes.ts';
 import compression from '../plugins/compression.ts';
 import deadlinePlugin from '../plugins/deadline.ts';
 import drainPlugin from '../plugins/drain.ts';
-import entrustActions from '../plugins/entrust-actions.ts';
 import iconSprite from '../plugins/icon-sprite.ts';
-import imActions from '../plugins/im-actions.ts';
 import loggingPlugin, { PortalLogController } from '../plugins/logging.ts';
 import markupMemoPlugin from '../plugins/markup-memo.ts';
 import memberEvents from '../plugins/member-events.ts';
-import memberForms from '../plugins/member-forms.ts';
-import memberSignOut from '../plugins/member-sign-out.ts';
 import memberSocket, { type MemberSocketOptions } from '../plugins/member-socket.ts';
 import pageCachePlugin from '../plugins/page-cache.ts';
 import pressurePlugin, { type PressureOptions } from '../plugins/pressure.ts';
@@ -40,7 +34,7 @@ import sharedStorePlugin from '../plugins/shared-store.ts';
 import sitemapPlugin from '../plugins/sitemap.ts';
 import { publicFileHeaders } from '../plugins/static-headers.ts';
 import trackingPlugin from '../plugins/tracking.ts';
-import wendaActions from '../plugins/wenda-actions.ts';
+import uploadsPlugin from '../plugins/uploads.ts';
 import { actionNames } from './actions/index.ts';
 import { type Api, createApi } from './api/index.ts';
 import type { Config } from './config.ts';
@@ -226,16 +220,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(memberSocket, opts.memberSocket ?? {});
   // chat (issue 18): the chat endpoints, the built-in transport's socket and the agent inbox's sign-in.
   await app.register(chatPlugin, { sdkAppId: config.imSdkAppId, secretKey: config.imSecretKey, redisUrl: config.redisUrl, ...opts.chat });
-  await app.register(memberSignOut, { token: config.adminToken });
-  await app.register(accountPlugin, { redisUrl: config.redisUrl });
+  await app.register(accountPlugin);
   await app.register(actionsPlugin, { adminToken: config.adminToken });
-  await app.register(memberForms);
-  await app.register(entrustActions);
-  await app.register(wendaActions);
-  await app.register(brokerActions);
-  await app.register(campaignActions); // campaigns (issue 19)
-  // Agent chat screens' forms, photo upload and unread total (issue 18)
-  await app.register(imActions);
+  await app.register(uploadsPlugin);
   await app.register(trackingPlugin);
   await app.register(searchSuggest);
   await app.register(clientRoutesPlugin);

@@ -175,6 +175,13 @@ export default function PersonalCenterPage({ data }: PageProps<PersonalCenterDat
             退出登录
           </button>
         </form>
+        {/* Issue 33: every session of the member ends, on this phone and on every other device. */}
+        <form method="post" action="/-/account/logout-all" className="pc-logout pc-logout--all">
+          <button type="submit" className="pc-logout__all">
+            退出所有设备
+          </button>
+          <p className="pc-logout__hint">在其他手机或电脑上的登录也将一并退出</p>
+        </form>
       </section>
     </div>
   );

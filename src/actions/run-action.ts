@@ -85,7 +85,8 @@ function createActionContext(
     memberId: '',
     agent: null,
     back: safeReturnPath(named, entry.back ?? '/'),
-    json: wantsJson(req),
+    // The console (admin-token) is a program: it reads JSON whatever it accepts.
+    json: wantsJson(req) || entry.middleware.includes('admin-token'),
     now: app.clock(),
     store: app.sharedStore,
     invalidate: (entryName, params) => app.pageCache.invalidate(entryName, params, city.cityId),
@@ -187,11 +188,14 @@ async function answerRefusal(
   // A form with a page of its own goes back to it; a button (favourite, like) has none: its refusal is the answer.
   const formPage = r.location ?? handler?.refusedTo?.(ctx, r) ?? (handler?.draft ? ctx.back : undefined);
   const backToForm = formPage !== undefined;
-  if (!ctx.json && r.status === 429) return handleError(errors.tooManyRequests(r.message), req, reply);
+  // A limit met by a button (no form to show it beside) is the error page saying it.
+  if (!ctx.json && r.status === 429 && !backToForm) return handleError(errors.tooManyRequests(r.message), req, reply);
   if (ctx.json || !backToForm || r.status === 403) {
     const answer: ActionAnswer = { status: r.status, message: r.message };
+    // A refusal about fields says each one's message (`errors`) and the first (`field`, beside `message`).
     if (r.field) answer.field = r.field;
-    if (r.errors && Object.keys(r.errors).length > 1) answer.errors = r.errors;
+    const fields = r.errors && Object.keys(r.errors).length > 0 ? r.errors : r.field ? { [r.field]: r.message } : null;
+    if (fields) answer.errors = fields;
     if (r.login) answer.login = r.login;
     return reply.code(r.status).send(answer);
   }

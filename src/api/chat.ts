@@ -59,8 +59,20 @@ export function createChatApi(gateway: Got, chatClient: Got, chatUrl: string) {
           ? { searchParams: { houseId: house.houseId, ...(house.houseType !== undefined ? { houseType: house.houseType } : {}) } }
           : {}),
       }),
+    /** The agent, with the token of the inbox session the sign-in opened (issue 33). */
     agentLogin: (call: CallContext, body: { account: string; password: string }) =>
-      getObj<Belonger>(gateway, call, 'api/microchat/agent/login', post(body)),
+      getObj<Belonger & { sessionToken: string }>(gateway, call, 'api/microchat/agent/login', post(body)),
+    /** The agent of a live inbox session, null when it ended or expired. */
+    agentSession: async (call: CallContext, token: string): Promise<Belonger | null> => {
+      try {
+        return await getObj<Belonger>(gateway, call, 'api/microchat/agent/session', { searchParams: { token } });
+      } catch (err) {
+        if ((err as { statusCode?: number }).statusCode === 401) return null;
+        throw err;
+      }
+    },
+    agentLogout: (call: CallContext, token: string) =>
+      getObj<{ ended: number }>(gateway, call, 'api/microchat/agent/logout', post({ token })),
     push: (call: CallContext, body: { target: string; title?: string; content: string }) =>
       getObj<{ id: number }>(gateway, call, 'api/mobpush/send', post(body)),
     addUser: (call: CallContext, body: { uid: string; nickName?: string; headUrl?: string }) =>

@@ -300,11 +300,20 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
       getObj<MemberInfo>(gateway, call, '/api/member/register', post(body)),
     login: (call: CallContext, body: { phone: string; password: string } | { phone: string; code: string }) =>
       getObj<MemberInfo>(gateway, call, '/api/member/login', post(body)),
-    /** The member with the bumped session version: every other login of theirs is out. */
+    /** Every session of the member ends; the answer carries a new one (`token`) for the browser that asked. */
     resetPassword: (call: CallContext, body: { phone: string; password: string; code: string }) =>
-      getObj<MemberSession>(gateway, call, '/api/member/resetPassword', post(body), checks.memberSession),
+      getObj<MemberInfo>(gateway, call, '/api/member/resetPassword', post(body), checks.memberSession),
     changePassword: (call: CallContext, body: { userId: string; oldPassword: string; password: string }) =>
-      getObj<MemberSession>(gateway, call, '/api/member/changePassword', post(body), checks.memberSession),
+      getObj<MemberInfo>(gateway, call, '/api/member/changePassword', post(body), checks.memberSession),
+    /** The member of a live login session (issue 33), null when it ended or expired. */
+    sessionMember: async (call: CallContext, token: string): Promise<MemberInfo | null> => {
+      try {
+        return await getObj<MemberInfo>(gateway, call, '/api/member/info', { searchParams: { token } }, checks.memberSession);
+      } catch (err) {
+        if ((err as { statusCode?: number }).statusCode === 401) return null;
+        throw err;
+      }
+    },
     /** The console's sign-out: the member's session version is bumped, every login cookie of theirs stops verifying. */
     revokeSessions: (call: CallContext, userId: string) =>
       getObj<MemberSession>(gateway, call, '/api/member/revokeSessions', post({ userId }), checks.memberSession),

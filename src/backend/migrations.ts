@@ -519,6 +519,16 @@ CREATE TABLE listing_verify (
 );
 `,
   },
+  // Sessions that end (issue 33): the agent inbox's sign-ins are server-side sessions too, revoked by a sign-out.
+  {
+    version: 21,
+    name: 'agent inbox sessions (issue 33): one row per sign-in, only the token’s SHA-256 stored',
+    sql: `
+CREATE TABLE agent_session (token TEXT PRIMARY KEY, belonger_id INTEGER NOT NULL, created_at TEXT NOT NULL, expires_at TEXT NOT NULL);
+CREATE INDEX agent_session_belonger ON agent_session(belonger_id);
+CREATE INDEX session_token_member ON session_token(member_id);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -2,7 +2,7 @@ import type { AccountField } from '../lib/account-rules.ts';
 
 /**
  * The enhanced path of the account forms (issue 13 part A): the same endpoints as the plain form posts, asked for
- * JSON. Browser only. The server's answer is `{status, message, errors?, obj?}`; nothing here judges a field.
+ * JSON. Browser only. The server's answer is `{status, message, field?, errors?, obj?}`; nothing here judges a field.
  */
 export interface AccountAnswer {
   ok: boolean;
@@ -26,14 +26,17 @@ async function postJson(path: string, body: Record<string, unknown>): Promise<Ac
   }
   const json = (await res.json().catch(() => null)) as {
     message?: string;
+    field?: AccountField;
     errors?: Partial<Record<AccountField, string>>;
     obj?: { redirect?: string } | null;
   } | null;
+  // One field at fault comes as `field` beside the message; several as `errors`.
+  const errors = json?.errors ?? (json?.field && json.message ? { [json.field]: json.message } : {});
   return {
     ok: res.ok,
     status: res.status,
     message: json?.message ?? (res.ok ? '' : '提交失败，请稍后再试'),
-    errors: json?.errors ?? {},
+    errors,
     redirect: typeof json?.obj?.redirect === 'string' ? json.obj.redirect : null,
   };
 }

@@ -21,10 +21,13 @@ export interface UserInfo {
   phone: string;
 }
 
-/** What the signed `userInfo` cookie holds (issue 13): the ids the server needs and the session version. */
+/**
+ * What the signed `userInfo` cookie holds (issue 13, 33): the member's ids and the token of the server-side session
+ * the login opened (the gateway keeps only its SHA-256). A logout, a password change or the console ends the session:
+ * a copy of the cookie then signs nobody in.
+ */
 export interface SessionIds {
   uid: string;
   userId: string;
-  /** The member's session version when the cookie was signed; a password reset or change bumps it. */
-  sv: number;
+  token: string;
 }

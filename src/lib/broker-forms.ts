@@ -17,5 +17,3 @@ export const INVESTMENT_SAVED = '提交成功，招商专员将尽快与您联�
 
 /** The agent review form's draft key: one per agent. */
 export const reviewDraft = (belongerId: number) => `broker-review:${belongerId}`;
-/** Drafts of a visitor's form (franchise: no login needed) are kept under this member id. */
-export const VISITOR = 'visitor';

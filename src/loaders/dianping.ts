@@ -1,7 +1,7 @@
 import type { DailiData, DianpingData, JiamengData } from '../contracts/page-data/broker.ts';
 import { errors } from '../errors.ts';
 import { formStateOf } from '../form-drafts.ts';
-import { reviewDraft, VISITOR } from '../lib/broker-forms.ts';
+import { reviewDraft } from '../lib/broker-forms.ts';
 import { parseId } from '../lib/ids.ts';
 import { dailiMeta, dianpingMeta, jiamengMeta } from '../meta/broker.ts';
 import { type LoadResult, type PageContext, pageLoader } from '../pipeline/types.ts';
@@ -42,7 +42,8 @@ async function loadJiameng(ctx: PageContext): Promise<LoadResult<JiamengData>> {
   const raw = ctx.params.id;
   if (raw !== undefined && parseId(raw) === null) throw errors.pageNotFound();
   const commitments = await optional(ctx, 'belonger.commitments', ctx.api.belonger.commitments(ctx.call), []);
-  const member = ctx.user?.uid || ctx.user?.userId || VISITOR;
+  // The member id the action stage keeps a refused post's draft under ('' for a visitor; src/actions/broker.ts).
+  const member = ctx.user?.uid || ctx.user?.userId || '';
   const take = async (form: string) => formStateOf({}, await ctx.req.server.formDrafts.take(ctx.req, ctx.reply, form, member));
   const ok = ['1', 'again', 'zhaoshang'].includes(ctx.query.ok ?? '') ? (ctx.query.ok as string) : null;
   return {

@@ -7,7 +7,7 @@ import { wendaDetailMeta, wendaHuidaMeta, wendaListMeta, wendaTiwenMeta } from '
 import { type LoadResult, type PageContext, pageLoader } from '../pipeline/types.ts';
 import { optional } from './optional.ts';
 
-/** Questions and answers (问答), issue 15 part B. The forms post to /-/wenda/* (plugins/wenda-actions.ts). */
+/** Questions and answers (问答), issue 15 part B. The forms post to /-/wenda/* (src/actions/wenda.ts). */
 
 /** The member id the gateway's member calls take (the uid of the signed cookie). */
 const memberIdOf = (ctx: PageContext) => ctx.user?.uid || ctx.user?.userId || '';

@@ -70,10 +70,6 @@ export interface SiteSettings {
   /** Issue 20: bound of the shared-markup memo (plugins/markup-memo.ts); 0 turns it off. */
   markupCache: { maxBytes: number };
   robotsDisallow: string[];
-  /** Issue 13: requests per client address and per phone in a window, by account endpoint. */
-  accountLimits: Record<AccountLimited, { ip: RateLimitSetting; phone: RateLimitSetting }>;
-  /** Issue 15: questions and answers one member may post in a window. */
-  wendaPostLimit: RateLimitSetting;
   /** Issue 33: the named limits of the actions' `rate-limit:<name>` middleware. */
   rateLimits: Record<string, RateLimitRule>;
   /** Issue 16: the latest LPR (percent) for the mortgage calculator. */
@@ -88,7 +84,6 @@ export interface CityContacts {
   supervisionPhone: string;
 }
 
-export type AccountLimited = 'login' | 'sms' | 'register' | 'reset' | 'password';
 export interface RateLimitSetting {
   max: number;
   windowSeconds: number;

@@ -26,7 +26,7 @@ export interface AccountRig {
   post(
     url: string,
     body: Record<string, string | number | boolean>,
-    opts?: { form?: boolean; headers?: Record<string, string> },
+    opts?: { form?: boolean; headers?: Record<string, string>; remoteAddress?: string },
   ): Promise<LightMyRequestResponse>;
   /** Register a member through the portal (asks the code, reads it, posts the form); returns the login cookie. */
   register(phone: string, password?: string): Promise<string>;
@@ -39,7 +39,10 @@ export function cookieFrom(res: LightMyRequestResponse, name = 'userInfo'): stri
 }
 
 /** The portal over its own embedded gateway with a settable clock; logs of both are kept. Closed when `t` ends. */
-export async function accountRig(t: { teardown(fn: () => unknown): void }, opts: { limits?: number } = {}): Promise<AccountRig> {
+export async function accountRig(
+  t: { teardown(fn: () => unknown): void },
+  opts: { limits?: number; mobileHost?: string } = {},
+): Promise<AccountRig> {
   const clock: Clock = {
     // Noon in Beijing of today: the steps of a test (about half an hour) never cross midnight, when the daily counts
     // start again, whatever time the suite runs at.
@@ -59,14 +62,13 @@ export async function accountRig(t: { teardown(fn: () => unknown): void }, opts:
   const portal = await buildTestApp({
     gatewayUrl: backend.url,
     logLines: portalLog,
-    // Every account limit raised to `limits` (registry.json's site.accountLimits), for tests that post a lot.
-    editRegistry: opts.limits
-      ? (r) => {
-          const max = opts.limits as number;
-          const every = { ip: { max, windowSeconds: 600 }, phone: { max, windowSeconds: 600 } };
-          r.site.accountLimits = { login: every, sms: every, register: every, reset: every, password: every };
-        }
-      : undefined,
+    // The portal's limits and login throttle read the same clock.
+    now: () => clock.ms,
+    // Every limit raised to `limits` (registry.json's site.rateLimits), for tests that post a lot.
+    editRegistry: (r) => {
+      if (opts.limits) for (const rule of Object.values(r.site.rateLimits)) rule.max = opts.limits;
+      if (opts.mobileHost) r.site.mobileHost = opts.mobileHost;
+    },
   });
   t.teardown(async () => {
     await portal.close();
@@ -84,6 +86,7 @@ export async function accountRig(t: { teardown(fn: () => unknown): void }, opts:
     portal.app.inject({
       method: 'POST',
       url,
+      ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
       headers: opts.form
         ? { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', ...opts.headers }
         : { 'content-type': 'application/json', accept: 'application/json', ...opts.headers },

@@ -30,7 +30,7 @@ t.test('register, then log in with the password and with an SMS code: each sets 
   t.equal(login.headers['cache-control'], 'no-store', 'an answer that signs in is never stored');
   const unsigned = portal.app.unsignCookie(decodeURIComponent(c?.value ?? ''));
   t.ok(unsigned.valid, 'signed with the cookie secret');
-  t.same(Object.keys(JSON.parse(unsigned.value ?? '{}')).sort(), ['sv', 'uid', 'userId'], 'ids and the session version only');
+  t.same(Object.keys(JSON.parse(unsigned.value ?? '{}')).sort(), ['token', 'uid', 'userId'], 'ids and the session token only');
 
   clock.advance(61_000);
   t.equal((await post('/-/account/sms', { phone: '13700001111', purpose: 'login' })).statusCode, 200);
@@ -125,7 +125,7 @@ t.test('noInfo: the cookie value userInfo=noInfo forces a logout and clears the 
 });
 
 t.test('a cookie of a member the gateway does not know, or signed with another secret, is no login', async (t) => {
-  const unknown = `userInfo=${encodeURIComponent(portal.app.signCookie(JSON.stringify({ uid: 'm999999', userId: '999999', sv: 1 })))}`;
+  const unknown = `userInfo=${encodeURIComponent(portal.app.signCookie(JSON.stringify({ uid: 'm999999', userId: '999999', token: 'x'.repeat(43) })))}`;
   const res = await page('/aboutUs', unknown);
   t.equal(stateOf(res.body).user.uid, '', 'a visitor');
   t.equal(res.cookies.find((x) => x.name === 'userInfo')?.value, '', 'cleared');

@@ -52,9 +52,9 @@ t.test('a refused body names its field in Chinese; nothing reaches the gateway',
   const before = backendRows(backend, 'SELECT COUNT(*) AS n FROM kanfang')[0]?.n;
   const r = await actionPost(app, '/-/action/kanfang', { houseId: listing, name: '王先生', phone: '12345' }, cookie);
   t.equal(r.statusCode, 400);
-  t.same(r.json(), { status: 400, message: '手机号不正确', field: 'phone' });
+  t.same(r.json(), { status: 400, message: '手机号不正确', field: 'phone', errors: { phone: '手机号不正确' } });
   const missing = await actionPost(app, '/-/action/kanfang', { houseId: listing, phone: '13800000000' }, cookie);
-  t.same(missing.json(), { status: 400, message: '请填写姓名', field: 'name' });
+  t.same(missing.json(), { status: 400, message: '请填写姓名', field: 'name', errors: { name: '请填写姓名' } });
   t.equal(backendRows(backend, 'SELECT COUNT(*) AS n FROM kanfang')[0]?.n, before, 'nothing saved');
 });
 

@@ -4,8 +4,9 @@
  */
 import t from 'tap';
 import { FRANCHISE_DUPLICATE, FRANCHISE_SAVED } from '../../src/lib/broker-forms.ts';
+import type { RateLimitRule } from '../../src/registry/types.ts';
 import { startTestBackend } from '../helpers/backend.ts';
-import { buildTestApp } from '../helpers/build.ts';
+import { buildTestApp, readRegistry } from '../helpers/build.ts';
 import { assertNotFoundScreens, backendRows, registerMember } from '../listings/helpers.ts';
 
 const backend = await startTestBackend();
@@ -37,11 +38,12 @@ const good = { belongerId: String(agent.id), professional: '5', attitude: '4', r
 t.test('a visitor who rates an agent goes to login with the review page as bUrl; nothing saved', async (t) => {
   const r = await review(good, {});
   t.equal(r.statusCode, 401);
+  // The review form names its page (`back`, as src/ui/wenda/WendaForm.tsx posts it): the login comes back to it.
   const f = await portal.app.inject({
     method: 'POST',
     url: '/-/broker/review',
     headers: form,
-    payload: new URLSearchParams(good).toString(),
+    payload: new URLSearchParams({ ...good, back: `/dianping/${agent.id}` }).toString(),
   });
   t.equal(f.statusCode, 303);
   t.equal(f.headers.location, `/login?bUrl=${encodeURIComponent(`/dianping/${agent.id}`)}`);
@@ -197,4 +199,88 @@ t.test('the investment-attraction form saves the enquiry', async (t) => {
   t.same(backendRows(backend, 'SELECT name, company, intention FROM investment WHERE phone = ?', '13922223333'), [
     { name: '赵总', company: '湘江置业', intention: '城市合伙人' },
   ]);
+});
+
+// ---------- limits (issue 33): the registry's real values ----------
+
+const limits = readRegistry().site.rateLimits;
+const limitOf = (name: string) => (limits[name] as RateLimitRule).max;
+let nextAddress = 10;
+/** A client address of its own, so one test's posts never count towards another's per-address window. */
+const newAddress = () => `10.9.0.${nextAddress++}`;
+const signUp = (url: string, fields: Record<string, string | string[]>, remoteAddress: string) => {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) for (const x of Array.isArray(v) ? v : [v]) body.append(k, x);
+  return portal.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress,
+    headers: { ...form, accept: 'application/json' },
+    payload: body.toString(),
+  });
+};
+
+t.test('franchise sign-ups: one phone however typed counts once per post; over the per-phone limit is 429', async (t) => {
+  const max = limitOf('franchise-phone');
+  const typed = ['13766667777', ' 13766667777', '\t13766667777', '137 6666 7777', '137-6666-7777', '13766667777\n'];
+  for (let i = 0; i < max; i++) {
+    const r = await signUp('/-/broker/jiameng', { name: '钱先生', phone: typed[i % typed.length] as string, city: '长沙' }, newAddress());
+    t.equal(r.statusCode, 200, `application ${i + 1} (${JSON.stringify(typed[i % typed.length])})`);
+  }
+  for (const phone of typed) {
+    const over = await signUp('/-/broker/jiameng', { name: '钱先生', phone, city: '长沙' }, newAddress());
+    t.equal(over.statusCode, 429, `over the limit: ${JSON.stringify(phone)}`);
+    t.ok(Number(over.headers['retry-after']) > 0, 'Retry-After');
+  }
+  const other = await signUp('/-/broker/zhaoshang', { name: '钱先生', phone: '\t137 6666 7777 ' }, newAddress());
+  t.equal(other.statusCode, 429, 'the investment form counts towards the same phone');
+  t.equal(other.json().message, `该手机号提交太频繁了，每小时最多提交${max}次，请稍后再试`);
+  t.equal(backendRows(backend, 'SELECT COUNT(*) AS n FROM franchise_apply WHERE phone = ?', '13766667777')[0]?.n, 1, 'saved once');
+});
+
+t.test('a repeated phone field is refused, and counts towards no phone', async (t) => {
+  const twice = await signUp('/-/broker/jiameng', { name: '孙女士', phone: ['13755556666', '13755557777'], city: '长沙' }, newAddress());
+  t.equal(twice.statusCode, 400);
+  t.equal(twice.json().field, 'phone');
+  const same = await signUp('/-/broker/zhaoshang', { name: '孙女士', phone: ['13755556666', '13755556666'] }, newAddress());
+  t.equal(same.statusCode, 400, 'the same phone twice too');
+  t.same(backendRows(backend, 'SELECT phone FROM franchise_apply WHERE phone IN (?, ?)', '13755556666', '13755557777'), []);
+  for (let i = 0; i < limitOf('franchise-phone'); i++) {
+    const r = await signUp('/-/broker/zhaoshang', { name: '孙女士', phone: '13755556666' }, newAddress());
+    t.equal(r.statusCode, 200, `enquiry ${i + 1}: the refused posts took nothing from the phone's window`);
+  }
+});
+
+t.test('a burst of sign-ups from one address meets the per-address limit', async (t) => {
+  const address = newAddress();
+  const max = limitOf('franchise-ip');
+  for (let i = 0; i < max; i++) {
+    const r = await signUp('/-/broker/zhaoshang', { name: '周总', phone: `1365555${String(i).padStart(4, '0')}` }, address);
+    if (r.statusCode !== 200) t.fail(`enquiry ${i + 1}: ${r.statusCode}`);
+  }
+  const over = await signUp('/-/broker/jiameng', { name: '周总', phone: '13655559999', city: '长沙' }, address);
+  t.equal(over.statusCode, 429);
+  const form429 = await portal.app.inject({
+    method: 'POST',
+    url: '/-/broker/jiameng',
+    remoteAddress: address,
+    headers: form,
+    payload: new URLSearchParams({ name: '周总', phone: '13655559998', city: '长沙' }).toString(),
+  });
+  t.equal(form429.statusCode, 429, 'a plain form post over the limit is the error page');
+  t.match(form429.headers['content-type'], 'text/html');
+  const elsewhere = await signUp('/-/broker/jiameng', { name: '周总', phone: '13655559999', city: '长沙' }, newAddress());
+  t.equal(elsewhere.statusCode, 200, 'another address has a window of its own');
+});
+
+t.test('a burst of reviews from one member meets the review limit', async (t) => {
+  const m = await registerMember(backend, '13912340199', '连评会员');
+  const c = portal.memberCookie({ uid: m.uid, userId: m.userId, phone: m.phone, nickName: m.nickName });
+  const max = limitOf('review');
+  const statuses: number[] = [];
+  for (let i = 0; i < max; i++) statuses.push((await review(good, { cookie: c })).statusCode);
+  t.same(statuses, [200, ...Array(max - 1).fill(409)], 'one saved, the rest refused as the second of the month');
+  const over = await review(good, { cookie: c });
+  t.equal(over.statusCode, 429);
+  t.ok(Number(over.headers['retry-after']) > 0, 'Retry-After');
 });

@@ -121,10 +121,10 @@ t.test('a sign-up is saved once; the second is answered kindly and not saved aga
   const phone = '13912340002';
   const first = await postJson('/-/huodong/signup', { activityId: a.id, name: '李女士', phone });
   t.equal(first.statusCode, 200);
-  t.match(first.json(), { message: '报名成功，顾问将尽快与您联系', notice: 'ok' });
+  t.match(first.json(), { message: '报名成功，顾问将尽快与您联系', obj: { duplicate: false } });
   const second = await postJson('/-/huodong/signup', { activityId: a.id, name: '李女士', phone });
   t.equal(second.statusCode, 200);
-  t.match(second.json(), { message: '您已报名过本活动，无需重复提交，顾问将尽快与您联系', notice: 'dup' });
+  t.match(second.json(), { message: '您已报名过本活动，无需重复提交，顾问将尽快与您联系', obj: { duplicate: true } });
   t.equal(signups(a.id, phone), 1, 'saved once');
   const saved = backendRows(backend, 'SELECT name, source FROM activity_signup WHERE activity_id = ? AND phone = ?', a.id, phone)[0];
   t.same(saved, { name: '李女士', source: 'form' });

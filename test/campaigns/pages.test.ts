@@ -131,7 +131,7 @@ t.test('a group sign-up is saved once, a full session refused, a bad phone 400',
   t.match(ok.json(), { message: '报名成功，顾问将尽快与您联系', obj: { seatsLeft: s.seats - s.taken - 1 } });
   const again = await postJson('/-/grouproom/signup', { sessionId: s.id, name: '陈先生', phone });
   t.equal(again.statusCode, 200);
-  t.match(again.json(), { notice: 'dup' });
+  t.match(again.json(), { message: '您已报名过本活动，无需重复提交，顾问将尽快与您联系', obj: { duplicate: true } });
   t.equal(n('SELECT COUNT(*) AS n FROM group_signup WHERE session_id = ? AND phone = ?', s.id, phone), 1, 'saved once');
   const f = full()[0] as Session;
   const refused = await postJson('/-/grouproom/signup', { sessionId: f.id, name: '陈先生', phone });

@@ -71,7 +71,7 @@ t.test('agent sign-in and inbox pages', async (t) => {
     });
     if (res.statusCode === 429) limited = res;
   }
-  t.equal(limited?.json().message, '尝试次数过多，请稍后再试', 'password guessing is rate-limited');
+  t.equal(limited?.json().message, '密码错误次数较多，请30秒后再试', 'password guessing waits (issue 33: per account and address)');
 
   const out = await portal.app.inject({ method: 'POST', url: '/-/agent/logout', headers: { host: 'localhost', cookie } });
   t.equal(out.statusCode, 303);

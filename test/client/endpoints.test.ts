@@ -1,5 +1,5 @@
 import t from 'tap';
-import { buildTestApp } from '../helpers/build.ts';
+import { buildTestApp, readRegistry } from '../helpers/build.ts';
 import { startFakeGateway } from '../helpers/fake-gateway.ts';
 
 const event = { kind: 'pageview', page: 'home', pageUrl: 'http://localhost/?shareUserId=u1', platFormDesc: 'wap', shareUserId: 'u1' };
@@ -86,6 +86,33 @@ t.test('bad bodies are 400 and forward nothing', async (t) => {
   t.equal(extra.statusCode, 204);
   await new Promise((r) => setTimeout(r, 50));
   t.notMatch(JSON.stringify(received[0]), /extra/);
+});
+
+t.test('a flood of beacons from one address meets the tracking limit: 429, not forwarded; other addresses go on', async (t) => {
+  const { portal, received, until } = await setup(t);
+  const rule = readRegistry().site.rateLimits.tracking;
+  t.ok(rule, 'registry.json names the tracking limit');
+  const max = rule?.max ?? 0;
+  const beacon = (ip: string) =>
+    portal.app.inject({
+      method: 'POST',
+      url: '/-/track',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      payload: JSON.stringify(event),
+      remoteAddress: ip,
+    });
+  for (let i = 0; i < max; i++) {
+    const res = await beacon('10.60.0.1');
+    if (res.statusCode !== 204) t.fail(`beacon ${i + 1}: ${res.statusCode}`);
+  }
+  await until(() => received.length >= max);
+  const over = await beacon('10.60.0.1');
+  t.equal(over.statusCode, 429, `beacon ${max + 1}`);
+  t.same(over.json(), { status: 429, message: '操作过于频繁，请稍后再试' });
+  t.ok(Number(over.headers['retry-after']) >= 1, 'Retry-After');
+  await new Promise((r) => setTimeout(r, 50));
+  t.equal(received.length, max, 'the refused beacon is not forwarded');
+  t.equal((await beacon('10.60.0.2')).statusCode, 204, 'another address has a window of its own');
 });
 
 t.test('a failing gateway never fails the page: still 204, a warn line', async (t) => {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -162,25 +162,30 @@ export function ensureBackendMember(
   dataDir: string,
   m: { uid: string; userId: string; phone: string; nickName: string; headUrl: string },
   nickNameGiven: boolean,
-): number {
+): string {
   const db = openDb(dataDir);
   try {
-    const row = db.prepare('SELECT session_version, nick_name FROM member WHERE id = ?').get(Number(m.userId)) as
-      | { session_version: number; nick_name: string }
-      | undefined;
-    if (row) {
-      if (nickNameGiven && row.nick_name !== m.nickName) {
-        db.prepare('UPDATE member SET nick_name = ? WHERE id = ?').run(m.nickName, Number(m.userId));
-      }
-      return row.session_version;
+    const row = db.prepare('SELECT nick_name FROM member WHERE id = ?').get(Number(m.userId)) as { nick_name: string } | undefined;
+    if (row && nickNameGiven && row.nick_name !== m.nickName) {
+      db.prepare('UPDATE member SET nick_name = ? WHERE id = ?').run(m.nickName, Number(m.userId));
     }
-    const taken = db.prepare('SELECT 1 FROM member WHERE phone = ?').get(m.phone);
-    const phone = taken ? `199${m.userId.padStart(8, '0').slice(-8)}` : m.phone;
-    const now = new Date().toISOString().replace('T', ' ').slice(0, 19);
-    db.prepare(
-      'INSERT INTO member (id, uid, phone, password_hash, nick_name, head_url, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?)',
-    ).run(Number(m.userId), m.uid, phone, 'none', m.nickName, m.headUrl, now, now);
-    return 1;
+    if (!row) {
+      const taken = db.prepare('SELECT 1 FROM member WHERE phone = ?').get(m.phone);
+      const phone = taken ? `199${m.userId.padStart(8, '0').slice(-8)}` : m.phone;
+      const now = new Date().toISOString().replace('T', ' ').slice(0, 19);
+      db.prepare(
+        'INSERT INTO member (id, uid, phone, password_hash, nick_name, head_url, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?)',
+      ).run(Number(m.userId), m.uid, phone, 'none', m.nickName, m.headUrl, now, now);
+    }
+    // A login session of the member (issue 33: the cookie carries its token), valid whatever the test's clock says.
+    const token = randomBytes(32).toString('base64url');
+    db.prepare('INSERT INTO session_token VALUES (?,?,?,?)').run(
+      createHash('sha256').update(token).digest('hex'),
+      Number(m.userId),
+      '2000-01-01 00:00:00',
+      '2999-01-01 00:00:00',
+    );
+    return token;
   } finally {
     db.close();
   }

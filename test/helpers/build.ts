@@ -9,7 +9,7 @@ import type { RegistryFile } from '../../src/registry/types.ts';
 import type { ClientAssets } from '../../src/render/assets.ts';
 import { emptyAssets } from '../../src/render/assets.ts';
 import { ensureBackendMember, startTestBackend, type TestBackend, testBackendDataDir } from './backend.ts';
-import { FAKE_MEMBERS, startFakeGateway } from './fake-gateway.ts';
+import { FAKE_MEMBERS, openFakeSession, startFakeGateway } from './fake-gateway.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const TEST_SECRET = 'test-cookie-secret-0123456789abcdef0123456789';
@@ -149,19 +149,21 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     memberCookie: (user = {}) => {
       const m = { ...MEMBER, ...user };
       const dataDir = testBackendDataDir(opts.gatewayUrl);
-      let sv = 1;
-      if (dataDir) sv = ensureBackendMember(dataDir, m, user.nickName !== undefined);
-      else
+      let token: string;
+      if (dataDir) token = ensureBackendMember(dataDir, m, user.nickName !== undefined);
+      else {
         FAKE_MEMBERS.set(m.userId, {
           uid: m.uid,
           userId: m.userId,
           phone: m.phone,
           nickName: m.nickName,
           headUrl: m.headUrl,
-          sessionVersion: sv,
+          sessionVersion: 1,
         });
+        token = openFakeSession(m.userId);
+      }
       app.memberDirectory.forget(m.userId);
-      return `userInfo=${encodeURIComponent(app.signCookie(JSON.stringify({ uid: m.uid, userId: m.userId, sv })))}`;
+      return `userInfo=${encodeURIComponent(app.signCookie(JSON.stringify({ uid: m.uid, userId: m.userId, token })))}`;
     },
     async close() {
       await app.close();

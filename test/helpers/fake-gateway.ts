@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { MemberSession } from '../../src/contracts/gateway/index.ts';
 
@@ -13,6 +14,15 @@ export const CITIES = [
  * helpers' `memberCookie`: a signed cookie names a member the gateway has.
  */
 export const FAKE_MEMBERS = new Map<string, MemberSession>();
+/** The login sessions of those members (issue 33): token → member id. */
+const FAKE_SESSIONS = new Map<string, string>();
+
+/** A login session of a fake member: the token a login cookie carries. */
+export function openFakeSession(userId: string): string {
+  const token = randomBytes(32).toString('base64url');
+  FAKE_SESSIONS.set(token, userId);
+  return token;
+}
 
 export interface FakeGateway {
   url: string;
@@ -51,14 +61,20 @@ export async function startFakeGateway(extra?: (app: FastifyInstance) => void): 
     const { name } = req.query as { name?: string };
     return { status: 200, obj: CITIES.find((c) => c.name === name) ?? null };
   });
-  app.get('/api/member/session/:userId', async (req) => {
-    const m = FAKE_MEMBERS.get((req.params as { userId: string }).userId);
-    return m ? { status: 200, obj: m } : { status: 404, message: '会员不存在' };
+  app.get('/api/member/info', async (req) => {
+    const token = (req.query as { token?: string }).token ?? '';
+    const m = FAKE_MEMBERS.get(FAKE_SESSIONS.get(token) ?? '');
+    return m ? { status: 200, obj: { ...m, memberId: m.uid, sex: 0, token } } : { status: 401, message: '登录已失效，请重新登录' };
+  });
+  app.post('/api/member/logout', async (req) => {
+    FAKE_SESSIONS.delete(String((req.body as { token?: unknown } | null)?.token ?? ''));
+    return { status: 200, obj: true };
   });
   app.post('/api/member/revokeSessions', async (req) => {
-    const m = FAKE_MEMBERS.get(String((req.body as { userId?: unknown } | null)?.userId ?? ''));
+    const userId = String((req.body as { userId?: unknown } | null)?.userId ?? '');
+    const m = FAKE_MEMBERS.get(userId);
     if (!m) return { status: 404, message: '会员不存在' };
-    m.sessionVersion += 1;
+    for (const [token, id] of FAKE_SESSIONS) if (id === userId) FAKE_SESSIONS.delete(token);
     return { status: 200, obj: m };
   });
   // The city picker and the site-wide search (issue 14): every city; searches that find nothing.

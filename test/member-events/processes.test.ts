@@ -16,10 +16,10 @@ import { openSocket } from '../helpers/ws-client.ts';
 const ADMIN_TOKEN = 'console-token-0123456789abcdef0123456789';
 const OTHER = { ...MEMBER, uid: 'u2002', userId: '2002' };
 
-/** A signed login cookie ({uid, userId, sv}) of a member the backend knows. */
+/** A signed login cookie ({uid, userId, token}) of a member the backend knows, with a live session. */
 function cookieOf(backend: TestBackend, user: typeof MEMBER): string {
-  const sv = ensureBackendMember(backend.dataDir, user, false);
-  return `userInfo=${encodeURIComponent(new Signer(TEST_SECRET).sign(JSON.stringify({ uid: user.uid, userId: user.userId, sv })))}`;
+  const token = ensureBackendMember(backend.dataDir, user, false);
+  return `userInfo=${encodeURIComponent(new Signer(TEST_SECRET).sign(JSON.stringify({ uid: user.uid, userId: user.userId, token })))}`;
 }
 
 t.test('a revocation on one portal process reaches the socket another process holds', async (t) => {

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { buildAppOverBackend } from '../helpers/build.ts';
+import type { RateLimitRule } from '../../src/registry/types.ts';
+import { buildAppOverBackend, readRegistry } from '../helpers/build.ts';
 import { backendRows, cookieOf, formPost, memberPortal, registerMember } from '../member/helpers.ts';
 
 /**
@@ -21,7 +22,12 @@ t.test('a visitor asking, answering or liking goes to log in and comes back to t
   const ask = await formPost(app, '/-/wenda/ask', { title: '首套房首付最低几成？', back: '/wenda/tiwen' });
   t.equal(ask.statusCode, 303);
   t.equal(ask.headers.location, `/login?bUrl=${encodeURIComponent('/wenda/tiwen')}`);
-  const answer = await formPost(app, '/-/wenda/answer', { wendaId: String(question), content: '可以的' });
+  // The answer form names its page (`back`, as src/ui/wenda/WendaForm.tsx posts it): the login comes back to it.
+  const answer = await formPost(app, '/-/wenda/answer', {
+    wendaId: String(question),
+    content: '可以的',
+    back: `/wenda/huida/${question}.html`,
+  });
   t.equal(answer.headers.location, `/login?bUrl=${encodeURIComponent(`/wenda/huida/${question}.html`)}`);
   const like = await formPost(app, '/-/wenda/like', { answerId: '1', back: `/wenda/${question}.html` }, undefined, true);
   t.equal(like.statusCode, 401);
@@ -152,10 +158,10 @@ t.test('at most 5 questions and answers a minute per member: the sixth is 429 wi
   t.equal(other.statusCode, 200, 'the limit is per member');
 });
 
-t.test('ops tune the limit in registry.json (site.wendaPostLimit)', async (t) => {
+t.test('ops tune the limit in registry.json (site.rateLimits.wenda-post)', async (t) => {
   const tuned = await buildAppOverBackend(t, {
     editRegistry: (r) => {
-      r.site.wendaPostLimit = { max: 2, windowSeconds: 120 };
+      r.site.rateLimits['wenda-post'] = { ...(r.site.rateLimits['wenda-post'] as RateLimitRule), max: 2, windowSeconds: 120 };
     },
   });
   const m = await registerMember(tuned.backend, '13811117777', '限流会员');
@@ -164,8 +170,33 @@ t.test('ops tune the limit in registry.json (site.wendaPostLimit)', async (t) =>
     t.equal((await formPost(tuned.app, '/-/wenda/ask', { title: `调过限额的第${i}个问题` }, c, true)).statusCode, 200);
   const third = await formPost(tuned.app, '/-/wenda/ask', { title: '调过限额的第三个问题' }, c, true);
   t.equal(third.statusCode, 429);
-  t.equal(third.json().message, '发布太频繁了，每120秒最多发布2条问题或回答，请稍后再试');
+  t.equal(third.json().message, '发布太频繁了，每2分钟最多发布2条问题或回答，请稍后再试');
   await tuned.close();
+});
+
+t.test('a burst of likes meets the registry’s member-write limit; a plain post over a limit is the error page', async (t) => {
+  const limits = readRegistry().site.rateLimits;
+  const likeLimit = (limits['member-write'] as RateLimitRule).max;
+  const { cookie } = await newMember();
+  const ans = backendRows(backend, 'SELECT id FROM wenda_answer WHERE wenda_id = ? ORDER BY id LIMIT 1', question)[0]?.id as number;
+  const back = `/wenda/${question}.html`;
+  for (let i = 0; i < likeLimit; i++) {
+    const r = await formPost(app, '/-/wenda/like', { answerId: String(ans), back }, cookie, true);
+    if (r.statusCode !== 200) t.fail(`like ${i + 1}: ${r.statusCode}`);
+  }
+  const over = await formPost(app, '/-/wenda/like', { answerId: String(ans), back }, cookie, true);
+  t.equal(over.statusCode, 429);
+  t.ok(Number(over.headers['retry-after']) > 0, 'Retry-After');
+
+  const poster = await newMember();
+  const postLimit = (limits['wenda-post'] as RateLimitRule).max;
+  for (let i = 0; i < postLimit; i++)
+    t.equal((await formPost(app, '/-/wenda/ask', { title: `连续提问第${i}个问题呢` }, poster.cookie)).statusCode, 303);
+  const plain = await formPost(app, '/-/wenda/ask', { title: '超过限额的纯表单问题' }, poster.cookie);
+  t.equal(plain.statusCode, 429, 'a plain form post over the limit');
+  t.match(plain.headers['content-type'], 'text/html');
+  t.match(plain.body, '发布太频繁了');
+  t.equal(backendRows(backend, "SELECT COUNT(*) AS n FROM wenda WHERE title = '超过限额的纯表单问题'")[0]?.n, 0, 'not saved');
 });
 
 t.test('liking an answer twice counts once; the count is the same after reload', async (t) => {

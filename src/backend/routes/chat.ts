@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { BackendContext } from '../context.ts';
 import { fail, ok, page, paging } from '../envelope.ts';
@@ -5,6 +6,7 @@ import { belongerItem, listingItem } from '../mappers.ts';
 import { body, int, memberId, params, str } from '../schemas.ts';
 import { AGENT_DEMO_PASSWORD_HASH } from '../seed/chat.ts';
 import { CHAT_REPLIES } from '../seed/words.ts';
+import { sqlTime } from '../time.ts';
 import { verifyPassword } from './account.ts';
 import { LISTING_SELECT } from './listing.ts';
 
@@ -18,7 +20,17 @@ const userKey = { type: 'string', minLength: 1, maxLength: 40, pattern: '^[A-Za-
  * SPEC 7.9: chat records and push on the gateway, and the chat host's calls (adduser, friendkey, getServerTime,
  * reporter, chatframe), which the embedded backend answers at its root as the chat host.
  */
+/** An inbox sign-in lasts at most 12 hours (the portal's cookie says the same). */
+const AGENT_SESSION_MS = 12 * 3600_000;
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
 export function registerChatRoutes(app: FastifyInstance, { db, now, sqlNow }: BackendContext): void {
+  const openAgentSession = db.prepare('INSERT INTO agent_session (token, belonger_id, created_at, expires_at) VALUES (?,?,?,?)');
+  const purgeAgentSessions = db.prepare('DELETE FROM agent_session WHERE belonger_id = ? AND expires_at <= ?');
+  const closeAgentSession = db.prepare('DELETE FROM agent_session WHERE token = ?');
+  const agentOfSession = db.prepare(
+    'SELECT b.* FROM agent_session s JOIN belonger b ON b.id = s.belonger_id WHERE s.token = ? AND s.expires_at > ?',
+  );
   const insert = db.prepare('INSERT INTO chat_record (user_id, target_id, msg_type, content, created_at) VALUES (?,?,?,?,?)');
   const records =
     db.prepare(`SELECT id, user_id AS fromId, target_id AS toId, msg_type AS msgType, content, created_at AS createdAt FROM chat_record
@@ -283,9 +295,29 @@ export function registerChatRoutes(app: FastifyInstance, { db, now, sqlNow }: Ba
       const agent = agentByLogin.get(AGENT_DEMO_PASSWORD_HASH, b.account, b.account) as Row | undefined;
       const good = await verifyPassword(b.password, agent?.password_hash ?? 'scrypt$AAAAAAAAAAAAAAAAAAAAAA==$AAAA');
       if (!agent || !good) return reply.code(401).send(fail(401, '账号或密码错误'));
+      // A server-side session (issue 33): the inbox cookie holds the token, only its SHA-256 is kept; a sign-out ends it.
+      const token = randomBytes(32).toString('base64url');
+      purgeAgentSessions.run(agent.id, sqlNow());
+      openAgentSession.run(sha256(token), agent.id, sqlNow(), sqlTime(now() + AGENT_SESSION_MS));
+      return ok({ ...belongerItem(agent), sessionToken: token });
+    },
+  );
+  /** GET /api/microchat/agent/session?token=: the agent of a live inbox session, 401 when it ended or expired. */
+  app.get(
+    '/api/microchat/agent/session',
+    { schema: { querystring: { type: 'object', required: ['token'], properties: { token: str(100, 1) } } } },
+    async (req, reply) => {
+      const { token } = req.query as { token: string };
+      const agent = agentOfSession.get(sha256(token), sqlNow()) as Row | undefined;
+      if (!agent) return reply.code(401).send(fail(401, '登录已失效，请重新登录'));
       return ok(belongerItem(agent));
     },
   );
+  /** POST /api/microchat/agent/logout {token}: the inbox session ends (a copied cookie no longer signs in). */
+  app.post('/api/microchat/agent/logout', { schema: { body: body({ token: str(100, 1) }, ['token']) } }, async (req) => {
+    const { token } = req.body as { token: string };
+    return ok({ ended: closeAgentSession.run(sha256(token)).changes });
+  });
   app.post(
     '/api/mobpush/send',
     { schema: { body: body({ target: userKey, title: str(60), content: str(500, 1) }, ['target', 'content']) } },

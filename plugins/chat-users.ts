@@ -1,19 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { resolveAgent } from '../src/agent-session.ts';
 import type { CallContext } from '../src/api/http.ts';
-import { CHAT_USER_ID } from '../src/lib/chat.ts';
+import { agentChatUser, type ChatUser, memberChatUser } from '../src/chat-user.ts';
 import { resolveMember } from '../src/session.ts';
 
 /** Who is on a chat call (issue 18): a member (session cookie, by uid) or an agent (the inbox's own cookie). */
 
-/** Who is on a chat call. */
-export interface ChatUser {
-  id: string;
-  kind: 'member' | 'agent';
-  name: string;
-  /** A member's userId (member events name members by it). */
-  memberUserId?: string;
-}
+export type { ChatUser };
 
 export const call = (req: FastifyRequest): CallContext => ({ reqId: req.id, log: req.log });
 
@@ -30,14 +23,13 @@ export function gatewayAnswer(err: unknown): { status: number; message: string }
 /** The agent of a live inbox session as a chat user, or null; throws when the gateway cannot tell. */
 export async function readAgent(req: FastifyRequest): Promise<ChatUser | null> {
   const agent = await resolveAgent(req);
-  return agent ? { id: agent.uid, kind: 'agent', name: agent.name } : null;
+  return agent ? agentChatUser(agent) : null;
 }
 
 /** The member of the session cookie as a chat user (their uid), or null; throws when the gateway cannot tell. */
 export async function readMember(req: FastifyRequest, reply?: FastifyReply): Promise<ChatUser | null> {
   const user = await resolveMember(req, reply);
-  if (!user || !CHAT_USER_ID.test(user.uid)) return null;
-  return { id: user.uid, kind: 'member', name: user.nickName || user.uid, memberUserId: user.userId };
+  return user ? memberChatUser(user) : null;
 }
 
 /** Every chat answer is personal: never stored anywhere. */

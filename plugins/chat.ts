@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { CallContext } from '../src/api/http.ts';
-import type {
-  ChatConversation,
-  ChatImage,
-  ChatLogin,
-  ChatMessage,
-  ChatPayload,
-  ChatServerFrame,
-  ChatVoice,
-} from '../src/contracts/chat.ts';
+import type { ChatService } from '../src/chat-user.ts';
+import type { ChatConversation, ChatLogin, ChatMessage, ChatPayload, ChatServerFrame } from '../src/contracts/chat.ts';
 import { conversationIdOf } from '../src/contracts/chat.ts';
 import {
   AGENT_CHAT_API,
@@ -29,8 +21,6 @@ import {
 } from '../src/lib/chat.ts';
 import { agentMayWrite, houseOfPayload } from '../src/lib/chat-access.ts';
 import { chatSettingsOf, offlinePushFor } from '../src/lib/chat-query.ts';
-import { CHAT_VOICE_MAX_BYTES, CHAT_VOICE_MESSAGES, checkVoiceClip } from '../src/lib/chat-voice.ts';
-import { UPLOAD_MAX_BYTES } from '../src/lib/member-forms.ts';
 import { CLOSE_SIGNED_OUT } from '../src/lib/member-socket.ts';
 import { isSameOriginPost } from '../src/lib/same-origin.ts';
 import { genUserSig } from '../src/lib/usersig.ts';
@@ -50,13 +40,10 @@ import { byteLength } from './member-socket.ts';
  * - GET  {base}/conversations   ChatConversation[] (pinned first, newest first)
  * - GET  {base}/history/:peer   ?beforeId=<message id>&size=  → { messages (oldest first), more }
  * - GET  {base}/unread          { total }
- * - POST {base}/read            { peer }            → { upTo, unread }
- * - POST {base}/pin             { peer, pinned }    → { pinned }
- * - POST {base}/remove          { peer }            → { unread }
- * - POST {base}/image           multipart `file`    → ChatImage (checked by content, re-encoded, long side ≤ 1280)
- * - POST {base}/voice           multipart `file`    → ChatVoice (webm, ogg, m4a or mp3, ≤ 2 MB, kept as sent): parsed
- *                               (src/lib/chat-voice.ts): an audio track in a codec browsers play, 0 < length ≤ 300 s
  * - GET  {base}/ws              the built-in transport's WebSocket (frames: src/contracts/chat.ts)
+ * - POST {base}/read, /pin, /remove, /image, /voice: actions of the action stage (registry.json `actions`,
+ *   src/actions/chat.ts; issue 33), which reach the bus, the read marks and the unread totals through the
+ *   `app.chatService` decorated here
  * - GET  /-/chat/peer           ?uid=|belongerId=   → ChatPeer (SPEC 5: 经纪人ID/UID 必传一个, 获取用户uid 失败！)
  * - GET  /-/chat/frame          ?uid=|belongerId=[&houseId=] → ChatFrame (manager, phone, house card, quick phrases)
  *   (those two for members only: plugins/chat-lookup.ts)
@@ -112,6 +99,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Open chat sockets per user id in this process (for tests and logs). */
     chatSockets: { count(userId?: string): number };
+    /** The chat's writes for the chat actions (src/actions/chat.ts): read marks, pins, deletes, stored files. */
+    chatService: ChatService;
   }
 }
 
@@ -278,6 +267,33 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
     return { upTo, unread: mark?.unread ?? 0 };
   };
 
+  app.decorate('chatService', {
+    markRead,
+    async pin(c, user, peer, pinned) {
+      await app.api.chat.pin(c, user.id, peer, pinned);
+      c.log.info({ userId: user.id, peer, pinned }, 'chat conversation pinned');
+      return { pinned };
+    },
+    async remove(c, user, peer) {
+      const r = await app.api.chat.remove(c, user.id, peer);
+      await publishUnread(c, user.id, r?.unread);
+      c.log.info({ userId: user.id, peer }, 'chat conversation deleted');
+      return { unread: r?.unread ?? 0 };
+    },
+    async storeImage(c, user, data) {
+      const up = await app.api.user.uploadImg(c, { data, filename: 'chat', mime: 'application/octet-stream' }, 'chat');
+      if (!up?.url) throw Object.assign(new Error('no url'), { statusCode: 502 });
+      c.log.info({ userId: user.id, url: up.url }, 'chat image stored');
+      return { url: up.url, width: up.width ?? 0, height: up.height ?? 0 };
+    },
+    async storeVoice(c, user, data, clip) {
+      const up = await app.api.user.uploadVoice(c, { data, filename: 'voice' });
+      if (!up?.url) throw Object.assign(new Error('no url'), { statusCode: 502 });
+      c.log.info({ userId: user.id, url: up.url, codec: clip.codec, seconds: Math.round(clip.seconds * 10) / 10 }, 'chat voice stored');
+      return { url: up.url };
+    },
+  } satisfies ChatService);
+
   const signedLogin = (req: FastifyRequest, user: ChatUser, apiBase: string): ChatLogin | null => {
     if (!tencent) return { transport: 'builtin', userId: user.id, socketPath: chatSocketPath(apiBase), apiBase };
     const sig = genUserSig({ sdkAppID: tencent.sdkAppId, privateKey: tencent.secretKey, userID: user.id });
@@ -317,18 +333,12 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
   /** The routes of one side: the member's under /-/chat, the agent inbox's under /-/agent/chat. */
   const routesFor = (kind: ChatUser['kind'], base: string) =>
     async function chatRoutes(scope: FastifyInstance) {
-      await scope.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 3 } });
       scope.addHook('onSend', chatNoStore);
       const who = (req: FastifyRequest, reply?: FastifyReply) => (kind === 'agent' ? readAgent(req) : readMember(req, reply));
       const notSignedIn = kind === 'agent' ? '请先登录经纪人账号' : CHAT_MESSAGES.notLoggedIn;
 
-      /** Origin (state-changing calls), then the caller; null when the reply is sent. */
-      const begin = async (req: FastifyRequest, reply: FastifyReply, changes: boolean): Promise<ChatUser | null> => {
-        if (changes && !isSameOriginPost(req.headers, req.host)) {
-          req.log.warn({ origin: req.headers.origin }, 'chat call refused: foreign origin');
-          reply.code(403).send({ status: 403, message: '非法请求来源' });
-          return null;
-        }
+      /** The caller; null when the reply is sent. */
+      const begin = async (req: FastifyRequest, reply: FastifyReply): Promise<ChatUser | null> => {
         let user: ChatUser | null;
         try {
           user = await who(req, reply);
@@ -356,7 +366,7 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
       };
 
       scope.get(`${base}/login`, async function chatLogin(req, reply) {
-        const user = await begin(req, reply, false);
+        const user = await begin(req, reply);
         if (!user) return reply;
         const login = signedLogin(req, user, base);
         if (!login) return reply.code(503).send({ status: 503, message: '聊天服务暂不可用' });
@@ -365,7 +375,7 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
       });
 
       scope.get(`${base}/conversations`, async function chatConversations(req, reply) {
-        const user = await begin(req, reply, false);
+        const user = await begin(req, reply);
         if (!user) return reply;
         try {
           const rows = await app.api.chat.sessions(call(req), user.id);
@@ -408,7 +418,7 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
           attachValidation: true,
         },
         async function chatHistory(req, reply) {
-          const user = await begin(req, reply, false);
+          const user = await begin(req, reply);
           if (!user) return reply;
           if (req.validationError) return bad(req, reply, '参数不正确');
           const { peer } = req.params as { peer: string };
@@ -430,122 +440,12 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
       );
 
       scope.get(`${base}/unread`, async function chatUnread(req, reply) {
-        const user = await begin(req, reply, false);
+        const user = await begin(req, reply);
         if (!user) return reply;
         try {
           return { total: (await app.api.chat.unread(call(req), user.id))?.total ?? 0 };
         } catch (err) {
           return fail(req, reply, err, 'chat unread');
-        }
-      });
-
-      const bodySchema = (properties: Record<string, object>, required: string[]) => ({
-        schema: { body: { type: 'object', additionalProperties: false, required, properties } },
-        attachValidation: true,
-      });
-
-      scope.post(`${base}/read`, bodySchema({ peer: userId }, ['peer']), async function chatRead(req, reply) {
-        const user = await begin(req, reply, true);
-        if (!user) return reply;
-        if (req.validationError) return bad(req, reply, '会话不正确');
-        try {
-          return await markRead(call(req), user, (req.body as { peer: string }).peer);
-        } catch (err) {
-          return fail(req, reply, err, 'chat read mark');
-        }
-      });
-
-      scope.post(
-        `${base}/pin`,
-        bodySchema({ peer: userId, pinned: { type: 'boolean' } }, ['peer', 'pinned']),
-        async function chatPin(req, reply) {
-          const user = await begin(req, reply, true);
-          if (!user) return reply;
-          if (req.validationError) return bad(req, reply, '会话不正确');
-          const b = req.body as { peer: string; pinned: boolean };
-          try {
-            await app.api.chat.pin(call(req), user.id, b.peer, b.pinned);
-            req.log.info({ userId: user.id, peer: b.peer, pinned: b.pinned }, 'chat conversation pinned');
-            return { pinned: b.pinned };
-          } catch (err) {
-            return fail(req, reply, err, 'chat pin');
-          }
-        },
-      );
-
-      scope.post(`${base}/remove`, bodySchema({ peer: userId }, ['peer']), async function chatRemove(req, reply) {
-        const user = await begin(req, reply, true);
-        if (!user) return reply;
-        if (req.validationError) return bad(req, reply, '会话不正确');
-        const { peer } = req.body as { peer: string };
-        try {
-          const r = await app.api.chat.remove(call(req), user.id, peer);
-          await publishUnread(call(req), user.id, r?.unread);
-          req.log.info({ userId: user.id, peer }, 'chat conversation deleted');
-          return { unread: r?.unread ?? 0 };
-        } catch (err) {
-          return fail(req, reply, err, 'chat remove');
-        }
-      });
-
-      scope.post(`${base}/image`, async function chatImage(req, reply) {
-        const user = await begin(req, reply, true);
-        if (!user) return reply;
-        if (!req.isMultipart()) return bad(req, reply, '请选择图片');
-        let data: Buffer;
-        try {
-          const part = await req.file();
-          if (!part) return bad(req, reply, '请选择图片');
-          data = await part.toBuffer();
-        } catch (err) {
-          req.log.info({ err: (err as Error).message }, 'chat image too large');
-          return reply.code(413).send({ status: 413, message: `图片不能超过${UPLOAD_MAX_BYTES / 1024 / 1024}MB` });
-        }
-        if (data.length === 0) return bad(req, reply, '图片为空');
-        try {
-          const up = await app.api.user.uploadImg(call(req), { data, filename: 'chat', mime: 'application/octet-stream' }, 'chat');
-          if (!up?.url) throw Object.assign(new Error('no url'), { statusCode: 502 });
-          req.log.info({ userId: user.id, url: up.url }, 'chat image stored');
-          return { url: up.url, width: up.width ?? 0, height: up.height ?? 0 } satisfies ChatImage;
-        } catch (err) {
-          return fail(req, reply, err, 'chat image');
-        }
-      });
-
-      scope.post(`${base}/voice`, async function chatVoice(req, reply) {
-        const user = await begin(req, reply, true);
-        if (!user) return reply;
-        if (!req.isMultipart()) return bad(req, reply, '请录制语音');
-        let data: Buffer;
-        try {
-          const part = await req.file();
-          if (!part) return bad(req, reply, '请录制语音');
-          data = await part.toBuffer();
-        } catch (err) {
-          req.log.info({ err: (err as Error).message }, 'chat voice too large');
-          return reply.code(413).send({ status: 413, message: '语音过大' });
-        }
-        if (data.length === 0) return bad(req, reply, '语音为空');
-        if (data.length > CHAT_VOICE_MAX_BYTES) {
-          req.log.info({ userId: user.id, bytes: data.length }, 'chat voice refused: too large');
-          return reply.code(413).send({ status: 413, message: CHAT_VOICE_MESSAGES.tooLarge });
-        }
-        // Issue 33: really a recording (parsed, not only its first bytes), before anything is stored.
-        const clip = await checkVoiceClip(data);
-        if (!clip.ok) {
-          req.log.info({ userId: user.id, bytes: data.length, reason: clip.reason }, 'chat voice refused: not a recording');
-          return reply.code(clip.status).send({ status: clip.status, message: clip.message });
-        }
-        try {
-          const up = await app.api.user.uploadVoice(call(req), { data, filename: 'voice' });
-          if (!up?.url) throw Object.assign(new Error('no url'), { statusCode: 502 });
-          req.log.info(
-            { userId: user.id, url: up.url, codec: clip.codec, seconds: Math.round(clip.seconds * 10) / 10 },
-            'chat voice stored',
-          );
-          return { url: up.url } satisfies ChatVoice;
-        } catch (err) {
-          return fail(req, reply, err, 'chat voice');
         }
       });
 
@@ -555,7 +455,7 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
           req.log.warn({ origin: req.headers.origin }, 'chat socket refused: foreign origin');
           return reply.code(403).send({ status: 403, message: '非法请求来源' });
         }
-        const user = await begin(req, reply, false);
+        const user = await begin(req, reply);
         if (!user) return reply;
         (req as FastifyRequest & { chatUser?: ChatUser }).chatUser = user;
       };

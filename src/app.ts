@@ -43,6 +43,7 @@ import { loaderQueryKeys, loaders } from './loaders/index.ts';
 import { middleware, middlewareQueryKeys } from './middleware/index.ts';
 import { DATA_PREFIX, handleDataRequest, handleDocumentRequest, handleError } from './pipeline/handle.tsx';
 import { createQueryKeys, type QueryKeysOf } from './pipeline/query-keys.ts';
+import type { PipelineParts } from './pipeline/run-page.ts';
 import type { KnownNames } from './registry/load.ts';
 import { type ClientAssets, loadClientAssets, reloadingClientAssets } from './render/assets.ts';
 import { knownModules } from './render/modules.ts';
@@ -58,6 +59,8 @@ declare module 'fastify' {
     queryKeysOf: QueryKeysOf;
     /** The portal's clock (Date.now, or a test's): what pages read as "now" (time labels). */
     clock: () => number;
+    /** The named middleware, validators and loaders the page pipeline runs (handed in here, not imported by it). */
+    pageStages: PipelineParts;
   }
 }
 
@@ -172,6 +175,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('assets', opts.assets ?? (config.production ? loadClientAssets(config.clientDir) : reloadingClientAssets(config.clientDir)));
   app.decorate('renderTimeoutMs', opts.renderTimeoutMs ?? null);
   app.decorate('clock', opts.now ?? Date.now);
+  app.decorate('pageStages', { middleware, validators, loaders } satisfies PipelineParts);
   app.decorate(
     'queryKeysOf',
     createQueryKeys({ middleware: middlewareQueryKeys, validators: validatorQueryKeys, loaders: loaderQueryKeys }),

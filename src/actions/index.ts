@@ -3,6 +3,7 @@ import { agentBodies, agentHandlers } from './agent.ts';
 import { compileBody } from './body.ts';
 import { brokerBodies, brokerHandlers } from './broker.ts';
 import { campaignBodies, campaignHandlers } from './campaign.ts';
+import { chatBodies, chatHandlers } from './chat.ts';
 import { entrustBodies, entrustHandlers } from './entrust.ts';
 import { GATE_NAMES } from './gates.ts';
 import { imBodies, imHandlers } from './im.ts';
@@ -27,6 +28,7 @@ export const actionHandlers: Readonly<Record<string, ActionHandler<never>>> = {
   ...brokerHandlers,
   ...campaignHandlers,
   ...imHandlers,
+  ...chatHandlers,
 } as Record<string, ActionHandler<never>>;
 
 const schemas: Readonly<Record<string, object>> = {
@@ -40,6 +42,7 @@ const schemas: Readonly<Record<string, object>> = {
   ...brokerBodies,
   ...campaignBodies,
   ...imBodies,
+  ...chatBodies,
 };
 
 export const actionBodies = Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, compileBody(schema)]));

@@ -46,7 +46,8 @@ export async function withCalls(ctx: PageContext, list: Belonger[], limit = 6, b
  * Find which estate of the city holds a child row (floor plan, news item) when only the child's id is known.
  * The gateway has no by-id call for floor plans or news items (SPEC 7.3 only lists them by estate), so this
  * bisects the city's estates, whose child ids ascend with the estate id; `span` answers the child id range of one
- * estate (null: none). Results are kept, so a crawler's repeat visit costs one list call at most.
+ * estate (null: none). Results are kept a day in the shared store (src/shared-store.ts), so a crawler's repeat visit
+ * costs nothing, on any process.
  */
 export async function locateEstate(
   ctx: PageContext,
@@ -54,9 +55,10 @@ export async function locateEstate(
   childId: number,
   span: (estateId: number) => Promise<[number, number] | null>,
 ): Promise<number | null> {
-  const key = `${kind}:${ctx.city.cityId}:${childId}`;
-  const hit = located.get(key);
-  if (hit !== undefined) return hit;
+  const key = `located:${kind}:${ctx.city.cityId}:${childId}`;
+  const store = ctx.req.server.sharedStore;
+  const hit = await store.get(key);
+  if (hit !== null) return hit === '' ? null : Number(hit);
   const ids: number[] = [];
   for (let page = 1; page <= 20; page++) {
     const res = await ctx.api.house.findListByWap(ctx.call, { cityId: ctx.city.cityId, page, size: 100 });
@@ -81,8 +83,9 @@ export async function locateEstate(
       break;
     }
   }
-  if (located.size > 5000) located.clear();
-  located.set(key, found);
+  await store.put(key, found === null ? '' : String(found), LOCATED_TTL_MS);
   return found;
 }
-const located = new Map<string, number | null>();
+
+/** How long a found estate is kept (issue 33: in the shared store, so every process benefits from one search). */
+const LOCATED_TTL_MS = 24 * 3600_000;

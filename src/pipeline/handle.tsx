@@ -2,26 +2,22 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import type { ReactElement } from 'react';
-import { policyWithScriptNonce } from '../../plugins/security-headers.ts';
 import { errors, PortalError, statusOf } from '../errors.ts';
 import { etagOf, isFresh } from '../etag.ts';
-import { loaders } from '../loaders/index.ts';
-import { middleware } from '../middleware/index.ts';
 import { cacheable, sendCachedPage } from '../page-cache.ts';
 import { App } from '../render/App.tsx';
 import { buildAppState } from '../render/app-state.ts';
+import { policyWithScriptNonce } from '../render/csp.ts';
 import { type DeferredPromise, settleDeferred } from '../render/deferred.ts';
 import { documentHead, documentTail, fallbackErrorDocument } from '../render/document.ts';
 import { loadPageComponent } from '../render/modules.ts';
 import { renderDocument } from '../render/stream.ts';
 import type { AppState } from '../stores/app-state.ts';
-import { validators } from '../validators/index.ts';
 import { createContext, syntheticPage } from './context.ts';
 import { buildHead } from './head.ts';
 import { type PageOutcome, runPage } from './run-page.ts';
 import type { PageContext, PageHead } from './types.ts';
 
-const parts = { middleware, validators, loaders };
 export const DATA_PREFIX = '/-/data';
 const HTML = 'text/html; charset=utf-8';
 
@@ -36,7 +32,7 @@ async function resolvePage(req: FastifyRequest, reply: FastifyReply, url: string
   const hit = registry.pages.match(splitUrl(url).path);
   if (!hit) throw errors.pageNotFound();
   const ctx = createContext(req, reply, registry, hit.target, hit.params, url);
-  return { ctx, outcome: await runPage(ctx, registry, parts) };
+  return { ctx, outcome: await runPage(ctx, registry, req.server.pageStages) };
 }
 
 /** Render `state` into HTML and send it: streamed to people, whole to crawlers and cache fills. */

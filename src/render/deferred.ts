@@ -1,4 +1,5 @@
 import { createElement, type ReactNode, Suspense, use } from 'react';
+import type { Deferred, DeferredPromise } from '../contracts/deferred.ts';
 
 /**
  * Secondary data of a page (issue 20 part 2, "stream what is secondary"). A loader loads the primary record (the
@@ -7,15 +8,7 @@ import { createElement, type ReactNode, Suspense, use } from 'react';
  * inside Suspense boundaries. On the server a secondary field is a promise; in the serialized state (written after
  * the last boundary), in /-/data answers and so in the browser it is the plain value (`toJSON`).
  */
-export interface DeferredPromise<T> extends Promise<T> {
-  /** React's `use` reads these: a settled promise renders without suspending. */
-  status?: 'pending' | 'fulfilled' | 'rejected';
-  value?: T;
-  toJSON(): T | undefined;
-}
-
-/** A field of page data that may stream: the value itself (browser, tests), or a promise of it (server render). */
-export type Deferred<T> = T | DeferredPromise<T>;
+export type { Deferred, DeferredPromise };
 
 /** Where a request's deferred calls are kept, so a /-/data answer and the state script can wait for all of them. */
 export interface DeferredHolder {

@@ -172,3 +172,27 @@ t.test('rate limits: per client address and per phone, 429 操作过于频繁，
   for (let i = 1; i <= 10; i++) await reset(i);
   t.equal((await reset(11)).statusCode, 429, 'reset: the 11th for one phone');
 });
+
+t.test('the per-phone limit counts the phone as validated: padding or a repeated field is no new phone (issue 33)', async (t) => {
+  const rig = await accountRig(t);
+  const phone = '13500004444';
+  const spellings = [phone, ` ${phone}`, `\t${phone}`, `${phone} `, `\n${phone}\t`];
+  // Five SMS requests an hour for one phone (site.rateLimits sms-phone), each from its own address.
+  for (const [i, spelled] of spellings.entries()) {
+    rig.clock.advance(61_000); // past the gateway's one code a minute per phone
+    const r = await rig.post('/-/account/sms', { phone: spelled, purpose: 'login' }, { remoteAddress: `10.4.4.${i + 1}` });
+    t.equal(r.statusCode, 200, `request ${i + 1}: ${JSON.stringify(spelled)}`);
+  }
+  rig.clock.advance(61_000);
+  const sixth = await rig.post('/-/account/sms', { phone: ` ${phone}`, purpose: 'login' }, { remoteAddress: '10.4.4.9' });
+  t.equal(sixth.statusCode, 429, 'the sixth, however it is spelled, meets the limit of that one phone');
+  const repeated = await rig.portal.app.inject({
+    method: 'POST',
+    url: '/-/account/sms',
+    remoteAddress: '10.4.4.10',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    payload: `phone=13500005555&phone=${phone}&purpose=login`,
+  });
+  t.equal(repeated.statusCode, 400, 'a repeated phone field is refused, not counted as another phone');
+  t.equal(repeated.json().errors.phone, '请输入正确的11位手机号');
+});

@@ -343,6 +343,9 @@ const CASES: Case[] = [
   G(`/api/microchat/presence/${ids.belongerUid}`, { route: '/api/microchat/presence/:userId' }),
   P('/api/microchat/autoreply', { userId: ids.belongerUid, targetId: 'm100001', windowSeconds: 3600 }),
   P('/api/microchat/agent/login', { account: ids.belongerUid, password: 'Agent@2026' }),
+  // The inbox's server-side sessions (issue 33): an unknown token is no session; a sign-out of it ends nothing.
+  G(`/api/microchat/agent/session?token=${'x'.repeat(43)}`, { nonEmpty: false, route: '/api/microchat/agent/session' }),
+  P('/api/microchat/agent/logout', { token: 'x'.repeat(43) }),
   // where an agent may write (issue 33)
   G(`/api/microchat/access/${ids.belongerUid}/m100001?houseId=${ids.listing}&houseType=11`, {
     route: '/api/microchat/access/:userId/:targetId',

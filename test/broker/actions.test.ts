@@ -267,8 +267,13 @@ t.test('a burst of sign-ups from one address meets the per-address limit', async
     headers: form,
     payload: new URLSearchParams({ name: '周总', phone: '13655559998', city: '长沙' }).toString(),
   });
-  t.equal(form429.statusCode, 429, 'a plain form post over the limit is the error page');
-  t.match(form429.headers['content-type'], 'text/html');
+  t.equal(form429.statusCode, 303, 'a plain form post over the limit goes back to its form');
+  const shown = await portal.app.inject({
+    url: form429.headers.location as string,
+    headers: { cookie: form429.cookies.map((c) => `${c.name}=${c.value}`).join('; ') },
+  });
+  t.match(shown.body, '提交太频繁了，每小时最多提交20次，请稍后再试', 'which says why, with what was typed kept');
+  t.match(shown.body, '13655559998');
   const elsewhere = await signUp('/-/broker/jiameng', { name: '周总', phone: '13655559999', city: '长沙' }, newAddress());
   t.equal(elsewhere.statusCode, 200, 'another address has a window of its own');
 });

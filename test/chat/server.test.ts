@@ -104,7 +104,7 @@ t.test('chat login and the member-only endpoints', async (t) => {
   t.test('cross-site posts are refused with 403, malformed input with 400', async (t) => {
     const foreign = await post('/-/chat/read', { peer: AGENT.uid }, member, { origin: 'https://evil.example' });
     t.equal(foreign.statusCode, 403);
-    t.equal(foreign.json().message, '非法请求来源');
+    t.equal(foreign.json().message, '请求来源不正确，请刷新页面后重试');
     const fetchSite = await post('/-/chat/pin', { peer: AGENT.uid, pinned: true }, member, { 'sec-fetch-site': 'cross-site' });
     t.equal(fetchSite.statusCode, 403);
     t.equal((await post('/-/chat/read', { peer: '../../etc' })).statusCode, 400);
@@ -161,7 +161,7 @@ t.test('chat login and the member-only endpoints', async (t) => {
     t.same(before.json().messages, [], 'nothing before the first message');
 
     const pin = await post('/-/chat/pin', { peer: AGENT.uid, pinned: true });
-    t.same(pin.json(), { pinned: true });
+    t.same(pin.json().obj, { pinned: true });
     let list = (await get('/-/chat/conversations')).json() as Array<{ peer: string; pinned: boolean; last: { preview: string } }>;
     t.match(list[0], { peer: AGENT.uid, pinned: true, last: { preview: /置业顾问/ } }, 'pinned first, with its last message');
 
@@ -188,10 +188,10 @@ t.test('chat login and the member-only endpoints', async (t) => {
       method: 'POST',
       url: '/-/chat/image',
       payload: body,
-      headers: { host: 'localhost', cookie: member, 'content-type': req.headers.get('content-type') as string },
+      headers: { host: 'localhost', cookie: member, accept: 'application/json', 'content-type': req.headers.get('content-type') as string },
     });
     t.equal(res.statusCode, 200, res.body);
-    t.match(res.json(), { url: /^\/files\/upload\/[0-9a-f]{32}\.webp$/, width: 1280, height: 640 });
+    t.match(res.json().obj, { url: /^\/files\/upload\/[0-9a-f]{32}\.webp$/, width: 1280, height: 640 });
     const fake = new FormData();
     fake.append('file', new Blob([new TextEncoder().encode('<svg onload=alert(1)>')], { type: 'image/png' }), 'x.png');
     const req2 = new Request('http://localhost/', { method: 'POST', body: fake });
@@ -217,14 +217,14 @@ t.test('a voice clip is checked by content, stored and served by the site', asyn
       method: 'POST',
       url: '/-/chat/voice',
       payload: Buffer.from(await req.arrayBuffer()),
-      headers: { host: 'localhost', cookie: member, 'content-type': req.headers.get('content-type') as string },
+      headers: { host: 'localhost', cookie: member, accept: 'application/json', 'content-type': req.headers.get('content-type') as string },
     });
   };
   // A real recording (headless Chromium's MediaRecorder, webm/Opus): a bare EBML header is refused since issue 33.
   const webm = new Uint8Array(readFileSync(new URL('./fixtures/voice/recorded.webm', import.meta.url)));
   const res = await upload(webm);
   t.equal(res.statusCode, 200, res.body);
-  const { url } = res.json() as { url: string };
+  const { url } = res.json().obj as { url: string };
   t.match(url, /^\/files\/upload\/[0-9a-f-]{36}\.webm$/);
   const served = await portal.app.inject({ method: 'GET', url, headers: { host: 'localhost' } });
   t.equal(served.statusCode, 200);

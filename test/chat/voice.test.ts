@@ -95,7 +95,7 @@ t.test('POST /-/chat/voice stores real recordings and refuses the rest', async (
       method: 'POST',
       url: '/-/chat/voice',
       payload: Buffer.from(await req.arrayBuffer()),
-      headers: { host: 'localhost', cookie: member, 'content-type': req.headers.get('content-type') as string },
+      headers: { host: 'localhost', cookie: member, accept: 'application/json', 'content-type': req.headers.get('content-type') as string },
     });
   };
 
@@ -103,7 +103,7 @@ t.test('POST /-/chat/voice stores real recordings and refuses the rest', async (
     for (const [file, ext, mime] of ACCEPTED) {
       const res = await upload(fixture(file));
       t.equal(res.statusCode, 200, `${file}: ${res.body}`);
-      const { url } = res.json() as { url: string };
+      const { url } = res.json().obj as { url: string };
       t.match(url, new RegExp(`^/files/upload/[0-9a-f-]{36}\\.${ext}$`), file);
       const served = await portal.app.inject({ method: 'GET', url, headers: { host: 'localhost' } });
       t.equal(served.headers['content-type'], mime, `${file} served as ${mime}`);

@@ -299,7 +299,7 @@ t.test('a voice message (stored through /-/chat/voice) plays in an audio player 
     payload: Buffer.from(await req.arrayBuffer()),
   });
   t.equal(up.statusCode, 200);
-  const url = up.json().url as string;
+  const url = up.json().obj.url as string;
   t.match(url, /^\/files\/upload\/[0-9a-f-]{32,36}\.webm$/);
   await say(listing.uid, member.uid, 'voice', { url, seconds: 4 });
   const session = await asMember(sessionPath);

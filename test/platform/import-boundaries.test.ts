@@ -36,7 +36,27 @@ const RULES: Record<string, Rule> = {
   },
   'contracts depend on nothing but contracts and src/lib': {
     from: ['src/contracts'],
-    forbidden: ['src/api', 'src/backend', 'src/loaders', 'src/middleware', 'src/pipeline', 'src/ui', 'pages'],
+    forbidden: ['src/api', 'src/backend', 'src/loaders', 'src/middleware', 'src/pipeline', 'src/render', 'src/ui', 'pages'],
+  },
+  // Issue 33: the pipeline is handed its named stages by src/app.ts (app.pageStages); it imports none of them.
+  'the page pipeline is handed its middleware, validators and loaders': {
+    from: ['src/pipeline'],
+    forbidden: ['src/loaders', 'src/middleware', 'src/validators', 'src/actions'],
+  },
+  // Issue 33: no arrow back up from the stages to the plugins that mount them (the nonce policy lives in src/render).
+  'src does not reach back into plugins': {
+    from: ['src'],
+    forbidden: ['plugins'],
+    exceptions: { 'src/app.ts': 'composes the app from its plugins' },
+  },
+  'the embedded gateway does not load the portal or the seeder at request time': {
+    from: ['src/backend/routes', 'src/backend/util.ts'],
+    forbidden: ['src/backend/seed/index.ts', 'src/actions', 'src/pipeline', 'src/loaders', 'plugins'],
+    exceptions: {},
+  },
+  'action handlers do their write from their context: no loaders, no pipeline internals': {
+    from: ['src/actions'],
+    forbidden: ['src/loaders', 'src/middleware', 'src/validators', 'plugins'],
   },
 };
 
@@ -45,6 +65,7 @@ const SOURCE = /\.(ts|tsx)$/;
 const NAMING_NODES = ['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression', 'TSImportType'];
 
 function sourceFiles(dir: string): string[] {
+  if (SOURCE.test(dir)) return [dir];
   return readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && SOURCE.test(entry.name))
     .map((entry) => relative(root, join(entry.parentPath, entry.name)));
@@ -152,4 +173,71 @@ t.test('only src/backend/sqlite-driver.ts loads the SQLite driver', async (t) =>
     'a direct import and a dynamic one are both caught',
   );
   t.same(driverLoads('src/x.ts', "import type { Database } from 'better-sqlite3';"), [], 'a type-only import is not a load');
+});
+
+/**
+ * Issue 33, "one door for every write": each piece of write machinery has one home, and a test keeps it there like
+ * the import boundaries. A rate limiter, a draft store, a page-cache key or a POST route under /-/ built anywhere else
+ * fails here, naming the file and the line.
+ */
+const HOMES: Array<{ what: string; pattern: RegExp; homes: string[] }> = [
+  {
+    what: 'a rate limiter (the named limits of src/actions/limits.ts)',
+    pattern: /@fastify\/rate-limit|createRateLimit|\.hit\(/,
+    homes: ['src/actions/limits.ts', 'src/shared-store.ts'],
+  },
+  {
+    what: 'a form-draft store (src/form-drafts.ts, kept by runAction)',
+    pattern: /createFormDrafts\(|formDrafts\.keep\(/,
+    homes: ['src/form-drafts.ts', 'plugins/actions.ts', 'src/actions/run-action.ts'],
+  },
+  {
+    what: 'a page-cache key (pageCache.invalidate for a write)',
+    pattern: /pageCacheKey\(/,
+    homes: ['src/page-cache.ts', 'plugins/page-cache.ts', 'src/middleware/page-cache.ts'],
+  },
+  {
+    what: 'a POST route under /-/ (a write is an action of registry.json)',
+    pattern: /\.(post|route)\(\s*[`'"]\/-\/|method:\s*\[?\s*'POST'[^\n]*url:\s*[`'"]\/-\//,
+    homes: ['plugins/actions.ts', 'plugins/tracking.ts'],
+  },
+  {
+    what: 'process-local state in a stage (the shared store holds what must hold across processes)',
+    pattern: /^(const|let) \w+ = new (Map|LRUCache)\b/m,
+    homes: [],
+  },
+];
+const HOME_DIRS = ['src', 'plugins'];
+const STAGE_DIRS = ['src/loaders', 'src/actions', 'src/middleware', 'src/meta', 'src/validators'];
+
+function homeViolations(files: Array<{ file: string; text: string }>): string[] {
+  const out: string[] = [];
+  for (const { what, pattern, homes } of HOMES) {
+    const stateRule = homes.length === 0;
+    for (const { file, text } of files) {
+      if (homes.includes(file)) continue;
+      if (stateRule && !STAGE_DIRS.some((dir) => inside(file, dir))) continue;
+      text.split('\n').forEach((line, i) => {
+        if (pattern.test(line)) out.push(`${file}:${i + 1}: ${what}`);
+      });
+    }
+  }
+  return out;
+}
+
+t.test('write machinery lives in its one home (issue 33)', async (t) => {
+  const files = HOME_DIRS.flatMap(sourceFiles).map(read);
+  t.same(homeViolations(files), [], 'no limiter, draft store, cache key, POST route or stage-level state elsewhere');
+  t.same(
+    homeViolations([
+      { file: 'plugins/x.ts', text: "import rateLimit from '@fastify/rate-limit';" },
+      { file: 'src/loaders/x.ts', text: 'app.pageCache.forget(pageCacheKey(kind, 1, path, {}));' },
+      { file: 'plugins/y.ts', text: "scope.post('/-/member/nickname', async () => {});" },
+      { file: 'src/actions/x.ts', text: 'await ctx.app.formDrafts.keep(req, reply, draft);' },
+      { file: 'src/loaders/y.ts', text: 'const located = new Map<string, number>();' },
+      { file: 'src/render/modules.ts', text: 'const loaded = new Map<string, number>();' },
+    ]).map((v) => v.split(':')[0]),
+    ['plugins/x.ts', 'src/actions/x.ts', 'src/loaders/x.ts', 'plugins/y.ts', 'src/loaders/y.ts'],
+    'each kind is caught; a renderer’s module cache is no request state',
+  );
 });

@@ -306,10 +306,10 @@ export function registerChatRoutes(app: FastifyInstance, { db, now, sqlNow }: Ba
   app.get(
     '/api/microchat/agent/session',
     { schema: { querystring: { type: 'object', required: ['token'], properties: { token: str(100, 1) } } } },
-    async (req, reply) => {
+    async (req) => {
       const { token } = req.query as { token: string };
       const agent = agentOfSession.get(sha256(token), sqlNow()) as Row | undefined;
-      if (!agent) return reply.code(401).send(fail(401, '登录已失效，请重新登录'));
+      if (!agent) return fail(401, '登录已失效，请重新登录');
       return ok(belongerItem(agent));
     },
   );

@@ -1,4 +1,7 @@
-/** The chat endpoints' JSON calls (plugins/chat.ts): same-origin, credentials included; a non-2xx is an Error with the server's message. */
+/**
+ * The chat endpoints' JSON calls (reads: plugins/chat.ts; writes: the actions of src/actions/chat.ts): same-origin,
+ * credentials included; a non-2xx is an Error with the server's message.
+ */
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
 export class ChatHttpError extends Error {

@@ -48,9 +48,10 @@ export async function uploadChatImage(file: Blob, apiBase = CHAT_API): Promise<C
     credentials: 'same-origin',
     headers: { accept: 'application/json' },
   });
-  const json = (await res.json().catch(() => null)) as (ChatImage & { message?: string }) | null;
-  if (!res.ok || !json) throw new ChatHttpError(res.status, json?.message || '图片上传失败，请重试');
-  return { url: json.url, width: json.width, height: json.height };
+  // The action stage's answer (src/actions/chat.ts): { status, message, obj: ChatImage }.
+  const json = (await res.json().catch(() => null)) as { message?: string; obj?: ChatImage } | null;
+  if (!res.ok || !json?.obj) throw new ChatHttpError(res.status, json?.message || '图片上传失败，请重试');
+  return { url: json.obj.url, width: json.obj.width, height: json.obj.height };
 }
 
 /** POST {apiBase}/voice: a recording (MediaRecorder's webm/ogg/mp4) for a `voice` message; send its seconds with it. */
@@ -63,7 +64,7 @@ export async function uploadChatVoice(clip: Blob, apiBase = CHAT_API): Promise<C
     credentials: 'same-origin',
     headers: { accept: 'application/json' },
   });
-  const json = (await res.json().catch(() => null)) as (ChatVoice & { message?: string }) | null;
-  if (!res.ok || !json) throw new ChatHttpError(res.status, json?.message || '语音发送失败，请重试');
-  return { url: json.url };
+  const json = (await res.json().catch(() => null)) as { message?: string; obj?: ChatVoice } | null;
+  if (!res.ok || !json?.obj) throw new ChatHttpError(res.status, json?.message || '语音发送失败，请重试');
+  return { url: json.obj.url };
 }

@@ -1,6 +1,6 @@
 /** What the second-hand and rental detail pages and their sub-pages receive. */
 
-import type { Deferred } from '../../render/deferred.ts';
+import type { Deferred } from '../deferred.ts';
 import type { Belonger, ListingDetail, ListingItem, SchoolItem, XiaoquItem } from '../gateway/index.ts';
 import type { LocationMapData } from './map.ts';
 

@@ -1,7 +1,7 @@
 /** What the new-home (新房) pages receive. */
 
 import type { RegionSlugs, XinfangFilter } from '../../lib/xinfang-filters.ts';
-import type { Deferred } from '../../render/deferred.ts';
+import type { Deferred } from '../deferred.ts';
 import type {
   Belonger,
   Dianping,

@@ -36,10 +36,11 @@ export function readAgentCookie(req: FastifyRequest): AgentCookie | null {
     const v = JSON.parse(unsigned.value) as { uid?: unknown; belongerId?: unknown; name?: unknown; token?: unknown };
     if (typeof v.uid !== 'string' || !CHAT_USER_ID.test(v.uid)) return null;
     if (typeof v.token !== 'string' || !TOKEN.test(v.token)) return null;
+    const shown = v.name;
     return {
       uid: v.uid,
       belongerId: typeof v.belongerId === 'number' ? v.belongerId : 0,
-      name: typeof v.name === 'string' ? v.name.slice(0, 30) : v.uid,
+      name: typeof shown === 'string' ? shown.slice(0, 30) : v.uid,
       token: v.token,
     };
   } catch {

@@ -47,8 +47,8 @@ import { byteLength } from './member-socket.ts';
  * - GET  /-/chat/peer           ?uid=|belongerId=   → ChatPeer (SPEC 5: 经纪人ID/UID 必传一个, 获取用户uid 失败！)
  * - GET  /-/chat/frame          ?uid=|belongerId=[&houseId=] → ChatFrame (manager, phone, house card, quick phrases)
  *   (those two for members only: plugins/chat-lookup.ts)
- * - POST /-/agent/login, POST /-/agent/logout (form or JSON): plugins/agent-login.ts; the pages /agent/login and
- *   /agent/inbox are registry pages (pages/agent/)
+ * - POST /-/agent/login, POST /-/agent/logout (form or JSON): actions (src/actions/agent.ts); the pages /agent/login
+ *   and /agent/inbox are registry pages (pages/agent/)
  * Frames and bus events are checked by plugins/chat-frames.ts; the bus is plugins/chat-bus.ts.
  *
  * Delivery: a message is saved through the gateway (api/microchat/record), acknowledged to its socket, and published on

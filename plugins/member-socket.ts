@@ -38,7 +38,7 @@ export function byteLength(data: unknown): number {
 }
 const CLOSED = 3;
 
-/** Who an upgrade request is signed in as: the session cookie, its session version checked against the gateway. */
+/** Who an upgrade request is signed in as: the login cookie, its session checked against the gateway. */
 const signedInMember = (req: FastifyRequest): Promise<UserInfo | null> => resolveMember(req);
 
 export interface MemberSocketOptions {

@@ -181,7 +181,7 @@ async function runPrimary(config: Config): Promise<void> {
   log.info({ workers: config.webConcurrency, port: config.port }, 'starting portal workers');
   if (!config.redisUrl)
     log.warn(
-      'REDIS_URL unset: each worker has its own page cache, account rate limits and member events (a forced logout reaches only the sockets of the worker that heard it); set REDIS_URL, or WEB_CONCURRENCY=1',
+      'REDIS_URL unset: each worker has its own page cache, rate limits, login throttles, form drafts, chat bus and member events (a forced logout reaches only the sockets of the worker that heard it); set REDIS_URL, or WEB_CONCURRENCY=1',
     );
   for (let i = 0; i < config.webConcurrency; i++) fork();
 }

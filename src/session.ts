@@ -131,9 +131,9 @@ export function createMemberDirectory(
 }
 
 /**
- * The logged-in member of this request, or null (memoised per request). The cookie must verify, and the gateway's
- * record must exist with the same uid and session version: a password reset elsewhere, or a member the gateway no
- * longer knows, is logged out, and with `reply` given the stale cookie is cleared. A failing gateway throws (the
+ * The logged-in member of this request, or null (memoised per request). The cookie must verify, and its session must
+ * be live at the gateway and name the same member: after a logout, a password reset elsewhere or the console's sign-out
+ * the cookie signs nobody in, and with `reply` given it is cleared. A failing gateway throws (the
  * caller decides: a page shows a visitor, an action answers 502); the cookie is then kept.
  */
 export function resolveMember(req: FastifyRequest, reply?: FastifyReply): Promise<UserInfo | null> {

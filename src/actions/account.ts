@@ -56,16 +56,19 @@ export const accountBodies = {
   accountSms: accountBody({ phone, purpose: { enum: ['login', 'register', 'reset'], default: 'login' } }, ['phone']),
   /** Login by password (the default tab) or by SMS code: the form's `mode` says which field is required. */
   accountLogin: {
-    ...accountBody({ phone, password: { type: 'string', minLength: 1, maxLength: 64 }, code }, ['phone']),
+    type: 'object',
+    required: ['phone'],
     properties: {
       phone,
       password: { type: 'string', minLength: 1, maxLength: 64 },
       code,
+      mode: { enum: ['password', 'sms'], default: 'password' },
       bUrl,
       tab: other,
-      mode: { enum: ['password', 'sms'], default: 'password' },
     },
+    errorMessage: missing('phone'),
     if: { required: ['mode'], properties: { mode: { const: 'sms' } } },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else, a schema and never awaited.
     then: { required: ['code'], errorMessage: missing('code') },
     else: { required: ['password'], errorMessage: missing('password') },
   },

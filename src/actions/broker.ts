@@ -9,7 +9,7 @@ import {
   reviewDraft,
 } from '../lib/broker-forms.ts';
 import { cleanText } from '../lib/form-refusal.ts';
-import { RETURN_PATH_MAX } from '../lib/return-url.ts';
+import { back, safeId as id, typedText as text } from './fields.ts';
 import { BUSY } from './gates.ts';
 import { type ActionContext, ActionRefusal, actionHandler } from './types.ts';
 
@@ -20,10 +20,6 @@ import { type ActionContext, ActionRefusal, actionHandler } from './types.ts';
  * `broker-zhaoshang`, kept under the session's member id, '' for a visitor; src/loaders/dianping.ts takes them).
  */
 
-const id = { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } as const;
-const back = { type: 'string', maxLength: RETURN_PATH_MAX, title: '返回地址' } as const;
-/** The raw bound of a typed text; its rule (trimmed characters, no control characters) is the handler's check. */
-const text = (max: number, title: string) => ({ type: 'string', maxLength: max * 2 + 40, title }) as const;
 /** The phone as typed (spaces and dashes allowed inside); the check makes it the 11 digits the limits count by. */
 const phone = { type: 'string', maxLength: 20, title: '手机号' } as const;
 

@@ -1,7 +1,7 @@
 import type { SignupNotice } from '../contracts/page-data/campaign.ts';
 import { SIGNUP_NAME_MAX } from '../lib/activity.ts';
 import { charCount, hasControlChars } from '../lib/member-forms.ts';
-import { RETURN_PATH_MAX } from '../lib/return-url.ts';
+import { back, rowId as id } from './fields.ts';
 import { BUSY } from './gates.ts';
 import { type ActionContext, ActionRefusal, actionHandler } from './types.ts';
 
@@ -17,9 +17,6 @@ import { type ActionContext, ActionRefusal, actionHandler } from './types.ts';
  *   (/api/qrcodePutInCount/save);
  * - POST /-/adver/click: a promoted item opened from /adver (api/huoDongTG/install), answered 204 at once.
  */
-
-const back = { type: 'string', maxLength: RETURN_PATH_MAX, title: '返回地址' } as const;
-const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 
 export const SIGNUP_MESSAGES: Readonly<Record<SignupNotice, string>> = {
   ok: '报名成功，顾问将尽快与您联系',

@@ -1,6 +1,6 @@
 import { ALL_REMOVE_REASONS, type RemoveReason, readDraft } from '../lib/entrust-steps.ts';
 import { cleanText } from '../lib/form-refusal.ts';
-import { RETURN_PATH_MAX } from '../lib/return-url.ts';
+import { back } from './fields.ts';
 import { withQuery } from './run-action.ts';
 import { ActionRefusal, actionHandler } from './types.ts';
 
@@ -12,7 +12,6 @@ import { ActionRefusal, actionHandler } from './types.ts';
  * takes). The gateway checks it all again and refuses an illegal state (400 naming it: 委托状态为已下架，不能改价).
  */
 
-const back = { type: 'string', maxLength: RETURN_PATH_MAX, title: '返回地址' } as const;
 const short = (title: string) => ({ type: 'string', maxLength: 40, title }) as const;
 const id = { type: 'string', pattern: '^[1-9][0-9]{0,9}$', title: '委托' } as const;
 

@@ -1,6 +1,6 @@
 import { COMMENT_DRAFT_FORM, COMMENT_MAX, COMMENT_MIN } from '../lib/article-sections.ts';
 import { charCount, hasControlChars } from '../lib/member-forms.ts';
-import { RETURN_PATH_MAX } from '../lib/return-url.ts';
+import { back, rowId as id } from './fields.ts';
 import { withQuery } from './run-action.ts';
 import { type ActionContext, ActionRefusal, actionHandler } from './types.ts';
 
@@ -9,8 +9,6 @@ import { type ActionContext, ActionRefusal, actionHandler } from './types.ts';
  * comment, delete one's own comment. Comments: 2 to 500 characters once trimmed, and at most `site.rateLimits.comment`.
  */
 
-const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
-const back = { type: 'string', maxLength: RETURN_PATH_MAX, title: '返回地址' } as const;
 const op = { type: 'string', enum: ['add', 'remove'], default: 'add', title: '操作' } as const;
 
 export const infoBodies = {

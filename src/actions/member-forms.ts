@@ -16,7 +16,8 @@ import {
   NICKNAME_MIN,
   SMS_KINDS,
 } from '../lib/member-forms.ts';
-import { RETURN_PATH_MAX, safeReturnPath } from '../lib/return-url.ts';
+import { safeReturnPath } from '../lib/return-url.ts';
+import { back, mobile as phone } from './fields.ts';
 import { type ActionContext, ActionRefusal, actionHandler } from './types.ts';
 
 /**
@@ -27,8 +28,6 @@ import { type ActionContext, ActionRefusal, actionHandler } from './types.ts';
  * the gateway checks it all again, strictly.
  */
 
-const back = { type: 'string', maxLength: RETURN_PATH_MAX, title: '返回地址' } as const;
-const phone = { type: 'string', pattern: '^1[3-9][0-9]{9}$', title: '手机号' } as const;
 /** Typed text: the schema only bounds the raw body; the length in characters is the handler's check (cleanText). */
 const text = (title: string, maxChars: number, min = 0) =>
   ({

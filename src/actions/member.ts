@@ -1,8 +1,8 @@
 import type { CollectKind } from '../api/user.ts';
 import { DIANPING_CONTENT_MAX, DIANPING_CONTENT_MIN, DIANPING_ERRORS, DIANPING_SAVED } from '../lib/dianping.ts';
 import { JUBAO_REASONS } from '../lib/jubao.ts';
-import { RETURN_PATH_MAX } from '../lib/return-url.ts';
 import { fieldsOf, inputOf } from '../lib/valuation-fields.ts';
+import { back, safeId as id, mobile as phone } from './fields.ts';
 import { withQuery } from './run-action.ts';
 import { ActionRefusal, actionHandler } from './types.ts';
 
@@ -10,10 +10,6 @@ import { ActionRefusal, actionHandler } from './types.ts';
  * The member actions of the detail pages (SPEC 6, 7.7, 7.8): favourite, book a viewing, report, rate an adviser, keep
  * a valuation. The member is the session's (the `member-only` gate), never the body's.
  */
-
-const id = { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } as const;
-const back = { type: 'string', maxLength: RETURN_PATH_MAX, title: '返回地址' } as const;
-const phone = { type: 'string', pattern: '^1[3-9][0-9]{9}$', title: '手机号' } as const;
 
 export const memberBodies = {
   favourite: {

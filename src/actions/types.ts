@@ -42,7 +42,7 @@ export interface ActionContext<B = Record<string, unknown>> {
   json: boolean;
   now: number;
   store: SharedStore;
-  /** Drop a page's cached copies (both levels, every site kind of this city): `invalidate('wendaDetail', { id })`. */
+  /** Drop a page's cached copies (both levels, every site kind of this city): `invalidate('wenda.detail', { id })`. */
   invalidate(entryName: string, params: Record<string, string>): void;
 }
 

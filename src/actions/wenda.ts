@@ -1,5 +1,4 @@
 import { cleanText } from '../lib/form-refusal.ts';
-import { RETURN_PATH_MAX } from '../lib/return-url.ts';
 import {
   huidaHref,
   WENDA_ANSWER_MAX,
@@ -10,6 +9,7 @@ import {
   WENDA_TITLE_MIN,
   wendaHref,
 } from '../lib/wenda.ts';
+import { back, safeId as id, typedText } from './fields.ts';
 import { BUSY } from './gates.ts';
 import { type ActionContext, ActionRefusal, actionHandler } from './types.ts';
 
@@ -20,11 +20,6 @@ import { type ActionContext, ActionRefusal, actionHandler } from './types.ts';
  * them). Text is trimmed and checked here (what a person can fix) and again, strictly, by the gateway. Questions and
  * answers together count towards `site.rateLimits['wenda-post']` (5 a minute per member).
  */
-
-const id = { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } as const;
-const back = { type: 'string', maxLength: RETURN_PATH_MAX, title: '返回地址' } as const;
-/** The raw bound of a typed text; its rule (trimmed characters, no control characters) is the handler's check. */
-const typedText = (maxChars: number, title: string) => ({ type: 'string', maxLength: maxChars * 2 + 40, title }) as const;
 
 const LABELS: Readonly<Record<string, string>> = {
   title: '问题标题',

@@ -11,7 +11,7 @@ export interface CallContext {
   /**
    * The request's one deadline (issue 20): `performance.now()` time by which every gateway call of the request,
    * retries included, must be over. Each call gets the time left as its timeout; none is left, the call fails with 504
-   * without being made. Unset (a form post, a background fetch): each call has its client's own timeout.
+   * without being made. Unset (a background fetch, a chat call): each call has its client's own timeout.
    */
   deadline?: { at: number; ms: number };
 }

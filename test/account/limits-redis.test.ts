@@ -19,7 +19,7 @@ t.test('the SMS limit per address holds across two portals sharing one Redis', a
       headers: { accept: 'application/json' },
       payload: { phone, purpose: 'register' },
     });
-  // 20 an hour per address (site.accountLimits.sms.ip), half on each portal.
+  // 20 an hour per address (site.rateLimits sms-ip), half on each portal.
   for (let i = 0; i < 20; i++) {
     const res = await sms(i % 2 ? two : one, `1370001${String(i).padStart(4, '0')}`);
     t.equal(res.statusCode, 200, `request ${i + 1} on portal ${i % 2 ? 'two' : 'one'}`);

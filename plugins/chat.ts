@@ -24,6 +24,7 @@ import { chatSettingsOf, offlinePushFor } from '../src/lib/chat-query.ts';
 import { CLOSE_SIGNED_OUT } from '../src/lib/member-socket.ts';
 import { isSameOriginPost } from '../src/lib/same-origin.ts';
 import { genUserSig } from '../src/lib/usersig.ts';
+import { readUser, sessionKey } from '../src/session.ts';
 import { createBus } from './chat-bus.ts';
 import { isClientFrame, userId } from './chat-frames.ts';
 import { chatLookupRoutes } from './chat-lookup.ts';
@@ -120,12 +121,17 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
   app.decorate('chatSockets', {
     count: (id?: string) => (id === undefined ? [...sockets.values()].reduce((n, set) => n + set.size, 0) : (sockets.get(id)?.size ?? 0)),
   });
-  // A member signed out everywhere (SPEC 4 forced logout) loses their chat sockets too.
+  // A member signed out everywhere (SPEC 4 forced logout) loses their chat sockets too; a logout (issue 33) the
+  // sockets opened under that one session.
   const socketMember = new WeakMap<Socket, string>();
+  const socketSession = new WeakMap<Socket, string>();
   const unsubscribeMembers = app.memberEvents.subscribe(function closeRevokedChatSockets(event) {
-    if (event.type !== 'revoked') return;
+    if (event.type === 'profile') return;
+    const ended = event.type === 'ended' ? event.session : null;
     for (const set of sockets.values())
-      for (const s of set) if (socketMember.get(s) === event.userId) s.close(CLOSE_SIGNED_OUT, 'signed out');
+      for (const s of set)
+        if (socketMember.get(s) === event.userId && (ended === null || socketSession.get(s) === ended))
+          s.close(CLOSE_SIGNED_OUT, 'signed out');
   });
   const unsubscribe = bus.subscribe(function deliverChatEvent(event) {
     const text = JSON.stringify(event.frame);
@@ -475,6 +481,8 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
         }
         set.add(socket);
         if (user.memberUserId) socketMember.set(socket, user.memberUserId);
+        const ids = user.kind === 'member' ? readUser(req) : null;
+        if (ids) socketSession.set(socket, sessionKey(ids.token));
         const mine = set;
         alive.set(socket, { pong: true });
         if (mine.size === 1) reportPresence(user.id);

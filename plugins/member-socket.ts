@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { UserInfo } from '../src/contracts/session.ts';
 import { CLOSE_SIGNED_OUT, MEMBER_KEY_PATTERN, MEMBER_SOCKET_PATH, memberKey } from '../src/lib/member-socket.ts';
 import { isSameOriginPost } from '../src/lib/same-origin.ts';
-import { resolveMember } from '../src/session.ts';
+import { readUser, resolveMember, sessionKey } from '../src/session.ts';
 import type { MemberEvent } from './member-events.ts';
 
 /**
@@ -117,24 +117,30 @@ const memberSocket: FastifyPluginAsync<MemberSocketOptions> = async (app, opts) 
 
   const sockets = new Map<string, Set<Socket>>();
   const alive = new WeakMap<Socket, { pong: boolean; messages: number }>();
+  /** The login session each socket was opened under (its key): one logout closes that session's sockets only. */
+  const sessionOf = new WeakMap<Socket, string>();
   app.decorate('memberSockets', {
     count: (userId?: string) =>
       userId === undefined ? [...sockets.values()].reduce((n, set) => n + set.size, 0) : (sockets.get(userId)?.size ?? 0),
   });
 
   const unsubscribe = app.memberEvents.subscribe(function signOutSockets(event: MemberEvent) {
-    if (event.type !== 'revoked') return;
+    if (event.type === 'profile') return;
     const open = sockets.get(event.userId);
     if (!open || open.size === 0) return;
-    const count = open.size;
-    for (const socket of open) {
+    // `revoked`: every session of the member; `ended` (issue 33): the one session a logout ended, wherever it is open.
+    const ended = event.type === 'ended' ? event.session : null;
+    const closing = [...open].filter((s) => ended === null || sessionOf.get(s) === ended);
+    for (const socket of closing) {
       if (socket.readyState === OPEN) {
         socket.send(event.userId);
         socket.close(CLOSE_SIGNED_OUT, 'signed out');
       }
+      open.delete(socket);
     }
-    sockets.delete(event.userId);
-    app.log.info({ userId: event.userId, sockets: count }, 'forced logout sent to member sockets');
+    if (open.size === 0) sockets.delete(event.userId);
+    if (closing.length)
+      app.log.info({ userId: event.userId, sockets: closing.length, why: event.type }, 'forced logout sent to member sockets');
   });
 
   const keepAlive = setInterval(function pingMemberSockets() {
@@ -174,6 +180,8 @@ const memberSocket: FastifyPluginAsync<MemberSocketOptions> = async (app, opts) 
       return;
     }
     set.add(socket);
+    const ids = readUser(req);
+    if (ids) sessionOf.set(socket, sessionKey(ids.token));
     const state = { pong: true, messages: 0 };
     alive.set(socket, state);
     socket.on('pong', () => {

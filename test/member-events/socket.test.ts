@@ -55,6 +55,28 @@ t.test('the member socket (one process)', async (t) => {
     await other.closed;
   });
 
+  t.test('a logout closes the sockets of that one session, on this device or a copied cookie; other sessions keep theirs', async (t) => {
+    const copied = portal.memberCookie();
+    const kept = portal.memberCookie();
+    const here = watch(await socketOf(portal, copied));
+    const elsewhere = watch(await socketOf(portal, copied));
+    const other = watch(await socketOf(portal, kept));
+    const out = await portal.app.inject({
+      method: 'POST',
+      url: '/-/account/logout',
+      headers: { host: 'localhost', cookie: copied, accept: 'application/json' },
+    });
+    t.equal(out.statusCode, 200);
+    t.equal(await here.nextMessage(), MEMBER.userId, 'the socket of the ended session hears it');
+    t.equal(await elsewhere.nextMessage(), MEMBER.userId, 'and so does one opened with a copy of its cookie');
+    t.equal(await here.closed, CLOSE_SIGNED_OUT);
+    await elsewhere.closed;
+    t.equal(await other.nextMessage(300), null, 'another session of the member hears nothing');
+    t.equal(other.socket.readyState, 1, 'and keeps its socket');
+    other.socket.close();
+    await other.closed;
+  });
+
   t.test('a profile change is no logout', async (t) => {
     const s = watch(await socketOf(portal, portal.memberCookie()));
     await portal.app.memberEvents.publish({ type: 'profile', userId: MEMBER.userId });

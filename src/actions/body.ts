@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import ajvErrors from 'ajv-errors';
+import { actionRefusal } from '../lib/action-messages.ts';
 import { ActionRefusal } from './types.ts';
 
 /**
@@ -9,7 +10,7 @@ import { ActionRefusal } from './types.ts';
  * post and a fetch() of the same fields read the same.
  */
 
-export const REFUSED_BODY = '提交内容有误，请检查后重试';
+export const REFUSED_BODY = actionRefusal('ACTION_INVALID_BODY').message;
 
 const ajv = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: true, strict: false });
 ajvErrors(ajv);

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { AGENT_LOGIN_PAGE, resolveAgent } from '../agent-session.ts';
+import { actionRefusal, BUSY } from '../lib/action-messages.ts';
 import { isSameOriginPost } from '../lib/same-origin.ts';
 import { resolveMember } from '../session.ts';
 import { type ActionContext, ActionRefusal } from './types.ts';
@@ -9,9 +10,7 @@ import { type ActionContext, ActionRefusal } from './types.ts';
  * learnt on the context or throws the refusal the visitor reads.
  */
 
-export const CROSS_SITE = '请求来源不正确，请刷新页面后重试';
-export const LOGIN_FIRST = '请先登录';
-export const BUSY = '服务繁忙，请稍后再试';
+export { BUSY };
 
 export type Gate = (ctx: ActionContext) => Promise<void>;
 
@@ -43,14 +42,18 @@ export function createGates(opts: GateOptions): Readonly<Record<string, Gate>> {
     'same-origin': async (ctx) => {
       if (isSameOriginPost(ctx.req.headers, ctx.req.host)) return;
       ctx.log.warn({ origin: ctx.req.headers.origin, site: ctx.req.headers['sec-fetch-site'] }, 'action refused: cross-site post');
-      throw new ActionRefusal(null, CROSS_SITE, 403);
+      const { status, message } = actionRefusal('ACTION_FOREIGN_ORIGIN');
+      throw new ActionRefusal(null, message, status);
     },
     /** The member, if any: a visitor may post too (a campaign sign-up keeps the member when there is one). */
     authenticated: resolve,
     /** A member only: a visitor goes to log in and comes back to the page. */
     'member-only': async (ctx) => {
       await resolve(ctx);
-      if (!ctx.memberId) throw new ActionRefusal(null, LOGIN_FIRST, 401, { login: loginHref(ctx.back) });
+      if (!ctx.memberId) {
+        const { status, message } = actionRefusal('ACTION_LOGIN_REQUIRED');
+        throw new ActionRefusal(null, message, status, { login: loginHref(ctx.back) });
+      }
     },
     /** The inbox agent of a live agent session (src/agent-session.ts). */
     'agent-only': async (ctx) => {

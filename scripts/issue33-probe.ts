@@ -26,7 +26,8 @@ import { type RedisServer, startRedis } from './redis.ts';
  *
  * Environment: PROBES=1,2,9 runs a subset (numbers as below; 3b is the TRUST_PROXY=1 variant of 3); PROBE_DATA_DIR
  * reuses a data directory (kept afterwards; otherwise a temp dir is made and removed); SEARCH_REQUESTS (7500).
- * It takes about five minutes, most of it the search flood (9), the Redis outage (14) and the restart delays (15).
+ * It takes about five minutes, most of it the search floods (9), the Redis outage (14: Redis is stopped and started
+ * again on the same port with scripts/redis.ts) and the restart delays (15).
  */
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -279,6 +280,13 @@ function histogram(statuses: number[]): string {
     .join(' ');
 }
 
+/** Equal strings counted: `200×18 429 操作过于频繁×2`. */
+function tally(values: string[]): string {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts.entries()].map(([v, n]) => `${v}×${n}`).join(', ');
+}
+
 function multipartFile(field: string, filename: string, mime: string, data: Buffer): { body: Buffer; contentType: string } {
   const boundary = `----probe33${randomInt(1e9)}`;
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${mime}\r\n\r\n`;
@@ -473,13 +481,23 @@ async function probePasswordThrottle({ portal, db }: Ctx): Promise<void> {
   );
 }
 
-/** 3b. The same with TRUST_PROXY=1, as an operator might set it thinking "one proxy hop". */
+/**
+ * 3b. TRUST_PROXY=1, as an operator might set it thinking "one proxy hop": Fastify would read it as the address
+ * 0.0.0.1 and trust nobody, so the portal refuses to start with it (src/config.ts); the probe says which happened.
+ */
 async function probeTrustProxyOne(ctx: Ctx): Promise<void> {
-  const p = await startPortal('portal TRUST_PROXY=1', ctx.dataDir, {
-    WEB_CONCURRENCY: '1',
-    TRUST_PROXY: '1',
-    GATEWAY_URL: ctx.portal.gatewayUrl as string,
-  });
+  let p: Portal;
+  try {
+    p = await startPortal('portal TRUST_PROXY=1', ctx.dataDir, {
+      WEB_CONCURRENCY: '1',
+      TRUST_PROXY: '1',
+      GATEWAY_URL: ctx.portal.gatewayUrl as string,
+    });
+  } catch (err) {
+    const said = /TRUST_PROXY must[^"\n]*/.exec(String((err as Error).message))?.[0] ?? (err as Error).message.slice(0, 160);
+    out('password-throttle-trust-proxy-1', `the portal refuses to start: ${said}`);
+    return;
+  }
   try {
     const r = await throttleRun(p, ctx.db, address(31, 1), address(31, 2));
     out(
@@ -702,32 +720,49 @@ function randomKeyword(): string {
   return Array.from({ length: 3 + randomInt(6) }, () => String.fromCharCode(97 + randomInt(26))).join('');
 }
 
-/** The x-cache of a second request for `urlPath` (the first one warms it). */
+/** The x-cache of a first and a second request for `urlPath` (the first one warms it). */
 async function secondLook(p: Portal, urlPath: string): Promise<string> {
-  await request(p, 'GET', urlPath, { headers: { accept: 'text/html' } });
+  const xCache = (a: Answer) => `${a.status} ${a.headers['x-cache'] ?? '(no x-cache)'}`;
+  const first = await request(p, 'GET', urlPath, { headers: { accept: 'text/html' } });
   const again = await request(p, 'GET', urlPath, { headers: { accept: 'text/html' } });
-  return `${urlPath} ${again.status} ${again.headers['x-cache'] ?? '(no x-cache)'}`;
+  return `${urlPath} first ${xCache(first)}, second ${xCache(again)}`;
 }
 
-/** 9. Thousands of distinct search keywords: memory, and whether the page cache still keeps the main pages. */
-async function probeSearchFlood({ portal }: Ctx): Promise<void> {
-  const pid = portal.child.pid as number;
-  const before = rssMb(pid);
-  const started = performance.now();
-  const statuses = await pool(SEARCH_REQUESTS, 20, async () => {
-    const a = await request(portal, 'GET', `/search?keyword=${encodeURIComponent(randomKeyword())}`, {
+/** `count` searches for random keywords, 20 at a time: the status and x-cache of each (`0`: no answer). */
+function searchFlood(p: Portal, count: number): Promise<string[]> {
+  return pool(count, 20, async () => {
+    const a = await request(p, 'GET', `/search?keyword=${encodeURIComponent(randomKeyword())}`, {
       headers: { accept: 'text/html' },
     }).catch(() => null);
-    return a?.status ?? 0;
+    return a ? `${a.status} ${a.headers['x-cache'] ?? '-'}` : '0';
   });
+}
+
+/**
+ * 9. Thousands of distinct search keywords: memory, and whether the page cache still keeps the main pages. A second
+ * flood of the same size says whether memory levels off (the page cache is bounded: registry site.pageCache).
+ */
+async function probeSearchFlood({ portal }: Ctx): Promise<void> {
+  const pid = portal.child.pid as number;
+  const pages = ['/', '/ershoufang/', '/xinfang/', '/zixun/'];
+  // The main pages are in the page cache before the flood: does the flood push them out?
+  for (const urlPath of pages) await request(portal, 'GET', urlPath, { headers: { accept: 'text/html' } });
+  const before = rssMb(pid);
+  const started = performance.now();
+  const answers = await searchFlood(portal, SEARCH_REQUESTS);
   const after = rssMb(pid);
   out(
     'search-flood',
-    `${SEARCH_REQUESTS} GET /search?keyword=<random> at concurrency 20 in ${seconds(performance.now() - started)}: ${histogram(statuses)} (0: no answer); RSS before ${before} MB, after ${after} MB`,
+    `${SEARCH_REQUESTS} GET /search?keyword=<random> at concurrency 20 in ${seconds(performance.now() - started)}: ${tally(answers)} (status x-cache); RSS before ${before} MB, after ${after} MB`,
   );
   const looks: string[] = [];
-  for (const urlPath of ['/', '/ershoufang/', '/xinfang/', '/zixun/']) looks.push(await secondLook(portal, urlPath));
-  out('search-flood', `second request after the flood (expected HIT): ${looks.join('; ')}; RSS now ${rssMb(pid)} MB`);
+  for (const urlPath of pages) looks.push(await secondLook(portal, urlPath));
+  out('search-flood', `after the flood (each page was cached before it; expected HIT on the second): ${looks.join('; ')}`);
+  const again = await searchFlood(portal, SEARCH_REQUESTS);
+  out(
+    'search-flood',
+    `another ${SEARCH_REQUESTS} random searches (${tally(again)}): RSS ${rssMb(pid)} MB (after the first flood ${after} MB)`,
+  );
 }
 
 /** 10. A client that sends its headers a line every 5 s: when is it cut off? */
@@ -934,24 +969,34 @@ async function probeRedisOutage(ctx: Ctx): Promise<void> {
     await redis.stop();
     redis = null;
     const stoppedAt = performance.now();
-    // Every second: a favourite (member-write limit in the store), a login (throttle in the store), a cached page.
-    const during: number[] = [];
+    // Every second a favourite (member-write limit in the store) and a cached page (page cache), every third a login
+    // (throttle and limits in the store). A request that gets no answer counts as 0.
+    const during = { favourite: [] as string[], login: [] as string[], page: [] as string[] };
     let slowest = 0;
+    const seen = (kind: keyof typeof during) => (a: Answer | null) => {
+      during[kind].push(a ? (a.status === 200 ? '200' : statusAndMessage(a)) : '0');
+      if (a) slowest = Math.max(slowest, a.ms);
+    };
     for (let i = 0; performance.now() - stoppedAt < 20_000; i++) {
-      const answers = await Promise.all([
+      await Promise.all([
         request(portal, 'POST', '/-/action/favourite', {
           json: { houseId: listing?.id, kind: 'ershoufang', op: i % 2 ? 'remove' : 'add' },
           cookie: m.cookie,
           xff: address(14),
           timeoutMs: 15_000,
-        }),
-        login(portal, m.phone, m.password, address(14, 2)),
-        request(portal, 'GET', '/zixun/', { headers: { accept: 'text/html' }, timeoutMs: 15_000 }),
-      ]).catch(() => []);
-      for (const a of answers) {
-        during.push(a.status);
-        slowest = Math.max(slowest, a.ms);
-      }
+        })
+          .catch(() => null)
+          .then(seen('favourite')),
+        // Every third second only: the per-phone login limit (10 in 10 minutes) would answer 429 otherwise.
+        i % 3 === 0
+          ? login(portal, m.phone, m.password, address(14, 2))
+              .catch(() => null)
+              .then(seen('login'))
+          : null,
+        request(portal, 'GET', '/zixun/', { headers: { accept: 'text/html' }, timeoutMs: 15_000 })
+          .catch(() => null)
+          .then(seen('page')),
+      ]);
       await sleep(1000);
     }
     const downLines = portal.logs.slice(from).filter(mentionsRedis);
@@ -972,7 +1017,10 @@ async function probeRedisOutage(ctx: Ctx): Promise<void> {
     for (const l of warnErr) byMsg.set(l.msg, (byMsg.get(l.msg) ?? 0) + 1);
     out(
       'redis-outage',
-      `Redis stopped 20 s (restarted on port ${port}); requests during it: ${histogram(during)}, slowest ${Math.round(slowest)} ms`,
+      `Redis stopped 20 s (restarted on port ${port}); answers during it (slowest ${Math.round(slowest)} ms): ` +
+        Object.entries(during)
+          .map(([kind, answers]) => `${kind} ${tally(answers)}`)
+          .join('; '),
     );
     out(
       'redis-outage',
@@ -1008,10 +1056,10 @@ async function probeRestartDelay(ctx: Ctx): Promise<void> {
     const first = await waitForLog(p, died, from);
     // The replacement: the first worker that listens and was not there before.
     const fresh = await waitForLog(p, (l) => listening(l) && l.pid !== undefined && !seen.has(l.pid), from, 30_000);
-    const listenedAt = performance.now();
     from = p.logs.length;
     process.kill(fresh.pid as number, 'SIGKILL');
-    const killedAfter = performance.now() - listenedAt;
+    // pino's `time` is the worker's clock at the line: the same machine's clock as Date.now() here.
+    const killedAfter = Date.now() - Number(fresh.time);
     const second = await waitForLog(p, died, from);
     out(
       'restart-delay',
@@ -1026,6 +1074,19 @@ async function probeRestartDelay(ctx: Ctx): Promise<void> {
 // ---------------------------------------------------------------------------------------------------------------
 // The run
 // ---------------------------------------------------------------------------------------------------------------
+
+/** Error and warn lines of a log, by message (a gateway call's with its path and status). */
+function logSummary(logs: LogLine[]): string {
+  const label = (l: LogLine) => {
+    const status = l.status ?? l.httpStatus ?? l.code;
+    return `${short(l.msg, 80)}${typeof l.gateway === 'string' ? ` [${l.gateway}${status !== undefined ? ` ${status}` : ''}]` : ''}`;
+  };
+  const of = (level: (n: number) => boolean) => {
+    const lines = logs.filter((l) => level(l.level));
+    return `${lines.length}${lines.length ? ` (${tally(lines.map(label))})` : ''}`;
+  };
+  return `error or worse: ${of((n) => n >= 50)}; warn: ${of((n) => n === 40)}`;
+}
 
 const PROBES: Array<[id: string, name: string, run: (ctx: Ctx) => Promise<void>]> = [
   ['1', 'sessions', probeSessions],
@@ -1074,6 +1135,7 @@ async function main(): Promise<void> {
         out(name, `FAILED ${err instanceof Error ? err.message : String(err)}`);
       }
     }
+    process.stdout.write(`issue33-probe: the main portal's log over the whole run: ${logSummary(portal.logs)}\n`);
   } catch (err) {
     process.stdout.write(`issue33-probe: FAILED to start: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exitCode = 1;

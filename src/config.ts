@@ -113,6 +113,9 @@ function trustProxyVar(env: NodeJS.ProcessEnv): boolean | string {
   const raw = (env.TRUST_PROXY ?? '').trim();
   if (raw === '' || raw === 'false' || raw === '0') return false;
   if (raw === 'true') return true;
+  // A bare number is Express's "hops": Fastify would read `1` as the address 0.0.0.1 and trust nobody (issue 33 probe).
+  if (/^[0-9]+$/.test(raw))
+    throw new ConfigError(`TRUST_PROXY must be true, false or a list of proxy addresses (not a number of hops), got "${raw}"`);
   if (/^[0-9a-fA-F.:/,\s]+$/.test(raw)) return raw;
   throw new ConfigError(`TRUST_PROXY must be true, false or a list of proxy addresses, got "${raw}"`);
 }

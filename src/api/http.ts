@@ -190,7 +190,10 @@ function readEnvelope<T>(call: CallContext, path: string, method: Method, res: {
   }
   if (body.status !== undefined && body.status !== 200) {
     const st = Number(body.status);
-    call.log.error({ gateway: path, method, status: body.status, message: body.message }, 'gateway status not 200');
+    // A refusal (4xx: a wrong password, a repeat, an ended session) is the gateway doing its job, said at info level so
+    // anyone's bad input cannot fill the error log (issue 33); anything else is the gateway failing.
+    const level = st >= 400 && st < 500 ? 'info' : 'error';
+    call.log[level]({ gateway: path, method, status: body.status, message: body.message }, 'gateway status not 200');
     throw new GatewayError(st >= 400 && st <= 599 ? st : 502, path, body.message || `Gateway ${method} ${path} status ${body.status}`);
   }
   if (body.obj === undefined || body.obj === null || (typeof body.obj === 'object' && Object.keys(body.obj as object).length === 0)) {

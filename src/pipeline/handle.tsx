@@ -58,7 +58,8 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
   // Secondary calls that are already in (they often are: they start before the primary ones) need no streaming: the
   // page is then one whole document, as a crawler gets it, with nothing to complete by script.
   const unsettled = Boolean(ctx.deferred?.some((d) => (d as DeferredPromise<unknown>).status !== 'fulfilled'));
-  const streamsFill = opts.fillCache && !bot && unsettled;
+  // Only a page the cache may keep says MISS (a free-text search never is, issue 33).
+  const streamsFill = opts.fillCache && Boolean(ctx.cacheFill) && cacheable(ctx, status) && !bot && unsettled;
   const markup = req.server.markupMemo(req.server.registry.current);
   const tree = <App state={state} Page={Page} ssrPath={path} ssrSearch={search} markup={markup} />;
   const head = documentHead(state.route.head, assets, state.route.module);

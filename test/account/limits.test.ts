@@ -4,7 +4,6 @@
  * password login after 5 wrong passwords, lifted after 15 minutes. Time is the gateway's settable clock: no sleeps.
  */
 import t from 'tap';
-import { buildTestApp } from '../helpers/build.ts';
 import { accountRig, cookieFrom } from './helpers.ts';
 
 const MIN = 60_000;

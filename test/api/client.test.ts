@@ -122,9 +122,14 @@ t.test('a body status other than 200 is a failure passed on with that status and
   const err = await failure(api.xiaoqu.findById(call, 1));
   t.equal(err.statusCode, 403);
   t.equal(err.message, '无权访问');
+  // A refusal is logged, at info level: anyone's bad input must not fill the error log (issue 33).
   t.match(
-    lines.find((l) => l.level === 50),
+    lines.find((l) => l.level === 30 && l.msg === 'gateway status not 200'),
     { status: 403, gateway: 'api/xiaoqu/findById/1' },
+  );
+  t.notOk(
+    lines.some((l) => l.level >= 50 && l.gateway === 'api/xiaoqu/findById/1'),
+    'no error line for a refusal',
   );
 });
 

@@ -4,6 +4,7 @@ import type { ChatPayload, ChatServerFrame } from '../../src/contracts/chat.ts';
 import { agentMayWrite, CHAT_ACCESS_MESSAGES } from '../../src/lib/chat-access.ts';
 import { buildAppOverBackend, MEMBER, type TestApp } from '../helpers/build.ts';
 import { type Watched, type WsSocket, watch } from '../helpers/ws-client.ts';
+import { AGENT, agentCookie } from './helpers.ts';
 
 /**
  * Agents write only where they may (issue 33): in a conversation the member opened (the member wrote to the agent
@@ -12,7 +13,6 @@ import { type Watched, type WsSocket, watch } from '../helpers/ws-client.ts';
  * saved. Members still write to any agent.
  */
 
-const AGENT = { uid: 'b100001', password: 'Agent@2026' };
 type Portal = TestApp & { backend: { dataDir: string } };
 type MessageFrame = Extract<ChatServerFrame, { t: 'message' }>;
 
@@ -23,18 +23,6 @@ function rows<T>(portal: Portal, sql: string, ...args: unknown[]): T[] {
   } finally {
     db.close();
   }
-}
-
-async function agentCookie(portal: Portal): Promise<string> {
-  const res = await portal.app.inject({
-    method: 'POST',
-    url: '/-/agent/login',
-    headers: { host: 'localhost', accept: 'application/json' },
-    payload: { account: AGENT.uid, password: AGENT.password },
-  });
-  const set = [res.headers['set-cookie']].flat().find((c) => String(c).startsWith('agentInfo='));
-  if (res.statusCode !== 200 || !set) throw new Error(`agent login failed: ${res.statusCode} ${res.body}`);
-  return String(set).split(';')[0] as string;
 }
 
 async function socket(portal: Portal, path: string, cookie: string): Promise<Watched> {

@@ -1,25 +1,12 @@
 import t from 'tap';
-import { buildAppOverBackend, MEMBER, type TestApp } from '../helpers/build.ts';
+import { buildAppOverBackend, MEMBER } from '../helpers/build.ts';
+import { AGENT, agentCookie } from './helpers.ts';
 
 /**
  * The chat's writes on the action stage (issue 33): /-/chat/* for members and /-/agent/chat/* for agents are actions
  * of registry.json (same-origin, member-only or agent-only, a named limit), answered in the one JSON shape; a burst of
  * picture or voice uploads meets the registry's chat-upload limit.
  */
-
-const AGENT = { uid: 'b100001', password: 'Agent@2026' };
-
-async function agentCookie(portal: TestApp): Promise<string> {
-  const res = await portal.app.inject({
-    method: 'POST',
-    url: '/-/agent/login',
-    headers: { host: 'localhost', accept: 'application/json' },
-    payload: { account: AGENT.uid, password: AGENT.password },
-  });
-  const set = [res.headers['set-cookie']].flat().find((c) => String(c).startsWith('agentInfo='));
-  if (res.statusCode !== 200 || !set) throw new Error(`agent login failed: ${res.statusCode} ${res.body}`);
-  return String(set).split(';')[0] as string;
-}
 
 /** A multipart body of one `file` part, as the browser's FormData sends it. */
 async function multipart(bytes: Uint8Array, type: string, name: string): Promise<{ payload: Buffer; contentType: string }> {

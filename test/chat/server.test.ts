@@ -6,6 +6,7 @@ import type { ChatLogin, ChatServerFrame } from '../../src/contracts/chat.ts';
 import { beijingClock } from '../../src/lib/chat-query.ts';
 import { buildAppOverBackend, MEMBER, type TestApp } from '../helpers/build.ts';
 import { type Watched, type WsSocket, watch } from '../helpers/ws-client.ts';
+import { AGENT, agentCookie } from './helpers.ts';
 
 /**
  * Agent chat, the server half (issue 18; SPEC 4, 5, 7.9, 8): the login endpoint and its signature, the member-only
@@ -13,22 +14,9 @@ import { type Watched, type WsSocket, watch } from '../helpers/ws-client.ts';
  * offline, limits) and the agent inbox's sign-in, over the embedded gateway.
  */
 
-const AGENT = { uid: 'b100001', password: 'Agent@2026' };
 const IM = { sdkAppId: '1400123456', secretKey: 'im-secret-key-never-in-the-browser-0123456789' };
 
 type Portal = TestApp & { backend: { dataDir: string } };
-
-async function agentCookie(portal: Portal): Promise<string> {
-  const res = await portal.app.inject({
-    method: 'POST',
-    url: '/-/agent/login',
-    headers: { host: 'localhost', accept: 'application/json' },
-    payload: { account: AGENT.uid, password: AGENT.password },
-  });
-  const set = [res.headers['set-cookie']].flat().find((c) => String(c).startsWith('agentInfo='));
-  if (res.statusCode !== 200 || !set) throw new Error(`agent login failed: ${res.statusCode} ${res.body}`);
-  return String(set).split(';')[0] as string;
-}
 
 async function socket(portal: Portal, path: string, cookie: string | null, headers: Record<string, string> = {}): Promise<Watched> {
   let watched: Watched | undefined;

@@ -104,7 +104,7 @@ const imEvaluate = actionHandler<Evaluation>({
     } catch (err) {
       const status = (err as { statusCode?: number }).statusCode;
       if (status === 409 && !/[\u4e00-\u9fff]/.test((err as Error).message ?? '')) {
-        log.warn({ err }, 'action refused by the gateway');
+        log.info({ err }, 'action refused by the gateway');
         throw new ActionRefusal(null, '您已评价过该经纪人', 409);
       }
       throw err;

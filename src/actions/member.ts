@@ -146,7 +146,7 @@ const dianping = actionHandler<{ belongerId?: number; houseId?: number; score: n
       return { message: DIANPING_SAVED, obj: saved, location: withQuery(back, 'notice', 'rated') };
     } catch (err) {
       const status = (err as { statusCode?: number }).statusCode;
-      if (status === 409 || status === 404 || status === 400) log.warn({ err }, 'action refused by the gateway');
+      if (status === 409 || status === 404 || status === 400) log.info({ err }, 'action refused by the gateway');
       if (status === 409) throw new ActionRefusal(null, DIANPING_ERRORS.again, 409);
       if (status === 404 || status === 400) throw new ActionRefusal(null, b.belongerId ? '经纪人不存在' : '楼盘不存在', status);
       throw err;

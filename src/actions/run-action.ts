@@ -153,7 +153,7 @@ function asRefusal(ctx: ActionContext, handler: ActionHandler<never> | undefined
   const status = (err as { statusCode?: number }).statusCode ?? 0;
   const message = err instanceof Error ? err.message : '';
   if (status >= 400 && status < 500) {
-    ctx.log.warn({ err, action: ctx.entry.name }, 'action refused by the gateway');
+    ctx.log.info({ err, action: ctx.entry.name }, 'action refused by the gateway');
     const said = /^(?:body\/)?([A-Za-z]+): (.+)$/.exec(message);
     if (said && CHINESE.test(said[2] as string)) return new ActionRefusal(said[1] as string, said[2] as string, status);
     if (CHINESE.test(message)) return new ActionRefusal(null, message, status);

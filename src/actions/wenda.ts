@@ -82,7 +82,7 @@ async function gateway<T>(ctx: ActionContext<unknown>, call: Promise<T>): Promis
     return await call;
   } catch (err) {
     if ((err as { statusCode?: number }).statusCode !== 400) throw err;
-    ctx.log.warn({ err, action: ctx.entry.name }, 'action refused by the gateway');
+    ctx.log.info({ err, action: ctx.entry.name }, 'action refused by the gateway');
     const m = /(?:body\/)?([A-Za-z]+)/.exec(err instanceof Error ? err.message : '');
     const field = m && LABELS[m[1] as string] ? (m[1] as string) : null;
     throw new ActionRefusal(field, field ? `${LABELS[field]}不正确` : '提交内容有误，请检查后重试', 400);

@@ -19,7 +19,7 @@ export interface E2E {
 }
 
 /** The built client (npm run build) served by the portal on a loopback port, over the embedded backend. */
-export async function startE2E(opts: Pick<TestAppOptions, 'adminToken' | 'setup'> = {}): Promise<E2E> {
+export async function startE2E(opts: Pick<TestAppOptions, 'adminToken' | 'setup' | 'editRegistry'> = {}): Promise<E2E> {
   const backend = await startTestBackend();
   // A private copy of the build: another `npm run build` during the run cannot swap the chunks under the browser.
   const clientDir = mkdtempSync(path.join(tmpdir(), 'e2e-client-'));

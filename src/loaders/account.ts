@@ -16,7 +16,7 @@ export const ACCOUNT_QUERY_KEYS = ['bUrl', 'tab'] as const;
 function loadAccountForm(form: AccountForm) {
   return async (ctx: PageContext) => {
     const flash = takeAccountFlash(ctx.req, ctx.reply, form);
-    const sentAgo = flash?.smsSentAt ? Math.floor((Date.now() - flash.smsSentAt) / 1000) : SMS_RESEND_SECONDS;
+    const sentAgo = flash?.smsSentAt ? Math.floor((ctx.now - flash.smsSentAt) / 1000) : SMS_RESEND_SECONDS;
     const data: AccountPageData = {
       form,
       mode: flash?.mode ?? (ctx.query.tab === 'sms' ? 'sms' : 'password'),

@@ -36,7 +36,7 @@ async function loadHuodong(ctx: PageContext): Promise<LoadResult<HuodongData>> {
       template,
       activity,
       banners,
-      renderedAt: Date.now(),
+      renderedAt: ctx.now,
       notice: noticeOf(ctx.query.signup),
       path: `/huodong/${template}/${activity.id}`,
     },
@@ -51,7 +51,7 @@ async function loadNewActivity(ctx: PageContext): Promise<LoadResult<NewActivity
   if (!tail) throw errors.pageNotFound();
   if (tail.kind === 'detail') {
     const activity = ofCity(ctx, await ctx.api.activity.detail(ctx.call, tail.id));
-    return { data: { view: 'detail', activity, renderedAt: Date.now() } };
+    return { data: { view: 'detail', activity, renderedAt: ctx.now } };
   }
   const [page, banners] = await Promise.all([
     ctx.api.activity.list(ctx.call, ctx.city.cityId, {

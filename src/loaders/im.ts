@@ -67,7 +67,7 @@ async function conversations(ctx: PageContext, id: string): Promise<ChatConversa
 /** /im/list */
 export const imList = pageLoader(async (ctx): Promise<LoadResult<ImListData>> => {
   const list = await conversations(ctx, me(ctx));
-  return { data: { conversations: list, now: Date.now() } };
+  return { data: { conversations: list, now: ctx.now } };
 }, imMeta('消息列表'));
 
 /** A new home's chat house card (SPEC 3), from the estate. */
@@ -180,7 +180,7 @@ export const imSession = pageLoader(async (ctx): Promise<LoadResult<ImSessionDat
       replies: [...new Set([house?.house?.huashu, ...MEMBER_QUICK_PHRASES].filter((r): r is string => Boolean(r)))],
       messages,
       more: history ? history.totalElements > messages.length : false,
-      now: Date.now(),
+      now: ctx.now,
     },
   };
 }, imMeta('在线咨询'));
@@ -228,10 +228,10 @@ async function aboutNewHome(ctx: PageContext, me: string, peer: string): Promise
  */
 export const xinfangUnread = pageLoader(async (ctx): Promise<LoadResult<XinfangUnreadData>> => {
   const id = chatUserOf(ctx.user);
-  if (!id) return { data: { member: false, conversations: [], now: Date.now() } };
+  if (!id) return { data: { member: false, conversations: [], now: ctx.now } };
   const unread = (await conversations(ctx, id)).filter((c) => c.unread > 0);
   const newHome = await Promise.all(unread.map((c) => aboutNewHome(ctx, id, c.peer)));
-  return { data: { member: true, conversations: unread.filter((_c, i) => newHome[i]), now: Date.now() } };
+  return { data: { member: true, conversations: unread.filter((_c, i) => newHome[i]), now: ctx.now } };
 }, imMeta('未读消息'));
 
 /** /newChat, /newChat1 when `chat-entry` could not resolve the agent: SPEC 5's message, with 404. */

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import type { GroupSession } from '../../src/contracts/gateway/index.ts';
 import type { GrouproomData } from '../../src/contracts/page-data/campaign.ts';
-import { MAINLAND_PHONE, SIGNUP_NAME_MAX } from '../../src/lib/activity.ts';
+import { MAINLAND_PHONE, SIGNUP_NAME_MAX, SIGNUP_NOTICES } from '../../src/lib/activity.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
-import { NOTICE_TEXT, noticeIsError } from '../../src/ui/campaign/parts.tsx';
+import { noticeIsError } from '../../src/ui/campaign/parts.tsx';
 import { showToast } from '../../src/ui/detail/toast.ts';
 import { LazyImage } from '../../src/ui/LazyImage.tsx';
 import { groupDigits } from '../../src/ui/paths.ts';
@@ -23,7 +23,7 @@ function SessionCard({ s, notice }: { s: GroupSession; notice: GrouproomData['no
   const { user } = useAppState();
   const [left, setLeft] = useState(s.seatsLeft);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(
-    notice ? { text: NOTICE_TEXT[notice], error: noticeIsError(notice) } : null,
+    notice ? { text: SIGNUP_NOTICES[notice], error: noticeIsError(notice) } : null,
   );
   const [done, setDone] = useState(notice === 'ok' || notice === 'dup');
   const full = left <= 0 && !done;
@@ -32,8 +32,8 @@ function SessionCard({ s, notice }: { s: GroupSession; notice: GrouproomData['no
     const f = new FormData(e.currentTarget);
     const name = String(f.get('name') ?? '').trim();
     const phone = String(f.get('phone') ?? '').trim();
-    if (!name) return setMessage({ text: NOTICE_TEXT.name, error: true });
-    if (!MAINLAND_PHONE.test(phone)) return setMessage({ text: NOTICE_TEXT.phone, error: true });
+    if (!name) return setMessage({ text: SIGNUP_NOTICES.name, error: true });
+    if (!MAINLAND_PHONE.test(phone)) return setMessage({ text: SIGNUP_NOTICES.phone, error: true });
     try {
       const res = await fetch('/-/grouproom/signup', {
         method: 'POST',
@@ -42,7 +42,7 @@ function SessionCard({ s, notice }: { s: GroupSession; notice: GrouproomData['no
         credentials: 'same-origin',
       });
       const body = (await res.json().catch(() => null)) as { message?: string; obj?: { seatsLeft?: number } } | null;
-      const text = body?.message ?? NOTICE_TEXT.busy;
+      const text = body?.message ?? SIGNUP_NOTICES.busy;
       setMessage({ text, error: !res.ok });
       if (res.ok) {
         setDone(true);
@@ -50,7 +50,7 @@ function SessionCard({ s, notice }: { s: GroupSession; notice: GrouproomData['no
         showToast(text);
       } else if (res.status === 409) setLeft(0);
     } catch {
-      setMessage({ text: NOTICE_TEXT.busy, error: true });
+      setMessage({ text: SIGNUP_NOTICES.busy, error: true });
     }
   };
   const pct = Math.round(((s.seats - left) / s.seats) * 100);
@@ -83,7 +83,7 @@ function SessionCard({ s, notice }: { s: GroupSession; notice: GrouproomData['no
       </p>
       {done ? (
         <p className="gr-s__ok" role="status" data-testid="group-msg">
-          {message?.text ?? NOTICE_TEXT.ok}
+          {message?.text ?? SIGNUP_NOTICES.ok}
         </p>
       ) : full ? (
         <p className="gr-s__closed" data-testid="group-closed">

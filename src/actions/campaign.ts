@@ -1,5 +1,5 @@
 import type { SignupNotice } from '../contracts/page-data/campaign.ts';
-import { SIGNUP_NAME_MAX } from '../lib/activity.ts';
+import { SIGNUP_NAME_MAX, SIGNUP_NOTICES } from '../lib/activity.ts';
 import { charCount, hasControlChars } from '../lib/member-forms.ts';
 import { back, rowId as id } from './fields.ts';
 import { BUSY } from './gates.ts';
@@ -18,15 +18,6 @@ import { type ActionContext, ActionRefusal, actionHandler } from './types.ts';
  * - POST /-/adver/click: a promoted item opened from /adver (api/huoDongTG/install), answered 204 at once.
  */
 
-export const SIGNUP_MESSAGES: Readonly<Record<SignupNotice, string>> = {
-  ok: '报名成功，顾问将尽快与您联系',
-  dup: '您已报名过本活动，无需重复提交，顾问将尽快与您联系',
-  ended: '活动已结束，无法报名',
-  phone: '请输入正确的11位手机号',
-  name: `请填写姓名（1-${SIGNUP_NAME_MAX}个字）`,
-  full: '本场看房团已满员，请选择其他场次',
-  busy: BUSY,
-};
 const NO_ACTIVITY = '活动不存在';
 const NO_SESSION = '看房团不存在';
 const NO_POSTER = '海报不存在';
@@ -36,8 +27,8 @@ const NO_POSTER = '海报不存在';
  * "139…" (one per-phone count); a repeated field (phone=a&phone=b) is an array no string coerces from: refused.
  */
 const signupFields = {
-  name: { type: 'string', maxLength: 200, title: '姓名', errorMessage: SIGNUP_MESSAGES.name },
-  phone: { type: 'string', pattern: '^1[3-9][0-9]{9}$', title: '手机号', errorMessage: SIGNUP_MESSAGES.phone },
+  name: { type: 'string', maxLength: 200, title: '姓名', errorMessage: SIGNUP_NOTICES.name },
+  phone: { type: 'string', pattern: '^1[3-9][0-9]{9}$', title: '手机号', errorMessage: SIGNUP_NOTICES.phone },
   back,
 } as const;
 
@@ -47,14 +38,14 @@ export const campaignBodies = {
     required: ['activityId', 'name', 'phone'],
     additionalProperties: false,
     properties: { activityId: { ...id, title: '活动', errorMessage: NO_ACTIVITY }, ...signupFields },
-    errorMessage: { required: { activityId: NO_ACTIVITY, name: SIGNUP_MESSAGES.name, phone: SIGNUP_MESSAGES.phone } },
+    errorMessage: { required: { activityId: NO_ACTIVITY, name: SIGNUP_NOTICES.name, phone: SIGNUP_NOTICES.phone } },
   },
   grouproomSignup: {
     type: 'object',
     required: ['sessionId', 'name', 'phone'],
     additionalProperties: false,
     properties: { sessionId: { ...id, title: '看房团', errorMessage: NO_SESSION }, ...signupFields },
-    errorMessage: { required: { sessionId: NO_SESSION, name: SIGNUP_MESSAGES.name, phone: SIGNUP_MESSAGES.phone } },
+    errorMessage: { required: { sessionId: NO_SESSION, name: SIGNUP_NOTICES.name, phone: SIGNUP_NOTICES.phone } },
   },
   poster: {
     type: 'object',
@@ -87,12 +78,12 @@ const statusOf = (err: unknown) => (err as { statusCode?: number }).statusCode;
 /** The name rule a schema cannot say: 1 to 20 characters once trimmed (by characters), no control characters. */
 function checkName(b: Signup) {
   const n = charCount(b.name);
-  if (n < 1 || n > SIGNUP_NAME_MAX || hasControlChars(b.name, false)) throw new ActionRefusal('name', SIGNUP_MESSAGES.name);
+  if (n < 1 || n > SIGNUP_NAME_MAX || hasControlChars(b.name, false)) throw new ActionRefusal('name', SIGNUP_NOTICES.name);
 }
 
 /** The page notice a refusal stands for; none (an unknown activity, a cross-site post): the refusal is the answer. */
 const noticeOf = (r: ActionRefusal): SignupNotice | undefined =>
-  (Object.keys(SIGNUP_MESSAGES) as SignupNotice[]).find((k) => SIGNUP_MESSAGES[k] === r.message);
+  (Object.keys(SIGNUP_NOTICES) as SignupNotice[]).find((k) => SIGNUP_NOTICES[k] === r.message);
 
 /** The page of the form, without its query or anchor: the notice replaces them. */
 const pageOf = (ctx: ActionContext<unknown>) => ctx.back.split(/[?#]/)[0] as string;
@@ -122,14 +113,14 @@ const huodongSignup = actionHandler<ActivitySignup>({
       saved = await api.activity.signup(call, { activityId: b.activityId, name: b.name, phone: b.phone, source: 'form' });
     } catch (err) {
       if (statusOf(err) === 400) throw new ActionRefusal('activityId', NO_ACTIVITY, 400);
-      if (statusOf(err) === 409) throw new ActionRefusal(null, SIGNUP_MESSAGES.ended, 409);
+      if (statusOf(err) === 409) throw new ActionRefusal(null, SIGNUP_NOTICES.ended, 409);
       throw err;
     }
     if (!saved) throw new ActionRefusal(null, BUSY, 502);
     const notice = saved.duplicate ? 'dup' : 'ok';
     const claimed = saved.couponNos.length && !saved.duplicate;
     return {
-      message: claimed ? `领取成功，${saved.couponNos.length}张优惠券已发放至${b.phone}` : SIGNUP_MESSAGES[notice],
+      message: claimed ? `领取成功，${saved.couponNos.length}张优惠券已发放至${b.phone}` : SIGNUP_NOTICES[notice],
       obj: saved,
       location: activityPage(ctx, notice),
     };
@@ -156,12 +147,12 @@ const grouproomSignup = actionHandler<GroupSignup>({
       });
     } catch (err) {
       if (statusOf(err) === 400) throw new ActionRefusal('sessionId', NO_SESSION, 400);
-      if (statusOf(err) === 409) throw new ActionRefusal(null, SIGNUP_MESSAGES.full, 409);
+      if (statusOf(err) === 409) throw new ActionRefusal(null, SIGNUP_NOTICES.full, 409);
       throw err;
     }
     if (!saved) throw new ActionRefusal(null, BUSY, 502);
     const notice = saved.duplicate ? 'dup' : 'ok';
-    return { message: SIGNUP_MESSAGES[notice], obj: saved, location: sessionPage(ctx, notice, b.sessionId) };
+    return { message: SIGNUP_NOTICES[notice], obj: saved, location: sessionPage(ctx, notice, b.sessionId) };
   },
 });
 

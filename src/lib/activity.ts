@@ -1,3 +1,4 @@
+import type { SignupNotice } from '../contracts/page-data/campaign.ts';
 /**
  * Campaign rules shared by the gateway, the loaders and the pages (issue 19, SPEC 2.3, 7.8): the ten activity template
  * kinds of /huodong/{template}/{id?}, what each is called, an activity's state from its dates, the countdown text, the
@@ -40,6 +41,17 @@ export const ACTIVITY_STATE_NAMES: Readonly<Record<ActivityState, string>> = { r
 /** A mainland mobile number: 11 digits starting 13–19. */
 export const MAINLAND_PHONE = /^1[3-9]\d{9}$/;
 export const SIGNUP_NAME_MAX = 20;
+
+/** What a sign-up says, by its notice: the page for a `?signup=` notice and the action's answers read the same words. */
+export const SIGNUP_NOTICES: Readonly<Record<SignupNotice, string>> = {
+  ok: '报名成功，顾问将尽快与您联系',
+  dup: '您已报名过本活动，无需重复提交，顾问将尽快与您联系',
+  ended: '活动已结束，无法报名',
+  phone: '请输入正确的11位手机号',
+  name: `请填写姓名（1-${SIGNUP_NAME_MAX}个字）`,
+  full: '本场看房团已满员，请选择其他场次',
+  busy: '服务繁忙，请稍后再试',
+};
 
 /** Times are Beijing wall-clock `YYYY-MM-DD HH:MM:SS` (as the gateway answers them). */
 export function parseBeijing(s: string): number {

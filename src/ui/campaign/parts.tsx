@@ -1,20 +1,10 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { ActivityDetail, Banner } from '../../contracts/gateway/index.ts';
 import type { SignupNotice } from '../../contracts/page-data/campaign.ts';
-import { countdownText, deadlineText, MAINLAND_PHONE, parseBeijing, SIGNUP_NAME_MAX } from '../../lib/activity.ts';
+import { countdownText, deadlineText, MAINLAND_PHONE, parseBeijing, SIGNUP_NAME_MAX, SIGNUP_NOTICES } from '../../lib/activity.ts';
 import { useAppState } from '../../stores/context.tsx';
 import { showToast } from '../detail/toast.ts';
 
-/** What the page shows for a `?signup=` notice (a plain form post came back) and for a fetch answer. */
-export const NOTICE_TEXT: Readonly<Record<SignupNotice, string>> = {
-  ok: '报名成功，顾问将尽快与您联系',
-  dup: '您已报名过本活动，无需重复提交，顾问将尽快与您联系',
-  ended: '活动已结束，无法报名',
-  phone: '请输入正确的11位手机号',
-  name: `请填写姓名（1-${SIGNUP_NAME_MAX}个字）`,
-  full: '本场看房团已满员，请选择其他场次',
-  busy: '服务繁忙，请稍后再试',
-};
 export const noticeIsError = (n: SignupNotice | null) => n !== null && n !== 'ok' && n !== 'dup';
 
 /** The current time, ticking each second in the browser; the server's render time on the first render (no mismatch). */
@@ -160,7 +150,7 @@ export function SignupForm({
   const { user } = useAppState();
   const className = 'cp-form';
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(
-    notice ? { text: NOTICE_TEXT[notice], error: noticeIsError(notice) } : null,
+    notice ? { text: SIGNUP_NOTICES[notice], error: noticeIsError(notice) } : null,
   );
   const [done, setDone] = useState(notice === 'ok' || notice === 'dup');
   const [count, setCount] = useState(activity.signupCount);
@@ -169,8 +159,8 @@ export function SignupForm({
     const form = new FormData(e.currentTarget);
     const phone = String(form.get('phone') ?? '').trim();
     const name = String(form.get('name') ?? '').trim();
-    if (!name) return setMessage({ text: NOTICE_TEXT.name, error: true });
-    if (!MAINLAND_PHONE.test(phone)) return setMessage({ text: NOTICE_TEXT.phone, error: true });
+    if (!name) return setMessage({ text: SIGNUP_NOTICES.name, error: true });
+    if (!MAINLAND_PHONE.test(phone)) return setMessage({ text: SIGNUP_NOTICES.phone, error: true });
     try {
       const res = await fetch('/-/huodong/signup', {
         method: 'POST',
@@ -179,7 +169,7 @@ export function SignupForm({
         credentials: 'same-origin',
       });
       const body = (await res.json().catch(() => null)) as { message?: string; obj?: { signupCount?: number } } | null;
-      const text = body?.message ?? NOTICE_TEXT.busy;
+      const text = body?.message ?? SIGNUP_NOTICES.busy;
       setMessage({ text, error: !res.ok });
       if (res.ok) {
         setDone(true);
@@ -187,7 +177,7 @@ export function SignupForm({
         showToast(text);
       }
     } catch {
-      setMessage({ text: NOTICE_TEXT.busy, error: true });
+      setMessage({ text: SIGNUP_NOTICES.busy, error: true });
     }
   };
   return (
@@ -202,7 +192,7 @@ export function SignupForm({
         </p>
       ) : done ? (
         <p className={`${className}__ok`} data-testid="signup-msg" role="status">
-          {message?.text ?? NOTICE_TEXT.ok}
+          {message?.text ?? SIGNUP_NOTICES.ok}
         </p>
       ) : (
         <form className={`${className}__form`} method="post" action="/-/huodong/signup" onSubmit={onSubmit} noValidate>

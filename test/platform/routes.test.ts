@@ -97,7 +97,14 @@ t.test('SPEC 2.5 redirects are 301 to fixed targets, never to the Host header', 
     t.equal(res.statusCode, 301, from);
     t.equal(res.headers.location, to, from);
   }
-  t.equal((await app.inject('/city/abc')).statusCode, 200, '/city/abc is the city picker, not a redirect');
+  // SPEC 2.1 lists /rankingList: bare, it is the index of every ranking, /bangdan (issue 34).
+  const rankings = await app.inject('/rankingList');
+  t.equal(rankings.statusCode, 301, '/rankingList');
+  t.equal(rankings.headers.location, '/bangdan', 'the index of all rankings');
+  // SPEC 2.5 redirects /city/{digits} only; anything else under /city/ that is no page is the 404 screen (issue 34).
+  t.equal((await app.inject('/city/abc')).statusCode, 404, '/city/abc is no page');
+  t.equal((await app.inject('/city')).statusCode, 200, '/city is the city picker');
+  t.equal((await app.inject('/city/')).statusCode, 200, 'with its trailing slash too');
 });
 
 t.test('HEAD gets the headers of the page and no body', async (t) => {

@@ -161,7 +161,6 @@ t.test('unknown or malformed ids and tails are the 404 screen', async (t) => {
   const top = Math.max(...areas.map((a) => a.regionId));
   for (const u of [
     '/rankingList/nope',
-    '/rankingList/',
     '/rankingList/remenxiaoqu/extra',
     '/indextype/7',
     '/indextype/9',
@@ -175,6 +174,10 @@ t.test('unknown or malformed ids and tails are the 404 screen', async (t) => {
     const r = await get(u);
     t.equal(r.statusCode, 404, u);
   }
+  // Bare, /rankingList is the index of every ranking (issue 34: SPEC 2.1 lists it as a route).
+  const bare = await get('/rankingList/');
+  t.equal(bare.statusCode, 301, '/rankingList/');
+  t.equal(bare.headers.location, '/bangdan');
   const wh = await get(`/bangdan/${region.regionId}/sqbd`, { host: 'wh.localhost' });
   t.equal(wh.statusCode, 404, "another city's district is not this city's page");
 });

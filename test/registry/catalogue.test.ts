@@ -35,7 +35,7 @@ const ROUTES: Record<string, string> = {
   '/ershoufang': 'ershoufang.list',
   '/baike': 'baike',
   '/sxzf': 'sxzf',
-  '/city/abc': 'city',
+  '/city/': 'city',
   // 2.2
   '/appH5/knockdown': 'appH5.knockdown',
   '/appH5/share': 'appH5.share',
@@ -338,6 +338,8 @@ t.test('redirects of SPEC 2.5 are all 301', async (t) => {
     registry.redirects.map((r) => [r.from, r.to, r.status]),
     [
       ['/city/:id(\\d+)', '/', 301],
+      // Issue 34: SPEC 2.1 lists /rankingList as a route; bare, it is the index of every ranking.
+      ['/rankingList', '/bangdan', 301],
       ['/xinfanghome', '/xinfang/', 301],
       ['/xiaoqu/52775.html', '/ershoufang/1.html', 301],
     ],

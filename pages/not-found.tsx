@@ -72,8 +72,11 @@ export default function NotFoundPage({ data }: PageProps<unknown>) {
     <div className="nf">
       <div className="nf__hero">
         <AlienAbduction />
-        <h1 className="nf__title">{DEFAULT_MESSAGE}</h1>
-        <p className="nf__lead">糟糕，页面被外星人劫走了……</p>
+        {/* SPEC 2.6: the screen says the page was taken by aliens; SPEC 2.5's message is the line under it. */}
+        <h1 className="nf__title">页面被外星人劫走了</h1>
+        <p className="nf__lead" lang="en">
+          {DEFAULT_MESSAGE}
+        </p>
         {reason && <p className="nf__reason">{reason}</p>}
         <p className="nf__count" aria-live="polite">
           <span className="nf__sec">{left}</span> 秒后自动返回首页，

@@ -40,10 +40,13 @@ export interface LazyImageProps {
 export const FIRST_SCREEN_CARDS = 3;
 
 /**
- * A plain `<img>` with width and height. The server and the first client render show the placeholder (identical
- * markup, so hydration matches); once the image is within 1.3 viewports the real source is swapped in; a failed load
- * is tried again after a short wait, up to LAZY_ATTEMPTS attempts in all, then the placeholder stays (with its alt).
- * The real URL is in `data-src` for crawlers and tests; a new `src` (the same card on another screen) starts over.
+ * A plain `<img>` with width and height and its real `src`, lazy by the browser's own rule (`loading="lazy"`, issue
+ * 34: a page without JavaScript shows every image). With JavaScript, once the image is within 1.3 viewports it is
+ * switched to `loading="eager"` (some browsers start lazy images only at the edge of the view); a failed load is tried
+ * again after a short wait, up to LAZY_ATTEMPTS attempts in all, then the placeholder stays (with its alt). The server
+ * and the first client render are identical (attempt 1 is the plain `src`), so hydration matches; a load that failed
+ * before hydration is noticed on mount. `data-src` keeps the real URL for crawlers and tests; a new `src` (the same
+ * card on another screen) starts over.
  */
 export function LazyImage(props: LazyImageProps) {
   return props.eager && props.src ? <EagerImage {...props} src={props.src} /> : <ObservedImage {...props} />;
@@ -62,18 +65,46 @@ function EagerImage({ src, alt, width, height, className }: LazyImageProps & { s
   );
 }
 
+interface Attempts {
+  src: string | undefined;
+  attempt: number;
+  failed: boolean;
+}
+
 function ObservedImage({ src, alt, width, height, className }: LazyImageProps) {
   const ref = useRef<HTMLImageElement>(null);
   const [near, setNear] = useState(false);
-  const [attempt, setAttempt] = useState(1);
-  const [failed, setFailed] = useState(false);
+  const [state, setState] = useState<Attempts>({ src, attempt: 1, failed: false });
+  // A new source starts over (set during render: the old attempt number never reaches the new URL).
+  const current = state.src === src ? state : { src, attempt: 1, failed: false };
+  if (current !== state) setState(current);
+  const { attempt, failed } = current;
+
+  const retry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(retry.current), []);
+
+  const onError = () => {
+    if (!src) return;
+    clearTimeout(retry.current);
+    if (attempt >= LAZY_ATTEMPTS) {
+      setState({ src, attempt, failed: true });
+      return;
+    }
+    retry.current = setTimeout(
+      () => setState((s) => (s.src === src && !s.failed ? { ...s, attempt: s.attempt + 1 } : s)),
+      retryDelayMs(attempt),
+    );
+  };
+  const onErrorRef = useRef(onError);
+  onErrorRef.current = onError;
 
   useEffect(() => {
     setNear(false);
-    setAttempt(1);
-    setFailed(false);
+    clearTimeout(retry.current);
     const el = ref.current;
     if (!el || !src) return;
+    // The first attempt may have failed before React listened (the real src is in the server's HTML).
+    if (el.complete && el.naturalWidth === 0 && el.getAttribute('src') === src) onErrorRef.current();
     if (typeof IntersectionObserver === 'undefined') {
       setNear(true);
       return;
@@ -91,29 +122,17 @@ function ObservedImage({ src, alt, width, height, className }: LazyImageProps) {
     return () => io.disconnect();
   }, [src]);
 
-  const retry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(retry.current), []);
-
-  const onError = () => {
-    if (!near || !src || failed) return;
-    if (attempt >= LAZY_ATTEMPTS) {
-      setFailed(true);
-      return;
-    }
-    clearTimeout(retry.current);
-    retry.current = setTimeout(() => setAttempt((n) => n + 1), retryDelayMs(attempt));
-  };
-
-  const loading = near && src && !failed;
+  const showing = src && !failed;
   return (
     <img
       ref={ref}
-      className={`lazy-img${loading ? ' is-loaded' : ''}${failed ? ' is-failed' : ''}${className ? ` ${className}` : ''}`}
-      src={loading ? attemptSrc(src, attempt) : PLACEHOLDER_SRC}
+      className={`lazy-img${showing ? ' is-loaded' : ''}${failed ? ' is-failed' : ''}${className ? ` ${className}` : ''}`}
+      src={showing ? attemptSrc(src, attempt) : PLACEHOLDER_SRC}
       data-src={src}
       alt={alt}
       width={width}
       height={height}
+      loading={near ? 'eager' : 'lazy'}
       decoding="async"
       onError={onError}
     />

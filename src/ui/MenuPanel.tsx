@@ -35,6 +35,11 @@ export interface MenuPanelProps {
   id: string;
   open: boolean;
   close(): void;
+  /**
+   * The panel of the no-JavaScript menu (Menu.tsx, issue 34): shown by its `<details>`, so no overlay and no close
+   * button (they need a script; the summary's backdrop closes it), never `inert`.
+   */
+  noScript?: boolean;
 }
 
 /**
@@ -42,7 +47,7 @@ export interface MenuPanelProps {
  * (Menu.tsx), hydrated once that arrived, so its markup and links are not in the JavaScript before the page is
  * interactive (issue 20). It stays in the DOM (transform + `inert`) so it can slide.
  */
-export function MenuPanel({ id, open, close }: MenuPanelProps) {
+export function MenuPanel({ id, open, close, noScript = false }: MenuPanelProps) {
   const { user, route, site } = useAppState();
 
   // While open: Escape closes, the page behind does not scroll.
@@ -64,14 +69,16 @@ export function MenuPanel({ id, open, close }: MenuPanelProps) {
   const back = currentReturnPath(route.path, route.query);
 
   return (
-    <div className={`menu${open ? ' menu--open' : ''}`}>
-      <div className="menu__overlay" aria-hidden="true" onClick={close} />
+    <div className={`menu${open ? ' menu--open' : ''}${noScript ? ' menu--nojs' : ''}`}>
+      {noScript ? null : <div className="menu__overlay" aria-hidden="true" onClick={close} />}
       <nav id={id} className="menu__panel" aria-label="全部频道" aria-hidden={!open} inert={!open}>
         <div className="menu__top">
           <span className="menu__title">{site.brand}</span>
-          <button type="button" className="menu__close" aria-label="关闭菜单" onClick={close}>
-            <CloseIcon size={22} />
-          </button>
+          {noScript ? null : (
+            <button type="button" className="menu__close" aria-label="关闭菜单" onClick={close}>
+              <CloseIcon size={22} />
+            </button>
+          )}
         </div>
         {member ? (
           <>

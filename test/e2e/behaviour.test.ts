@@ -85,7 +85,7 @@ t.test('the portal in the browser', async (t) => {
       history.pushState(null, '', '/ershoufang/987654321.html');
       dispatchEvent(new PopStateEvent('popstate'));
     });
-    await page.getByRole('heading', { name: 'This page could not be found' }).waitFor();
+    await page.getByRole('heading', { name: '页面被外星人劫走了' }).waitFor();
     t.equal(await marker(page), 7, 'no reload');
     t.match(await page.title(), /^页面不存在_/);
     await page.waitForURL(`${e2e.base}/`, { timeout: 9000 });

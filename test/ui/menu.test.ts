@@ -9,13 +9,27 @@ import { fakeState, render, textOf } from './helpers.tsx';
 const panel = () => createElement(MenuPanel, { id: 'menu-panel', open: false, close() {} });
 
 t.test('the server sends only the menu button: the panel is rendered from the first tap on', async (t) => {
-  const html = render(createElement(Menu));
+  const all = render(createElement(Menu));
+  // A browser that runs scripts reads the <noscript> as text: outside it there is only the button.
+  const html = all.replace(/<noscript>[\s\S]*<\/noscript>/, '');
   t.match(html, 'class="hd__menu-btn"');
   t.match(html, 'aria-label="打开菜单"');
   t.match(html, 'aria-expanded="false"');
   t.notMatch(html, 'aria-controls', 'no reference to a panel that is not in the page');
   t.notMatch(html, 'menu__panel');
   t.notMatch(html, '/login?');
+});
+
+t.test('without JavaScript the menu is a <details> disclosure holding the open panel, inside <noscript> (issue 34)', async (t) => {
+  const html = render(createElement(Menu));
+  const nojs = html.match(/<noscript>([\s\S]*)<\/noscript>/)?.[1] ?? '';
+  t.match(nojs, /^<details class="menu-nojs"><summary class="hd__menu-btn" aria-label="打开菜单">/);
+  t.match(nojs, 'class="menu menu--open menu--nojs"');
+  t.match(nojs, 'href="/login?bUrl=%2Fershoufang%2F"');
+  for (const item of MENU_ITEMS) t.match(nojs, `href="${item.href}"`);
+  t.notMatch(nojs, 'inert', 'the disclosure shows it');
+  t.notMatch(nojs, 'menu__close', 'no script button to close it (the backdrop does)');
+  t.notMatch(nojs, 'menu__overlay');
 });
 
 t.test('a visitor sees 登录 and 注册 carrying the current path as bUrl', async (t) => {

@@ -3,11 +3,26 @@ import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 
 /** /gujiajilu: the member's valuations, newest first; filled by the valuation pages (/fangjia/gujia). */
-export default function GujiajiluPage({ data }: PageProps<ValuationListData>) {
+const FLASH: Record<string, string> = { deleted: '估价记录已删除' };
+const ERRORS: Record<string, string> = { notfound: '估价记录不存在或已删除' };
+
+export default function GujiajiluPage({ data, query }: PageProps<ValuationListData>) {
+  const flash = FLASH[query?.notice ?? ''];
+  const error = ERRORS[query?.error ?? ''];
   return (
     <div className="pc">
       <section className="fm pc-form">
         <h1 className="fm__title">我的估价记录</h1>
+        {flash ? (
+          <p className="pc-flash" role="status" data-testid="valuation-notice">
+            {flash}
+          </p>
+        ) : null}
+        {error ? (
+          <p className="pc-flash pc-flash--error" role="alert">
+            {error}
+          </p>
+        ) : null}
         {data.records.length ? (
           <ul className="pc-records" data-testid="valuations">
             {data.records.map((r) => (
@@ -20,7 +35,16 @@ export default function GujiajiluPage({ data }: PageProps<ValuationListData>) {
                     {r.area}㎡ · 单价{r.unitPrice.toLocaleString('zh-CN')}元/㎡ · {r.createdAt.slice(0, 10)}
                   </span>
                 </div>
-                <strong className="pc-record__price">{r.totalPrice}万</strong>
+                <div className="pc-record__side">
+                  <strong className="pc-record__price">{r.totalPrice}万</strong>
+                  <form method="post" action="/-/action/gujia-delete" className="pc-record__op">
+                    <input type="hidden" name="id" value={r.id} />
+                    <input type="hidden" name="back" value="/gujiajilu" />
+                    <button type="submit" className="pc-op" data-testid="valuation-delete" aria-label={`删除${r.xiaoquName}的估价记录`}>
+                      删除
+                    </button>
+                  </form>
+                </div>
               </li>
             ))}
           </ul>

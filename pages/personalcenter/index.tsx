@@ -12,8 +12,13 @@ interface Entry {
 }
 
 /** /personalcenter: the member's profile, entries with live counts, latest bookings, settings (issue 13). */
-export default function PersonalCenterPage({ data }: PageProps<PersonalCenterData>) {
+const FLASH: Record<string, string> = { cancelled: '预约已取消' };
+const ERRORS: Record<string, string> = { notfound: '预约不存在或已删除', conflict: '该预约已确认，不能取消；如需改期请联系经纪人' };
+
+export default function PersonalCenterPage({ data, query }: PageProps<PersonalCenterData>) {
   const { profile, counts, bookings, subscriptions } = data;
+  const flash = FLASH[query?.notice ?? ''];
+  const error = ERRORS[query?.error ?? ''];
   const n = (k: keyof NonNullable<typeof counts>) => (counts ? counts[k] : undefined);
   const entries: Entry[] = [
     { label: '我的收藏', href: '/myshoucang', count: n('collect'), hint: '二手房·租房·新房·小区' },
@@ -88,6 +93,16 @@ export default function PersonalCenterPage({ data }: PageProps<PersonalCenterDat
         <h2 id="bookings-title" className="pc-block__title">
           我的预约
         </h2>
+        {flash ? (
+          <p className="pc-flash" role="status" data-testid="bookings-notice">
+            {flash}
+          </p>
+        ) : null}
+        {error ? (
+          <p className="pc-flash pc-flash--error" role="alert">
+            {error}
+          </p>
+        ) : null}
         {bookings.length ? (
           <ul className="pc-records" data-testid="bookings">
             {bookings.map((b) => (
@@ -98,12 +113,30 @@ export default function PersonalCenterPage({ data }: PageProps<PersonalCenterDat
                     看房时间：{b.visitDate ?? '待经纪人联系确认'} · 提交于{b.createdAt.slice(0, 10)}
                   </span>
                 </div>
-                <StatusTag status={b.status} />
+                <div className="pc-record__side">
+                  <StatusTag status={b.status} />
+                  {b.status === '待确认' ? (
+                    <form method="post" action="/-/action/kanfang-cancel" className="pc-record__op">
+                      <input type="hidden" name="id" value={b.id} />
+                      <input type="hidden" name="back" value="/personalcenter" />
+                      <button type="submit" className="pc-op" data-testid="kanfang-cancel">
+                        取消预约
+                      </button>
+                    </form>
+                  ) : null}
+                </div>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="pc-empty">还没有预约看房。在房源详情页点“预约看房”，经纪人会尽快联系您。</p>
+          <div className="pc-empty">
+            <p>还没有预约看房。在房源详情页点“预约看房”，经纪人会尽快联系您。</p>
+            <p>
+              <AppLink className="btn btn--ghost btn--sm" href="/ershoufang/">
+                去看看二手房
+              </AppLink>
+            </p>
+          </div>
         )}
       </section>
 

@@ -8,11 +8,26 @@ const houseHref = (houseId: number | null, houseType: number | null) =>
   houseId && houseType ? detailPathOf(kindOfHouseType(houseType), houseId) : null;
 
 /** /jubaoRecord: the member's reports (举报) and corrections (纠错) with their status. */
-export default function JubaoRecordPage({ data }: PageProps<ReportRecordsData>) {
+const FLASH: Record<string, string> = { withdrawn: '举报已撤回' };
+const ERRORS: Record<string, string> = { notfound: '举报记录不存在或已撤回', conflict: '该举报已在处理，不能撤回' };
+
+export default function JubaoRecordPage({ data, query }: PageProps<ReportRecordsData>) {
+  const flash = FLASH[query?.notice ?? ''];
+  const error = ERRORS[query?.error ?? ''];
   return (
     <div className="pc">
       <section className="fm pc-form">
         <h1 className="fm__title">我的举报</h1>
+        {flash ? (
+          <p className="pc-flash" role="status" data-testid="report-notice">
+            {flash}
+          </p>
+        ) : null}
+        {error ? (
+          <p className="pc-flash pc-flash--error" role="alert">
+            {error}
+          </p>
+        ) : null}
         {data.reports.length ? (
           <ul className="pc-records" data-testid="reports">
             {data.reports.map((r) => {
@@ -32,13 +47,31 @@ export default function JubaoRecordPage({ data }: PageProps<ReportRecordsData>) 
                     </span>
                     {r.content ? <span className="pc-record__text">{r.content}</span> : null}
                   </div>
-                  <StatusTag status={r.status} />
+                  <div className="pc-record__side">
+                    <StatusTag status={r.status} />
+                    {r.status === '待处理' ? (
+                      <form method="post" action="/-/action/jubao-withdraw" className="pc-record__op">
+                        <input type="hidden" name="id" value={r.id} />
+                        <input type="hidden" name="back" value="/jubaoRecord" />
+                        <button type="submit" className="pc-op" data-testid="report-withdraw">
+                          撤回
+                        </button>
+                      </form>
+                    ) : null}
+                  </div>
                 </li>
               );
             })}
           </ul>
         ) : (
-          <p className="pc-empty">还没有举报记录。发现虚假房源，可在房源详情页底部点“举报”。</p>
+          <div className="pc-empty">
+            <p>还没有举报记录。发现虚假房源，可在房源详情页底部点“举报”。</p>
+            <p>
+              <AppLink className="btn btn--ghost btn--sm" href="/ershoufang/">
+                去看看二手房
+              </AppLink>
+            </p>
+          </div>
         )}
       </section>
       <section className="fm pc-form">

@@ -10,6 +10,7 @@ import { imBodies, imHandlers } from './im.ts';
 import { infoBodies, infoHandlers } from './info.ts';
 import { memberBodies, memberHandlers } from './member.ts';
 import { memberFormBodies, memberFormHandlers } from './member-forms.ts';
+import { savedBodies, savedHandlers } from './saved.ts';
 import type { ActionHandler } from './types.ts';
 import { wendaBodies, wendaHandlers } from './wenda.ts';
 
@@ -21,6 +22,7 @@ export const actionHandlers: Readonly<Record<string, ActionHandler<never>>> = {
   ...accountHandlers,
   ...agentHandlers,
   ...memberHandlers,
+  ...savedHandlers,
   ...infoHandlers,
   ...memberFormHandlers,
   ...entrustHandlers,
@@ -35,6 +37,7 @@ const schemas: Readonly<Record<string, object>> = {
   ...accountBodies,
   ...agentBodies,
   ...memberBodies,
+  ...savedBodies,
   ...infoBodies,
   ...memberFormBodies,
   ...entrustBodies,

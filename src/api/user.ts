@@ -44,6 +44,9 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
       getObj<{ houseId: number; removed: number }>(gateway, call, `api/house/collect/remove/${seg(houseId)}/${seg(memberId)}`, {
         searchParams: { kind },
       }),
+    /** Several favourites at once, each with its kind (our path: 我的收藏's edit mode, issue 34). */
+    removeCollects: (call: CallContext, memberId: string, items: Array<{ houseId: number; kind: CollectKind }>) =>
+      getObj<{ removed: number }>(gateway, call, '/api/house/collect/removeBatch', post({ memberId, items })),
     /** The member's favourites with their items (our path, for /myshoucang). */
     collectList: (call: CallContext, memberId: string, kind?: CollectKind) =>
       getList<CollectEntry>(gateway, call, `/api/house/collect/list/${seg(memberId)}`, { searchParams: { kind } }),
@@ -339,6 +342,15 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
       getObj<MemberSummary>(gateway, call, `/api/member/summary/${seg(memberId)}`, { searchParams: phone ? { phone } : {} }),
     kanfangRecords: (call: CallContext, memberId: string) =>
       getList<KanfangRecord>(gateway, call, `/api/kanfang/findByMember/${seg(memberId)}`),
+    /** Cancel the member's own booking while it is 待确认 (our path, issue 34): 404 not theirs, 409 no longer pending. */
+    cancelKanfang: (call: CallContext, id: number, memberId: string) =>
+      getObj<{ id: number; status: string }>(gateway, call, '/api/kanfang/cancel', post({ id, memberId })),
+    /** Withdraw the member's own report while it is 待处理 (our path, issue 34). */
+    withdrawJubao: (call: CallContext, id: number, memberId: string) =>
+      getObj<{ id: number; withdrawn: boolean }>(gateway, call, '/api/jubao/withdraw', post({ id, memberId })),
+    /** Delete one of the member's valuations (our path, issue 34: /gujiajilu). */
+    deleteValuation: (call: CallContext, id: number, memberId: string) =>
+      getObj<{ id: number; deleted: boolean }>(gateway, call, '/api/gujia/records/delete', post({ id, memberId })),
     memberJubao: (call: CallContext, memberId: string) => getList<JubaoRecord>(gateway, call, `/api/jubao/findByMember/${seg(memberId)}`),
     correctionRecords: (call: CallContext, memberId: string) =>
       getList<CorrectionRecord>(gateway, call, `/api/correction/findByMember/${seg(memberId)}`),

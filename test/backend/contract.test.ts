@@ -44,6 +44,9 @@ const ids = {
   activity: one(
     `SELECT id FROM activity WHERE city_id = 1 AND ends_at > datetime('now', '+8 hours') AND starts_at <= datetime('now', '+8 hours') ORDER BY id LIMIT 1`,
   ) as number,
+  /** Issue 34: the rows the member m100001's booking and report below will have (this file's writes run in order). */
+  kanfangMine: (one('SELECT COALESCE(MAX(id), 0) FROM kanfang') as number) + 2,
+  jubaoMine: (one('SELECT COALESCE(MAX(id), 0) FROM jubao') as number) + 1,
   groupSession: one(
     `SELECT g.id FROM group_session g WHERE g.city_id = 1 AND g.starts_at > datetime('now', '+8 hours') AND g.seats > (SELECT COUNT(*) FROM group_signup s WHERE s.session_id = g.id) LIMIT 1`,
   ) as number,
@@ -243,9 +246,19 @@ const CASES: Case[] = [
   G('/api/house/collect/list/m100001', { route: '/api/house/collect/list/:memberId' }),
   G(`/api/house/collect/remove/${ids.listing}/m100001?kind=ershoufang`, { route: '/api/house/collect/remove/:houseId/:memberId' }),
   P('/api/kanfang/add', { houseId: ids.listing, houseType: 11, name: '王先生', phone: '13912345678', visitDate: daysAhead(6) }),
+  P('/api/kanfang/add', { houseId: ids.listing, houseType: 11, name: '王先生', phone: '13912345678', memberId: 'm100001' }),
+  P('/api/kanfang/cancel', { id: ids.kanfangMine, memberId: 'm100001' }),
+  P('/api/house/collect/removeBatch', {
+    memberId: 'm100001',
+    items: [
+      { houseId: ids.rent, kind: 'rent' },
+      { houseId: ids.xiaoqu, kind: 'xiaoqu' },
+    ],
+  }),
   P('/api/daikan/addDaiKan', { houseId: ids.listing, belongerId: ids.belonger, customer: '李女士' }),
   P('/api/jubao/save', { houseId: ids.listing, reason: '价格不真实', memberId: 'm100001' }),
   G('/api/jubao/findByMember/m100001', { route: '/api/jubao/findByMember/:memberId' }),
+  P('/api/jubao/withdraw', { id: ids.jubaoMine, memberId: 'm100001' }),
   G('/api/kanfang/findByMember/m100001', { route: '/api/kanfang/findByMember/:memberId', nonEmpty: false }),
   G('/api/correction/findByMember/m100001', { route: '/api/correction/findByMember/:memberId', nonEmpty: false }),
   G('/api/feedback/findByMember/m100001', { route: '/api/feedback/findByMember/:memberId', nonEmpty: false }),
@@ -290,6 +303,7 @@ const CASES: Case[] = [
   }),
   G('/api/gujia/records/m100001', { route: '/api/gujia/records/:memberId' }),
   G('/api/gujia/records/m100001/1', { route: '/api/gujia/records/:memberId/:id' }),
+  P('/api/gujia/records/delete', { id: 1, memberId: 'm100001' }),
   G('/api/housePrice/metro/1', { route: '/api/housePrice/metro/:cityId' }),
   G('/api/housePrice/levels/shopMap/1', { route: '/api/housePrice/levels/:kind/:cityId' }),
   G('/api/housePrice/levels/station/1', { route: '/api/housePrice/levels/:kind/:cityId' }),
@@ -429,6 +443,8 @@ const BAD: Array<[Method, string, unknown, RegExp]> = [
   ['POST', '/api/house/findListByWap', { cityId: 1, typeCode: 7 }, /typeCode/],
   ['POST', '/api/kanfang/add', { name: '王', phone: '123' }, /phone/],
   ['POST', '/api/jubao/save', { houseId: 1, reason: '乱写' }, /reason/],
+  ['POST', '/api/kanfang/cancel', { id: 0, memberId: 'm100001' }, /id/],
+  ['POST', '/api/house/collect/removeBatch', { memberId: 'm100001', items: [{ houseId: 1, kind: 'villa' }] }, /kind/],
   ['POST', '/api/info/insertInfoComment', { infoDocId: 1, userId: 'u1' }, /content/],
   ['POST', '/api/member/register', { phone: '13900000000', password: 'short', code: '123456' }, /password/],
   ['POST', '/api/microchat/record', { userId: 'a', targetId: 'b', msgType: 'video', content: 'x' }, /msgType/],

@@ -131,6 +131,13 @@ export function registerFangjiaRoutes(app: FastifyInstance, { db, sqlNow, now }:
     if (!r) return fail(404, '估价记录不存在');
     return ok({ ...r, input: JSON.parse(r.input) });
   });
+  const deleteRecord = db.prepare('DELETE FROM valuation WHERE id = ? AND member_id = ?');
+  /** The member deletes one of their valuations (issue 34, /gujiajilu; our path); another member's is not found. */
+  app.post('/api/gujia/records/delete', { schema: { body: body({ id: int(1), memberId }, ['id', 'memberId']) } }, async (req) => {
+    const b = req.body as { id: number; memberId: string };
+    if (deleteRecord.run(b.id, b.memberId).changes === 0) return fail(404, '估价记录不存在');
+    return ok({ id: b.id, deleted: true });
+  });
   app.get('/api/housePrice/metro/:cityId', { schema: { params: cityIdParams } }, async (req) => {
     const rows = metro.all((req.params as { cityId: number }).cityId) as Row[];
     const lines = new Map<number, { metroId: number; name: string; color: string; stations: Row[] }>();

@@ -96,6 +96,36 @@ export function registerUserRoutes(app: FastifyInstance, { db, sqlNow, now }: Ba
     const info = kind ? collectDelKind.run(p.memberId, p.houseId, kind) : collectDel.run(p.memberId, p.houseId);
     return ok({ houseId: p.houseId, removed: info.changes });
   });
+  /**
+   * Several of the member's favourites at once (issue 34: 我的收藏's edit mode; our path): each item names its kind, so
+   * a listing kept both as second-hand and elsewhere loses only the one chosen. Only the member's own rows are touched.
+   */
+  const collectBatch = db.transaction((mid: string, items: Array<{ houseId: number; kind: CollectKind }>) =>
+    items.reduce((n, it) => n + collectDelKind.run(mid, it.houseId, it.kind).changes, 0),
+  );
+  app.post(
+    '/api/house/collect/removeBatch',
+    {
+      schema: {
+        body: body(
+          {
+            memberId,
+            items: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 200,
+              items: body({ houseId: int(1), kind: { type: 'string', enum: [...COLLECT_KINDS] } }, ['houseId', 'kind']),
+            },
+          },
+          ['memberId', 'items'],
+        ),
+      },
+    },
+    async (req) => {
+      const b = req.body as { memberId: string; items: Array<{ houseId: number; kind: CollectKind }> };
+      return ok({ removed: collectBatch(b.memberId, b.items) });
+    },
+  );
   /** The member's favourites with their items (myshoucang page). */
   app.get('/api/house/collect/list/:memberId', { schema: { params: params({ memberId }), querystring: kindQuery } }, async (req) => {
     const { memberId: mid } = req.params as { memberId: string };
@@ -123,6 +153,19 @@ export function registerUserRoutes(app: FastifyInstance, { db, sqlNow, now }: Ba
   app.get('/api/kanfang/findByMember/:memberId', { schema: { params: params({ memberId }) } }, async (req) =>
     ok(kanfangList.all((req.params as { memberId: string }).memberId)),
   );
+  const kanfangOwn = db.prepare('SELECT status FROM kanfang WHERE id = ? AND member_id = ?').pluck();
+  const kanfangCancel = db.prepare("UPDATE kanfang SET status = '已取消' WHERE id = ? AND member_id = ? AND status = '待确认'");
+  /**
+   * The member cancels a booking still 待确认 (issue 34; our path): another member's booking is not found, one the agent
+   * has already confirmed (or one cancelled before) is 409.
+   */
+  app.post('/api/kanfang/cancel', { schema: { body: body({ id: int(1), memberId }, ['id', 'memberId']) } }, async (req) => {
+    const b = req.body as { id: number; memberId: string };
+    const status = kanfangOwn.get(b.id, b.memberId) as string | undefined;
+    if (status === undefined) return fail(404, '预约不存在');
+    if (status !== '待确认' || kanfangCancel.run(b.id, b.memberId).changes === 0) return fail(409, `该预约${status}，不能取消`);
+    return ok({ id: b.id, status: '已取消' });
+  });
   app.post(
     '/api/kanfang/add',
     {
@@ -252,6 +295,16 @@ export function registerUserRoutes(app: FastifyInstance, { db, sqlNow, now }: Ba
       return ok({ id: Number(info.lastInsertRowid), status: '待处理' });
     },
   );
+  const jubaoOwn = db.prepare('SELECT status FROM jubao WHERE id = ? AND member_id = ?').pluck();
+  const jubaoWithdraw = db.prepare("DELETE FROM jubao WHERE id = ? AND member_id = ? AND status = '待处理'");
+  /** The member withdraws a report not yet handled (issue 34; our path): it is gone; another member's is not found. */
+  app.post('/api/jubao/withdraw', { schema: { body: body({ id: int(1), memberId }, ['id', 'memberId']) } }, async (req) => {
+    const b = req.body as { id: number; memberId: string };
+    const status = jubaoOwn.get(b.id, b.memberId) as string | undefined;
+    if (status === undefined) return fail(404, '举报记录不存在');
+    if (status !== '待处理' || jubaoWithdraw.run(b.id, b.memberId).changes === 0) return fail(409, `该举报${status}，不能撤回`);
+    return ok({ id: b.id, withdrawn: true });
+  });
   /** A member's reports (jubaoRecord page). */
   app.get('/api/jubao/findByMember/:memberId', { schema: { params: params({ memberId }) } }, async (req) =>
     ok(jubaoList.all((req.params as { memberId: string }).memberId)),

@@ -53,7 +53,15 @@ function JubaoForm({ data }: { data: FormPageData }) {
       </label>
       <label className="fm__field">
         <span>联系电话</span>
-        <input name="phone" type="tel" pattern="1[3-9][0-9]{9}" maxLength={11} defaultValue={user.phone} />
+        <input
+          name="phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          pattern="1[3-9][0-9]{9}"
+          maxLength={11}
+          defaultValue={user.phone}
+        />
       </label>
       <button type="submit" className="fm__submit" disabled={!data.house}>
         提交举报

@@ -53,6 +53,8 @@ function YuyuekanfangForm({ data }: { data: FormPageData }) {
         <input
           name="phone"
           type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
           required
           pattern="1[3-9][0-9]{9}"
           maxLength={11}

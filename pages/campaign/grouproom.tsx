@@ -105,6 +105,7 @@ function SessionCard({ s, notice }: { s: GroupSession; notice: GrouproomData['no
             name="phone"
             type="tel"
             inputMode="numeric"
+            autoComplete="tel"
             required
             maxLength={11}
             placeholder="11位手机号"

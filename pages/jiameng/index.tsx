@@ -52,7 +52,16 @@ export default function JiamengPage({ data }: PageProps<JiamengData>) {
           </label>
           <label className="fm__field">
             <span>手机号</span>
-            <input name="phone" type="tel" required maxLength={11} placeholder="11位手机号" defaultValue={typed(jiameng, 'phone')} />
+            <input
+              name="phone"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel"
+              required
+              maxLength={11}
+              placeholder="11位手机号"
+              defaultValue={typed(jiameng, 'phone')}
+            />
           </label>
           <label className="fm__field">
             <span>目前从事的业务（选填）</span>
@@ -73,7 +82,15 @@ export default function JiamengPage({ data }: PageProps<JiamengData>) {
           </label>
           <label className="fm__field">
             <span>手机号</span>
-            <input name="phone" type="tel" required maxLength={11} defaultValue={typed(zhaoshang, 'phone')} />
+            <input
+              name="phone"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel"
+              required
+              maxLength={11}
+              defaultValue={typed(zhaoshang, 'phone')}
+            />
           </label>
           <label className="fm__field">
             <span>公司名称（选填）</span>

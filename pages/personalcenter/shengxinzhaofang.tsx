@@ -126,6 +126,8 @@ export default function ShengxinZhaofangPage({ data }: PageProps<DemandPageData>
         <input
           name="phone"
           type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
           required
           pattern="1[3-9][0-9]{9}"
           maxLength={11}

@@ -74,7 +74,15 @@ export default function FeedbackPage({ data }: PageProps<FeedbackPageData>) {
           </label>
           <label className="fm__field">
             <span>联系电话（选填）</span>
-            <input name="phone" type="tel" pattern="1[3-9][0-9]{9}" maxLength={11} defaultValue={typed(data.form, 'phone', data.phone)} />
+            <input
+              name="phone"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel"
+              pattern="1[3-9][0-9]{9}"
+              maxLength={11}
+              defaultValue={typed(data.form, 'phone', data.phone)}
+            />
           </label>
           <button type="submit" className="fm__submit" disabled={pending}>
             {pending ? '提交中…' : '提交反馈'}

@@ -1,5 +1,5 @@
 import type { EntrustOneData } from '../../src/contracts/page-data/entrust.ts';
-import { REMOVE_REASONS } from '../../src/lib/entrust-steps.ts';
+import { entrustAddress, REMOVE_REASONS } from '../../src/lib/entrust-steps.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { AgentCard, EntrustStatus } from '../../src/ui/entrust/EntrustBits.tsx';
@@ -24,8 +24,7 @@ export default function EntrustOnePage({ data }: PageProps<EntrustOneData>) {
       <h1 className="fm__title">{`${e.kindName} · ${e.xiaoquName}`}</h1>
       <EntrustStatus status={e.status} />
       <p className="wt-muted">
-        {[e.building, e.unit, e.room].filter(Boolean).join(' ')} · {e.area}㎡
-        {e.rooms !== null ? ` · ${e.rooms}室${e.halls ?? 0}厅${e.toilets ?? 0}卫` : ''}
+        {entrustAddress(e)} · {e.area}㎡{e.rooms !== null ? ` · ${e.rooms}室${e.halls ?? 0}厅${e.toilets ?? 0}卫` : ''}
         {e.orientation ? ` · ${e.orientation}` : ''}
         {e.decoration ? ` · ${e.decoration}` : ''}
       </p>

@@ -1,5 +1,5 @@
 import type { EntrustStepData } from '../../src/contracts/page-data/entrust.ts';
-import { DECORATIONS, ENTRUST_QUERY_KEYS, kindName, ORIENTATIONS, priceUnit } from '../../src/lib/entrust-steps.ts';
+import { DECORATIONS, ENTRUST_QUERY_KEYS, entrustAddress, kindName, ORIENTATIONS, priceUnit } from '../../src/lib/entrust-steps.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { StepBar } from '../../src/ui/entrust/EntrustBits.tsx';
@@ -151,7 +151,7 @@ export default function EntrustStepPage({ data }: PageProps<EntrustStepData>) {
       {head}
       <section className="wt-card wt-summary" data-testid="summary">
         <p>
-          {[draft.building, draft.unit, draft.room].filter(Boolean).join(' ')} · {draft.floor}/{draft.totalFloors}层
+          {entrustAddress(draft)} · {draft.floor}/{draft.totalFloors}层
         </p>
         <p>
           {draft.area}㎡ · {draft.rooms}室{draft.halls}厅{draft.toilets}卫 · {draft.orientation} · {draft.decoration}
@@ -176,7 +176,15 @@ export default function EntrustStepPage({ data }: PageProps<EntrustStepData>) {
         </label>
         <label className="fm__field">
           <span>手机号</span>
-          <input name="phone" required inputMode="tel" maxLength={11} defaultValue={f ? typed(f, 'phone', contact?.phone ?? '') : ''} />
+          <input
+            name="phone"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            required
+            maxLength={11}
+            defaultValue={f ? typed(f, 'phone', contact?.phone ?? '') : ''}
+          />
         </label>
         <label className="fm__field">
           <span>补充说明（选填）</span>

@@ -126,3 +126,20 @@ export function draftQuery(d: Partial<EntrustDraft> | Record<string, string>): s
   }
   return p.toString();
 }
+
+/**
+ * The home's address with its units (issue 34): 3栋2单元1501室, whether the owner typed "3" or "3栋", "2" or "2单元",
+ * "1501" or "1501室". A label that already ends in a unit word (栋, 幢, 座, 号楼, 楼, 单元, 室, 号…) is kept as typed.
+ */
+export function entrustAddress(a: { building?: string | null; unit?: string | null; room?: string | null }): string {
+  const withUnit = (v: string | null | undefined, unit: string, already: RegExp) => {
+    const s = (v ?? '').trim();
+    if (!s) return '';
+    return already.test(s) ? s : `${s}${unit}`;
+  };
+  return [
+    withUnit(a.building, '栋', /(栋|幢|座|楼|号|区)$/),
+    withUnit(a.unit, '单元', /(单元|门|梯)$/),
+    withUnit(a.room, '室', /(室|号|房|户)$/),
+  ].join('');
+}

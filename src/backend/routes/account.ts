@@ -132,7 +132,10 @@ export function registerAccountRoutes(app: FastifyInstance, { db, now, sqlNow }:
   /** Checks a code: unused (used = 0), not expired, fewer than MAX_CODE_TRIES wrong guesses (counted as negative `used`). */
   const checkCode = (ph: string, purpose: string, code: string): string | null => {
     const row = lastCode.get(ph, purpose) as Row | undefined;
-    if (!row || row.used > 0 || row.expires_at < sqlNow()) return '验证码已失效，请重新获取';
+    // Never requested for this phone and purpose (issue 34): ask for one rather than call it expired. A refused request
+    // leaves a spent row, so this answer tells nothing about who is a member.
+    if (!row) return '请先获取验证码';
+    if (row.used > 0 || row.expires_at < sqlNow()) return '验证码已失效，请重新获取';
     if (row.used <= -MAX_CODE_TRIES) return '验证码错误次数过多，请重新获取';
     const a = Buffer.from(row.code);
     const b = Buffer.from(code);
@@ -225,9 +228,11 @@ export function registerAccountRoutes(app: FastifyInstance, { db, now, sqlNow }:
       const b = req.body as { phone: string; password?: string; code?: string };
       const m = memberByPhone.get(b.phone) as Row | undefined;
       if (b.code) {
-        if (!m) return fail(404, '该手机号未注册');
+        // The code first: a phone without a member has no usable code, and is answered as any wrong code would be,
+        // so a login by code tells nobody who is a member (issue 33).
         const bad = checkCode(b.phone, 'login', b.code);
         if (bad) return fail(400, `code: ${bad}`);
+        if (!m) return fail(400, 'code: 验证码错误');
       } else {
         // A locked phone is refused before its password is checked: guessing on stops counting for nothing.
         const until = lockedUntil(b.phone);

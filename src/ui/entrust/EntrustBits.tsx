@@ -1,5 +1,5 @@
 import type { Entrust } from '../../contracts/gateway/member.ts';
-import type { EntrustStep } from '../../lib/entrust-steps.ts';
+import { type EntrustStep, entrustAddress } from '../../lib/entrust-steps.ts';
 import { AppLink } from '../AppLink.tsx';
 
 const STEPS: Array<[EntrustStep, string]> = [
@@ -42,7 +42,7 @@ export function EntrustRow({ e }: { e: Entrust }) {
       <AppLink href={`/Index/yijianweituo/${e.id}`} className="wt-row__link">
         <span className="wt-row__title">{`${e.kindName} · ${e.xiaoquName}`}</span>
         <span className="wt-row__meta">
-          {[e.building, e.unit, e.room].filter(Boolean).join(' ')} · {e.area}㎡{e.rooms !== null ? ` · ${e.rooms}室${e.halls ?? 0}厅` : ''}
+          {entrustAddress(e)} · {e.area}㎡{e.rooms !== null ? ` · ${e.rooms}室${e.halls ?? 0}厅` : ''}
         </span>
         <span className="wt-row__foot">
           <strong className="wt-row__price">

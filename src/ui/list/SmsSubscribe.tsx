@@ -43,6 +43,8 @@ export function SmsSubscribe({ what = '房源' }: { what?: string }) {
         <input
           name="phone"
           type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
           aria-label="手机号"
           placeholder="请输入手机号"
           required

@@ -19,7 +19,7 @@ function AgentRow({ a }: { a: StoreAgent }) {
           </span>
         </span>
       </AppLink>
-      <a className="md-agent__call" href={telHref(a.phone)} aria-label={`致电经纪人${a.name}`}>
+      <a className="md-agent__call" href={telHref(a.phone)} aria-label={`电话 经纪人${a.name}`}>
         电话
       </a>
     </li>

@@ -34,7 +34,7 @@ export function StoreCard({ store: s, eager }: { store: StoreData; eager?: boole
           </p>
         </div>
       </AppLink>
-      <a className="md-card__call" href={telHref(s.phone)} aria-label={`致电${s.name}`}>
+      <a className="md-card__call" href={telHref(s.phone)} aria-label={`电话 ${s.name}`}>
         电话
       </a>
     </article>

@@ -112,7 +112,7 @@ export function StoreList({ stores }: { stores: readonly ServingStore[] }) {
               <span>{s.address}</span>
             </AppLink>
             {s.phone ? (
-              <a className="btn btn--ghost btn--sm" href={telHref(s.phone)} aria-label={`致电${s.name}`}>
+              <a className="btn btn--ghost btn--sm" href={telHref(s.phone)} aria-label={`电话 ${s.name}`}>
                 电话
               </a>
             ) : null}

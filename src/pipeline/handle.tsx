@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 import { errors, PortalError, statusOf } from '../errors.ts';
 import { etagOf, isFresh } from '../etag.ts';
 import { cacheable, sendCachedPage } from '../page-cache.ts';
+import { registryRedirect } from '../registry/redirect.ts';
 import { App } from '../render/App.tsx';
 import { buildAppState } from '../render/app-state.ts';
 import { policyWithScriptNonce } from '../render/csp.ts';
@@ -170,6 +171,9 @@ export interface DataResponse {
 export async function handleDataRequest(req: FastifyRequest, reply: FastifyReply): Promise<DataResponse> {
   const url = req.url.slice(DATA_PREFIX.length) || '/';
   reply.header('cache-control', 'no-store');
+  // A registry redirect answers as the full load does (SPEC 2.5): the client follows it.
+  const redirect = registryRedirect(req.server.registry.current, url.startsWith('/') ? url : `/${url}`);
+  if (redirect) return { status: redirect.status, redirect: redirect.location };
   const { ctx, outcome } = await resolvePage(req, reply, url.startsWith('/') ? url : `/${url}`);
   if (outcome.kind === 'redirect') return { status: outcome.status, redirect: outcome.location };
   // Client navigation gets the secondary blocks' data in the same answer (the JSON carries their values).

@@ -1,6 +1,7 @@
 import type { ValuationListData } from '../../src/contracts/page-data/personal.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
+import { ActionNotices } from '../../src/ui/personal/FormBits.tsx';
 
 /** /gujiajilu: the member's valuations, newest first; filled by the valuation pages (/fangjia/gujia). */
 const FLASH: Record<string, string> = { deleted: '估价记录已删除' };
@@ -13,16 +14,7 @@ export default function GujiajiluPage({ data, query }: PageProps<ValuationListDa
     <div className="pc">
       <section className="fm pc-form">
         <h1 className="fm__title">我的估价记录</h1>
-        {flash ? (
-          <p className="pc-flash" role="status" data-testid="valuation-notice">
-            {flash}
-          </p>
-        ) : null}
-        {error ? (
-          <p className="pc-flash pc-flash--error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ActionNotices notice={flash} error={error} testId="valuation-notice" />
         {data.records.length ? (
           <ul className="pc-records" data-testid="valuations">
             {data.records.map((r) => (

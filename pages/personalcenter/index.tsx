@@ -2,7 +2,7 @@ import type { PersonalCenterData } from '../../src/contracts/page-data/personal.
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { ChevronRight, DefaultAvatar } from '../../src/ui/icons.tsx';
-import { StatusTag } from '../../src/ui/personal/FormBits.tsx';
+import { ActionNotices, StatusTag } from '../../src/ui/personal/FormBits.tsx';
 
 interface Entry {
   label: string;
@@ -93,16 +93,7 @@ export default function PersonalCenterPage({ data, query }: PageProps<PersonalCe
         <h2 id="bookings-title" className="pc-block__title">
           我的预约
         </h2>
-        {flash ? (
-          <p className="pc-flash" role="status" data-testid="bookings-notice">
-            {flash}
-          </p>
-        ) : null}
-        {error ? (
-          <p className="pc-flash pc-flash--error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ActionNotices notice={flash} error={error} testId="bookings-notice" />
         {bookings.length ? (
           <ul className="pc-records" data-testid="bookings">
             {bookings.map((b) => (

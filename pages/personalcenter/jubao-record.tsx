@@ -2,7 +2,7 @@ import type { ReportRecordsData } from '../../src/contracts/page-data/personal.t
 import { detailPathOf, kindOfHouseType } from '../../src/lib/listing-kinds.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
-import { StatusTag } from '../../src/ui/personal/FormBits.tsx';
+import { ActionNotices, StatusTag } from '../../src/ui/personal/FormBits.tsx';
 
 const houseHref = (houseId: number | null, houseType: number | null) =>
   houseId && houseType ? detailPathOf(kindOfHouseType(houseType), houseId) : null;
@@ -18,16 +18,7 @@ export default function JubaoRecordPage({ data, query }: PageProps<ReportRecords
     <div className="pc">
       <section className="fm pc-form">
         <h1 className="fm__title">我的举报</h1>
-        {flash ? (
-          <p className="pc-flash" role="status" data-testid="report-notice">
-            {flash}
-          </p>
-        ) : null}
-        {error ? (
-          <p className="pc-flash pc-flash--error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ActionNotices notice={flash} error={error} testId="report-notice" />
         {data.reports.length ? (
           <ul className="pc-records" data-testid="reports">
             {data.reports.map((r) => {

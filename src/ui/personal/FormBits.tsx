@@ -81,3 +81,21 @@ export function StatusTag({ status }: { status: string }) {
   const tone = /已|成功|完成|确认$/.test(status) && !/待/.test(status) ? 'done' : /驳回|失败|过期|取消/.test(status) ? 'off' : 'wait';
   return <span className={`pc-tag pc-tag--${tone}`}>{status}</span>;
 }
+
+/** What a member list says after an action came back (`?notice=` / `?error=`, issue 34): a status line, an alert line. */
+export function ActionNotices({ notice, error, testId }: { notice?: string; error?: string; testId?: string }) {
+  return (
+    <>
+      {notice ? (
+        <p className="pc-flash" role="status" data-testid={testId}>
+          {notice}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="pc-flash pc-flash--error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,7 +1,7 @@
 import type { ValuationListData } from '../../src/contracts/page-data/personal.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
-import { ActionNotices } from '../../src/ui/personal/FormBits.tsx';
+import { ActionNotices, RecordAction } from '../../src/ui/personal/FormBits.tsx';
 
 /** /gujiajilu: the member's valuations, newest first; filled by the valuation pages (/fangjia/gujia). */
 const FLASH: Record<string, string> = { deleted: '估价记录已删除' };
@@ -29,13 +29,14 @@ export default function GujiajiluPage({ data, query }: PageProps<ValuationListDa
                 </div>
                 <div className="pc-record__side">
                   <strong className="pc-record__price">{r.totalPrice}万</strong>
-                  <form method="post" action="/-/action/gujia-delete" className="pc-record__op">
-                    <input type="hidden" name="id" value={r.id} />
-                    <input type="hidden" name="back" value="/gujiajilu" />
-                    <button type="submit" className="pc-op" data-testid="valuation-delete" aria-label={`删除${r.xiaoquName}的估价记录`}>
-                      删除
-                    </button>
-                  </form>
+                  <RecordAction
+                    action="/-/action/gujia-delete"
+                    id={r.id}
+                    back="/gujiajilu"
+                    label="删除"
+                    testId="valuation-delete"
+                    ariaLabel={`删除${r.xiaoquName}的估价记录`}
+                  />
                 </div>
               </li>
             ))}

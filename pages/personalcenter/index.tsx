@@ -2,7 +2,7 @@ import type { PersonalCenterData } from '../../src/contracts/page-data/personal.
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { ChevronRight, DefaultAvatar } from '../../src/ui/icons.tsx';
-import { ActionNotices, StatusTag } from '../../src/ui/personal/FormBits.tsx';
+import { ActionNotices, RecordAction, StatusTag } from '../../src/ui/personal/FormBits.tsx';
 
 interface Entry {
   label: string;
@@ -107,13 +107,13 @@ export default function PersonalCenterPage({ data, query }: PageProps<PersonalCe
                 <div className="pc-record__side">
                   <StatusTag status={b.status} />
                   {b.status === '待确认' ? (
-                    <form method="post" action="/-/action/kanfang-cancel" className="pc-record__op">
-                      <input type="hidden" name="id" value={b.id} />
-                      <input type="hidden" name="back" value="/personalcenter" />
-                      <button type="submit" className="pc-op" data-testid="kanfang-cancel">
-                        取消预约
-                      </button>
-                    </form>
+                    <RecordAction
+                      action="/-/action/kanfang-cancel"
+                      id={b.id}
+                      back="/personalcenter"
+                      label="取消预约"
+                      testId="kanfang-cancel"
+                    />
                   ) : null}
                 </div>
               </li>

@@ -2,7 +2,7 @@ import type { ReportRecordsData } from '../../src/contracts/page-data/personal.t
 import { detailPathOf, kindOfHouseType } from '../../src/lib/listing-kinds.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
-import { ActionNotices, StatusTag } from '../../src/ui/personal/FormBits.tsx';
+import { ActionNotices, RecordAction, StatusTag } from '../../src/ui/personal/FormBits.tsx';
 
 const houseHref = (houseId: number | null, houseType: number | null) =>
   houseId && houseType ? detailPathOf(kindOfHouseType(houseType), houseId) : null;
@@ -41,13 +41,7 @@ export default function JubaoRecordPage({ data, query }: PageProps<ReportRecords
                   <div className="pc-record__side">
                     <StatusTag status={r.status} />
                     {r.status === '待处理' ? (
-                      <form method="post" action="/-/action/jubao-withdraw" className="pc-record__op">
-                        <input type="hidden" name="id" value={r.id} />
-                        <input type="hidden" name="back" value="/jubaoRecord" />
-                        <button type="submit" className="pc-op" data-testid="report-withdraw">
-                          撤回
-                        </button>
-                      </form>
+                      <RecordAction action="/-/action/jubao-withdraw" id={r.id} back="/jubaoRecord" label="撤回" testId="report-withdraw" />
                     ) : null}
                   </div>
                 </li>

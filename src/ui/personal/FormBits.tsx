@@ -99,3 +99,16 @@ export function ActionNotices({ notice, error, testId }: { notice?: string; erro
     </>
   );
 }
+
+/** One record's action on a member list (cancel, delete, withdraw): a plain form post of its id that comes back here. */
+export function RecordAction(props: { action: string; id: number; back: string; label: string; testId: string; ariaLabel?: string }) {
+  return (
+    <form method="post" action={props.action} className="pc-record__op">
+      <input type="hidden" name="id" value={props.id} />
+      <input type="hidden" name="back" value={props.back} />
+      <button type="submit" className="pc-op" data-testid={props.testId} aria-label={props.ariaLabel}>
+        {props.label}
+      </button>
+    </form>
+  );
+}

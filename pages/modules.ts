@@ -139,6 +139,7 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   'personalcenter/yinsi': () => import('./personalcenter/yinsi.tsx'),
   'personalcenter/disanfang': () => import('./personalcenter/disanfang.tsx'),
   'personalcenter/gujiajilu': () => import('./personalcenter/gujiajilu.tsx'),
+  'personalcenter/liulan': () => import('./personalcenter/liulan.tsx'),
   'personalcenter/coupon': () => import('./personalcenter/coupon.tsx'),
   'personalcenter/jubao-record': () => import('./personalcenter/jubao-record.tsx'),
   'personalcenter/report': () => import('./personalcenter/report.tsx'),

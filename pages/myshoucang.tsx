@@ -1,10 +1,7 @@
-import type { CollectEntry, Overseas } from '../src/contracts/gateway/index.ts';
 import type { MyShoucangData } from '../src/contracts/page-data/member.ts';
-import { kindOfHouseType } from '../src/lib/listing-kinds.ts';
 import type { PageProps } from '../src/render/page-props.ts';
 import { AppLink } from '../src/ui/AppLink.tsx';
-import { OverseasCard } from '../src/ui/haiwai/OverseasCard.tsx';
-import { EstateCard, ListingCard } from '../src/ui/ListingCard.tsx';
+import { SavedItemCard, savedKeyOf } from '../src/ui/personal/SavedItemCard.tsx';
 
 const TABS = [
   { kind: null, label: '全部' },
@@ -14,40 +11,6 @@ const TABS = [
   { kind: 'xiaoqu', label: '小区' },
   { kind: 'overseas', label: '海外' },
 ] as const;
-
-function Entry({ e }: { e: CollectEntry }) {
-  const item = e.item as unknown as Record<string, unknown>;
-  if (e.kind === 'newhouse') {
-    return (
-      <EstateCard
-        estate={{
-          houseId: item.houseId as number,
-          name: String(item.name ?? item.title),
-          img: item.img as string,
-          price: item.price as number,
-          regionName: item.regionName as string,
-        }}
-      />
-    );
-  }
-  if (e.kind === 'xiaoqu') {
-    return (
-      <AppLink className="lcard" href={`/xiaoqu/${item.stressId}.html`}>
-        <div className="lcard__body">
-          <h3 className="lcard__title">{String(item.name)}</h3>
-          <p className="lcard__facts">{[item.regionName, item.shopMapName].filter(Boolean).join(' ')}</p>
-          <p className="lcard__price">
-            <strong className="price">{String(item.avgPrice ?? '')}</strong>
-            <span className="price__unit">元/㎡</span>
-          </p>
-        </div>
-      </AppLink>
-    );
-  }
-  if (e.kind === 'overseas') return <OverseasCard item={e.item as Overseas} />;
-  const houseType = item.houseType as number;
-  return <ListingCard listing={e.item as never} kind={kindOfHouseType(houseType)} />;
-}
 
 /** Where an empty tab sends the member next. */
 const NEXT: Record<string, { text: string; href: string; label: string }> = {
@@ -60,13 +23,6 @@ const NEXT: Record<string, { text: string; href: string; label: string }> = {
 };
 
 const NOTICES: Record<string, string> = { unfavourited: '已取消收藏', removed: '已删除所选收藏' };
-
-/** An entry's id and kind as the favourite actions take them. */
-const keyOf = (e: CollectEntry) => {
-  const item = e.item as { houseId?: number; stressId?: number; id?: number };
-  const id = e.kind === 'xiaoqu' ? (item.stressId ?? item.houseId ?? item.id) : (item.houseId ?? item.id ?? item.stressId);
-  return { kind: e.kind, id: Number(id) };
-};
 
 /**
  * /myshoucang: the member's favourites (member-only). Each item has a 取消收藏 button (a plain form post to
@@ -109,7 +65,7 @@ export default function MyShoucangPage({ data, query }: PageProps<MyShoucangData
           <input type="checkbox" id="fav-edit" className="fav__toggle" aria-label="编辑收藏" />
           <ul className="lst__list fav__list" data-testid="favourites">
             {data.entries.map((e) => {
-              const k = keyOf(e);
+              const k = savedKeyOf(e);
               const formId = `fav-rm-${k.kind}-${k.id}`;
               return (
                 <li key={formId} className="fav__item">
@@ -117,7 +73,7 @@ export default function MyShoucangPage({ data, query }: PageProps<MyShoucangData
                     <input type="checkbox" name="item" value={`${k.kind}:${k.id}`} form="fav-batch" aria-label="选择" />
                   </label>
                   <div className="fav__card">
-                    <Entry e={e} />
+                    <SavedItemCard e={e} />
                   </div>
                   <button type="submit" form={formId} className="fav__remove" data-testid="fav-remove">
                     取消收藏
@@ -127,7 +83,7 @@ export default function MyShoucangPage({ data, query }: PageProps<MyShoucangData
             })}
           </ul>
           {data.entries.map((e) => {
-            const k = keyOf(e);
+            const k = savedKeyOf(e);
             return (
               <form key={k.kind + k.id} id={`fav-rm-${k.kind}-${k.id}`} method="post" action="/-/action/favourite" hidden>
                 <input type="hidden" name="houseId" value={k.id} />

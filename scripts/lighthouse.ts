@@ -10,8 +10,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 /**
  * `npm run lighthouse [baseUrl]` (after `npm run build`): Lighthouse 12 with its default mobile configuration
- * (Moto G Power viewport, simulated 4G and 4x CPU slowdown) in Debian Chromium, for the home page, the second-hand
- * list and the first second-hand detail it links to, the new-home list and the first new-home detail it links to. Without a base URL it starts the built portal itself,
+ * (Moto G Power viewport, simulated 4G and 4x CPU slowdown) in Debian Chromium, for the nine pages of issue 34's
+ * review: the home page, the second-hand list and the first second-hand detail it links to, the new-home list and
+ * the first new-home detail it links to, the community list, the first article /zixun/ links to, the calculator and
+ * the price page. Without a base URL it starts the built portal itself,
  * over the embedded backend, on a free loopback port with a fresh DATA_DIR (the first start seeds SQLite, about a
  * minute). One line per page. A measurement, not a test: it exits 0 whatever the scores.
  * LIGHTHOUSE_REPORTS=<dir> also keeps each page's full report (JSON) there, for its opportunities and diagnostics.
@@ -20,6 +22,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const LIST_PAGE = '/ershoufang/';
 const NEW_HOME_LIST = '/xinfang/';
+const NEWS_LIST = '/zixun/';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const out = (s = '') => process.stdout.write(`${s}\n`);
 
@@ -73,6 +76,12 @@ interface Line {
   totalBytes: number;
   /** Lighthouse's CPU benchmark of this machine during the run: the lower, the busier, the more TBT is inflated. */
   benchmarkIndex: number;
+  /**
+   * The accessibility audits that failed, with the weight they carry against the page's applicable total: with
+   * meta-viewport failing by design (SPEC 2.8, "non-scalable"), a page's score is at most (total - 10) / total.
+   */
+  a11yFailures: string[];
+  a11yWeight: number;
 }
 
 class RunError extends Error {}
@@ -107,6 +116,10 @@ async function audit(port: number, url: string): Promise<Line> {
     cls: numeric('cumulative-layout-shift'),
     totalBytes: numeric('total-byte-weight'),
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    a11yFailures: (lhr.categories.accessibility?.auditRefs ?? [])
+      .filter((r) => r.weight > 0 && lhr.audits[r.id]?.score === 0)
+      .map((r) => `${r.id}(${r.weight})`),
+    a11yWeight: (lhr.categories.accessibility?.auditRefs ?? []).reduce((sum, r) => sum + r.weight, 0),
   };
 }
 
@@ -122,11 +135,18 @@ const format = (l: Line & { runs: number }) =>
     `CLS ${l.cls.toFixed(3)}`,
     `${Math.round(l.totalBytes / 1024)} KiB`,
     `(cpu ${l.benchmarkIndex}${l.runs > 1 ? `, median of ${l.runs}` : ''})`,
+    `a11y fails: ${l.a11yFailures.join(' ') || 'none'} of ${l.a11yWeight}`,
   ].join('  ');
+
+const median = (values: (number | null)[]): number | null => {
+  const known = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
+  return known.length ? known[Math.floor((known.length - 1) / 2)] : null;
+};
 
 /**
  * The simulated throttling scales the main-thread work this machine measured by 4, so a busy machine inflates TBT;
- * LIGHTHOUSE_RUNS=n audits each page n times and keeps the run with the median performance score.
+ * each page is audited LIGHTHOUSE_RUNS times (3 by default) and each category's score is the median of the runs;
+ * the timings are those of the run with the median performance score.
  */
 async function medianAudit(port: number, url: string, runs: number): Promise<Line & { runs: number }> {
   const lines: Line[] = [];
@@ -140,11 +160,12 @@ async function medianAudit(port: number, url: string, runs: number): Promise<Lin
     }
   }
   lines.sort((a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1));
-  return { ...lines[Math.floor((lines.length - 1) / 2)], runs };
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(lines.map((l) => l.scores[c]))])) as Line['scores'];
+  return { ...lines[Math.floor((lines.length - 1) / 2)], scores, runs };
 }
 
 async function main(): Promise<void> {
-  const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 1);
+  const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 3);
   let base = process.argv[2]?.replace(/\/$/, '');
   let portal: ChildProcess | undefined;
   let dataDir: string | undefined;
@@ -160,9 +181,21 @@ async function main(): Promise<void> {
   try {
     const detail = await firstDetailPath(base, LIST_PAGE, /href="(\/ershoufang\/\d+\.html)"/);
     const estate = await firstDetailPath(base, NEW_HOME_LIST, /href="(\/xinfang\/\d+\.html)"/);
-    const paths = ['/', LIST_PAGE, ...(detail ? [detail] : []), NEW_HOME_LIST, ...(estate ? [estate] : [])];
+    const article = await firstDetailPath(base, NEWS_LIST, /href="(\/zixun\/\d+\.html)"/);
+    const paths = [
+      '/',
+      LIST_PAGE,
+      ...(detail ? [detail] : []),
+      NEW_HOME_LIST,
+      ...(estate ? [estate] : []),
+      '/xiaoqu/',
+      ...(article ? [article] : []),
+      '/jisuanqi',
+      '/fangjia',
+    ];
     if (!detail) out(`lighthouse: no second-hand detail linked from ${LIST_PAGE}; skipped`);
     if (!estate) out(`lighthouse: no new-home detail linked from ${NEW_HOME_LIST}; skipped`);
+    if (!article) out(`lighthouse: no article linked from ${NEWS_LIST}; skipped`);
     out(`lighthouse ${lighthouseVersion()}, mobile preset (simulated 4G), ${base}`);
     for (const p of paths) {
       try {

@@ -22,6 +22,7 @@ export default function PersonalCenterPage({ data, query }: PageProps<PersonalCe
   const n = (k: keyof NonNullable<typeof counts>) => (counts ? counts[k] : undefined);
   const entries: Entry[] = [
     { label: '我的收藏', href: '/myshoucang', count: n('collect'), hint: '二手房·租房·新房·小区' },
+    { label: '浏览记录', href: '/personalcenter/liulan', hint: '最近看过的房源、楼盘和小区' },
     { label: '我的预约', href: '#bookings', count: n('kanfang'), hint: '看房预约及进度' },
     { label: '我的举报', href: '/jubaoRecord', count: counts ? counts.jubao + counts.correction : undefined, hint: '举报与纠错记录' },
     { label: '估价记录', href: '/gujiajilu', count: n('valuation'), hint: '历次房屋估价' },

@@ -5,7 +5,7 @@ import { type ActionContext, ActionRefusal, actionHandler } from './types.ts';
 
 /**
  * What a member saved can be managed (issue 34): remove several favourites at once, cancel a booking still 待确认,
- * delete a valuation, withdraw a report still 待处理. The member is the session's (`member-only`), never the body's;
+ * delete a valuation, withdraw a report still 待处理, delete one thing from 浏览记录 or clear it. The member is the session's (`member-only`), never the body's;
  * the gateway touches only that member's rows. A plain form post returns to its page with `?notice=<code>`, or with
  * `?error=<code>` when the gateway refuses (another member's record is not found, one no longer pending is 409).
  * Member pages are not cached, so nothing is invalidated: the page re-loads its data after the 303.
@@ -45,6 +45,18 @@ export const savedBodies = {
   kanfangCancel: recordBody('预约'),
   gujiaDelete: recordBody('估价记录'),
   jubaoWithdraw: recordBody('举报记录'),
+  /** 浏览记录's 删除 on one thing: `item=kind:houseId`. */
+  historyRemove: {
+    type: 'object',
+    required: ['item'],
+    additionalProperties: false,
+    properties: {
+      item: { type: 'string', pattern: ITEM, title: '浏览记录', errorMessage: { pattern: '浏览记录不正确', type: '浏览记录不正确' } },
+      back,
+    },
+    errorMessage: { required: { item: '请选择要删除的浏览记录' } },
+  },
+  historyClear: { type: 'object', additionalProperties: false, properties: { back } },
 } as const;
 
 /** A gateway 404 or 409 said to the member; a form post goes back to its page with `?error=<code>`. */
@@ -115,4 +127,26 @@ const jubaoWithdraw = actionHandler<{ id: number }>({
   },
 });
 
-export const savedHandlers = { favouriteBatch, kanfangCancel, gujiaDelete, jubaoWithdraw };
+/** POST /-/action/history-remove {item: 'xiaoqu:3'}: take one thing out of the member's 浏览记录. */
+const historyRemove = actionHandler<{ item: string }>({
+  async run({ api, call, body, memberId, back }) {
+    const [kind, id] = body.item.split(':');
+    try {
+      await api.user.removeViewHistory(call, memberId, Number(id), kind as CollectKind);
+    } catch (err) {
+      if ((err as { statusCode?: number }).statusCode !== 404) throw err;
+      throw new ActionRefusal('item', '该浏览记录已删除', 404, { location: withQuery(back, 'error', 'notfound') });
+    }
+    return { message: '已删除该浏览记录', obj: { kind, houseId: Number(id) }, location: withQuery(back, 'notice', 'removed') };
+  },
+});
+
+/** POST /-/action/history-clear: empty the member's 浏览记录. */
+const historyClear = actionHandler<Record<string, never>>({
+  async run({ api, call, memberId, back }) {
+    const done = await api.user.clearViewHistory(call, memberId);
+    return { message: '浏览记录已清空', obj: { removed: done?.removed ?? 0 }, location: withQuery(back, 'notice', 'cleared') };
+  },
+});
+
+export const savedHandlers = { favouriteBatch, kanfangCancel, gujiaDelete, jubaoWithdraw, historyRemove, historyClear };

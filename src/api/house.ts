@@ -5,6 +5,7 @@ import { memoByKey, REFERENCE_TTL_MS } from './memo.ts';
 import { checks } from './records.ts';
 import type {
   Belonger,
+  CollectKind,
   Dongtai,
   Huxing,
   ListingDetail,
@@ -195,8 +196,11 @@ export function createHouseApi(gateway: Got) {
       ),
     ownerReadme: (call: CallContext, n: string) =>
       getObj<{ content: string; createdAt: string }>(gateway, call, `/api/ownerReadme/findByHouseNumber/${seg(n)}`),
-    saveHouseViewHistory: (call: CallContext, houseId: number, memberId: string, source: string) =>
-      getObj<{ id: number }>(gateway, call, `/api/house/saveHouseViewHistory/${seg(houseId)}/${seg(memberId)}/${seg(source)}`),
+    /** `kind` (ours, issue 34) names what the id is: a new home, community or overseas id is not a listing's. */
+    saveHouseViewHistory: (call: CallContext, houseId: number, memberId: string, source: string, kind?: CollectKind) =>
+      getObj<{ id: number }>(gateway, call, `/api/house/saveHouseViewHistory/${seg(houseId)}/${seg(memberId)}/${seg(source)}`, {
+        searchParams: { kind },
+      }),
     findBusinessFormat: (call: CallContext) =>
       getList<{ name: string; count: number }>(gateway, call, '/api/cmsShopComboUserOrder/findBusinessFormat'),
     async belongerHouseCommentRent(call: CallContext, body: { houseId: number; page?: number; size?: number }) {

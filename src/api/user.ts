@@ -13,7 +13,16 @@ import type {
 import { getList, getObj, post, seg } from './call.ts';
 import { type CallContext, callGateway, GatewayError } from './http.ts';
 import { checks } from './records.ts';
-import type { CollectEntry, CollectKind, Entrust, EntrustDetail, EntrustState, MemberInfo, MemberSession } from './types.ts';
+import type {
+  CollectEntry,
+  CollectKind,
+  Entrust,
+  EntrustDetail,
+  EntrustState,
+  MemberInfo,
+  MemberSession,
+  ViewHistoryEntry,
+} from './types.ts';
 
 export type { CollectEntry, CollectKind };
 
@@ -50,6 +59,14 @@ export function createUserApi(gateway: Got, consoleClient: Got, wwwClient: Got, 
     /** The member's favourites with their items (our path, for /myshoucang). */
     collectList: (call: CallContext, memberId: string, kind?: CollectKind) =>
       getList<CollectEntry>(gateway, call, `/api/house/collect/list/${seg(memberId)}`, { searchParams: { kind } }),
+
+    // 浏览记录 (our paths beside SPEC 7.4's saveHouseViewHistory, issue 34)
+    viewHistory: (call: CallContext, memberId: string) =>
+      getList<ViewHistoryEntry>(gateway, call, `/api/house/viewHistory/list/${seg(memberId)}`),
+    removeViewHistory: (call: CallContext, memberId: string, houseId: number, kind: CollectKind) =>
+      getObj<{ removed: number }>(gateway, call, '/api/house/viewHistory/remove', post({ memberId, houseId, kind })),
+    clearViewHistory: (call: CallContext, memberId: string) =>
+      getObj<{ removed: number }>(gateway, call, '/api/house/viewHistory/clear', post({ memberId })),
 
     // Viewings, reports, corrections, uploads, feedback
     kanfang: (

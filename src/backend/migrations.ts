@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { RENT_HOUSE_TYPES } from '../lib/listing-kinds.ts';
 import { COMMITMENT_INSERT } from './seed/commitments.ts';
 
 /**
@@ -527,6 +528,17 @@ CREATE TABLE listing_verify (
 CREATE TABLE agent_session (token TEXT PRIMARY KEY, belonger_id INTEGER NOT NULL, created_at TEXT NOT NULL, expires_at TEXT NOT NULL);
 CREATE INDEX agent_session_belonger ON agent_session(belonger_id);
 CREATE INDEX session_token_member ON session_token(member_id);
+`,
+  },
+  // 浏览记录 (issue 34): a view names its kind, as a favourite does, so a new home's id is never read as a listing's;
+  // the member's list is the latest view of each (kind, house), and a member can delete one or clear it.
+  {
+    version: 22,
+    name: 'view history kinds (issue 34): second-hand, rental, new home, community, overseas',
+    sql: `
+ALTER TABLE view_history ADD COLUMN kind TEXT NOT NULL DEFAULT 'ershoufang';
+UPDATE view_history SET kind = 'rent' WHERE house_id IN (SELECT id FROM listing WHERE house_type IN (${RENT_HOUSE_TYPES.join(', ')}));
+CREATE INDEX view_history_member_kind ON view_history(member_id, kind, house_id);
 `,
   },
 ];

@@ -78,7 +78,11 @@ export const haiwaiDetailLoader = pageLoader(async (ctx): Promise<LoadResult<Hai
     optional(ctx, 'overseasHuxing', ctx.api.info.overseasHuxing(ctx.call, house.houseId), null as OverseasHuxing | null),
   ]);
   const url = cityOrigin(ctx.site, ctx.city) + haiwaiDetailPath(house.houseId);
-  return { data: { house, phone, collected, similar, plans: huxing?.plans ?? [], url } };
+  // SPEC 7.4's view history, kept as the overseas listing's (issue 34: 浏览记录).
+  return {
+    data: { house, phone, collected, similar, plans: huxing?.plans ?? [], url },
+    view: { houseId: house.houseId, kind: 'overseas' },
+  };
 }, haiwaiDetailMeta);
 
 // ---------- /haiwaihuxing/{id}[/{rooms}] ----------

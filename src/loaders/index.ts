@@ -177,6 +177,7 @@ export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   personalNickname: personal.personalNickname,
   personalText: personal.personalText,
   gujiajilu: personal.gujiajilu,
+  viewHistory: personal.viewHistory,
   coupon: personal.coupon,
   jubaoRecord: personal.jubaoRecord,
   report: personal.report,

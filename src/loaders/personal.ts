@@ -9,12 +9,14 @@ import type {
   ProfileFormData,
   ReportRecordsData,
   ValuationListData,
+  ViewHistoryData,
 } from '../contracts/page-data/personal.ts';
 import { errors } from '../errors.ts';
 import { formStateOf } from '../form-drafts.ts';
 import { detailPathOf, kindOfHouseType } from '../lib/listing-kinds.ts';
 import { maskPhone } from '../lib/member-forms.ts';
 import { safeReturnPath } from '../lib/return-url.ts';
+import { listedWhen } from '../lib/time-label.ts';
 import { personalMeta } from '../meta/personal.ts';
 import { type PageContext, type PageLoader, pageLoader } from '../pipeline/types.ts';
 import { optional } from './optional.ts';
@@ -74,6 +76,12 @@ export const gujiajilu: PageLoader<ValuationListData> = pageLoader(async (ctx) =
   const records = await ctx.api.xiaoqu.valuationRecords(ctx.call, memberId(ctx));
   return { data: { records } };
 }, personalMeta('我的估价记录'));
+
+/** /personalcenter/liulan: 浏览记录, the member's latest views (recorded by the detail pages, SPEC 7.4), by day. */
+export const viewHistory: PageLoader<ViewHistoryData> = pageLoader(async (ctx) => {
+  const entries = await ctx.api.user.viewHistory(ctx.call, memberId(ctx));
+  return { data: { entries: entries.map((e) => ({ ...e, day: listedWhen(e.viewedAt, ctx.now) })) } };
+}, personalMeta('浏览记录'));
 
 /** /coupon: the member's coupons (by phone) and the city's coupons claimable by number. */
 export const coupon: PageLoader<CouponPageData> = pageLoader(async (ctx) => {

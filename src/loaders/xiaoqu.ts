@@ -167,6 +167,8 @@ export async function loadXiaoquDetail(ctx: PageContext): Promise<LoadResult<Xia
       collected,
       url: `${cityOrigin(ctx.site, ctx.city)}/xiaoqu/${id}.html`,
     },
+    // SPEC 7.4's view history, kept as the community's (issue 34: 浏览记录).
+    view: { houseId: id, kind: 'xiaoqu' },
   };
 }
 

@@ -189,7 +189,7 @@ async function loadDetail(ctx: PageContext): Promise<LoadResult<XinfangDetailDat
       referrer: variant === 'daogou' ? { bmsHouseId: ctx.params.bmsHouseId ?? '', belonger: referrerAgent } : undefined,
     },
     // SPEC 7.4: the member's view history, recorded by the pipeline (not on ad variants, SPEC 4).
-    view: { houseId: id },
+    view: { houseId: id, kind: 'newhouse' },
   };
 }
 export const xinfangDetail = pageLoader(loadDetail, detailMeta);

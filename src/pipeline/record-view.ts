@@ -15,6 +15,6 @@ export function recordView(ctx: PageContext, view: PageView): void {
   if (view.houseNumber) ctx.api.house.addViewNum(ctx.call, view.houseNumber).catch(warn('addViewNum'));
   const memberId = ctx.user?.uid || ctx.user?.userId || '';
   if (memberId && MEMBER_ID.test(memberId)) {
-    ctx.api.house.saveHouseViewHistory(ctx.call, view.houseId, memberId, 'wap').catch(warn('saveHouseViewHistory'));
+    ctx.api.house.saveHouseViewHistory(ctx.call, view.houseId, memberId, 'wap', view.kind).catch(warn('saveHouseViewHistory'));
   }
 }

@@ -56,8 +56,11 @@ export interface LoadResult<D = unknown> {
   view?: PageView;
 }
 
-/** A page view the gateway counts (SPEC 7.4): a listing's view number and a member's view history. */
-export type PageView = { houseId: number; houseNumber?: string };
+/**
+ * A page view the gateway counts (SPEC 7.4): a listing's view number and a member's view history (浏览记录). `kind`
+ * names what `houseId` is when it is not a listing: a new home, a community, an overseas listing (issue 34).
+ */
+export type PageView = { houseId: number; houseNumber?: string; kind?: 'newhouse' | 'xiaoqu' | 'overseas' };
 
 /** The read-only part of the context that a page's meta may use: no gateway, no reply. */
 export type MetaContext = Pick<PageContext, 'site' | 'city' | 'page' | 'params' | 'query' | 'path' | 'url' | 'user'>;

@@ -193,6 +193,72 @@ t.test('a report still 待处理 is withdrawn; not a handled one, not another me
   t.same(ids(), [handled, theirs], 'nothing else removed');
 });
 
+t.test('浏览记录: the details a member opened, by day; 删除 takes one out, 清空 empties it; another member’s stay', async (t) => {
+  const { portal, app, backend, cookie, member } = await memberPortal(t, '13834340009');
+  const other = await registerMember(backend, '13834340010');
+  const one = (sql: string) => backendRows(backend, sql)[0]?.id as number;
+  const sale = one('SELECT id FROM listing WHERE city_id = 1 AND house_type = 11 AND status = 1 ORDER BY id LIMIT 1');
+  const rent = one('SELECT id FROM listing WHERE city_id = 1 AND house_type = 12 AND status = 1 ORDER BY id LIMIT 1');
+  const estate = one('SELECT id FROM loupan WHERE city_id = 1 ORDER BY id LIMIT 1');
+  const community = one('SELECT id FROM xiaoqu WHERE city_id = 1 ORDER BY id LIMIT 1');
+  const views = (m: string) =>
+    backendRows(backend, 'SELECT kind, house_id FROM view_history WHERE member_id = ? ORDER BY id', m).map(
+      (r) => `${r.kind}:${r.house_id}`,
+    );
+  const opened = [`/ershoufang/${sale}.html`, `/zufang/${rent}.html`, `/xinfang/${estate}.html`, `/xiaoqu/${community}.html`];
+  for (const url of opened) {
+    const res = await app.inject({ url, headers: { cookie } });
+    t.equal(res.statusCode, 200, url);
+  }
+  await app.inject({ url: `/xinfang/${estate}.html`, headers: { cookie: cookieOf(portal, other) } });
+  // The view is recorded after the page is sent (fire and forget, SPEC 7.4).
+  for (let i = 0; i < 50 && views(member.uid).length < 4; i++) await new Promise((r) => setTimeout(r, 20));
+  t.same(views(member.uid), [`ershoufang:${sale}`, `rent:${rent}`, `newhouse:${estate}`, `xiaoqu:${community}`], 'each with its kind');
+
+  const page = await app.inject({ url: '/personalcenter/liulan', headers: { cookie } });
+  t.equal(page.statusCode, 200);
+  t.match(page.body, /<title>浏览记录_/);
+  t.match(page.body, /<h1 class="fav__title">浏览记录<\/h1>/);
+  t.match(page.body, /<h2 class="vhist__day-title">今天<\/h2>/, 'grouped by day');
+  t.equal(page.body.match(/data-testid="history-remove"/g)?.length, 4, 'a 删除 per thing, the other member’s view not among them');
+  const order = [`xiaoqu/${community}.html`, `xinfang/${estate}.html`, `zufang/${rent}.html`, `ershoufang/${sale}.html`].map((h) =>
+    page.body.indexOf(`href="/${h}"`),
+  );
+  t.ok(
+    order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1])),
+    'newest first, each linking to its page',
+  );
+  t.match(page.body, /清空全部4条浏览记录/);
+
+  const removed = await formPost(app, '/-/action/history-remove', { item: `newhouse:${estate}`, back: '/personalcenter/liulan' }, cookie);
+  t.equal(removed.statusCode, 303);
+  t.equal(removed.headers.location, '/personalcenter/liulan?notice=removed');
+  t.same(views(member.uid), [`ershoufang:${sale}`, `rent:${rent}`, `xiaoqu:${community}`]);
+  t.same(views(other.uid), [`newhouse:${estate}`], 'the other member’s view of the same estate stays');
+  const again = await formPost(app, '/-/action/history-remove', { item: `newhouse:${estate}` }, cookie, true);
+  t.equal(again.statusCode, 404);
+  t.match(again.json(), { field: 'item', message: '该浏览记录已删除' });
+  const bad = await formPost(app, '/-/action/history-remove', { item: 'villa:1' }, cookie, true);
+  t.equal(bad.statusCode, 400);
+  t.match(bad.json(), { field: 'item', message: '浏览记录不正确' });
+
+  const cleared = await formPost(app, '/-/action/history-clear', { back: '/personalcenter/liulan' }, cookie);
+  t.equal(cleared.statusCode, 303);
+  t.equal(cleared.headers.location, '/personalcenter/liulan?notice=cleared');
+  t.same(views(member.uid), []);
+  t.same(views(other.uid), [`newhouse:${estate}`]);
+  const empty = await app.inject({ url: '/personalcenter/liulan?notice=cleared', headers: { cookie } });
+  t.match(empty.body, /data-testid="history-notice">浏览记录已清空</);
+  t.match(empty.body, /data-testid="history-empty"/);
+  t.match(empty.body, /href="\/ershoufang\/"[^>]*>去看看二手房/, 'the empty state says what to do next');
+  t.notMatch(empty.body, /data-testid="history-clear"/, 'nothing to clear');
+
+  const centre = await app.inject({ url: '/personalcenter', headers: { cookie } });
+  t.match(centre.body, /href="\/personalcenter\/liulan"/, 'the personal centre links to it');
+  const visitor = await app.inject({ url: '/personalcenter/liulan' });
+  t.equal(visitor.statusCode, 302);
+});
+
 t.test('visitors are sent to log in; cross-site posts are refused', async (t) => {
   const { app, cookie } = await memberPortal(t, '13834340008');
   for (const [url, fields, back] of [
@@ -200,6 +266,8 @@ t.test('visitors are sent to log in; cross-site posts are refused', async (t) =>
     ['/-/action/kanfang-cancel', { id: '1' }, '/personalcenter'],
     ['/-/action/gujia-delete', { id: '1' }, '/gujiajilu'],
     ['/-/action/jubao-withdraw', { id: '1' }, '/jubaoRecord'],
+    ['/-/action/history-remove', { item: 'ershoufang:1' }, '/personalcenter/liulan'],
+    ['/-/action/history-clear', {}, '/personalcenter/liulan'],
   ] as const) {
     const json = await formPost(app, url, fields, undefined, true);
     t.equal(json.statusCode, 401, url);

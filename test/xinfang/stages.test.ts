@@ -87,8 +87,8 @@ t.test('new homes over a recording gateway', async (t) => {
     }
   });
 
-  t.test('a member’s visit to an estate goes to the view history; the ad twin’s does not', async (t) => {
-    const history = `GET /api/house/saveHouseViewHistory/${estate.houseId}/u1001/wap`;
+  t.test('a member’s visit to an estate goes to the view history as a new home’s; the ad twin’s does not', async (t) => {
+    const history = `GET /api/house/saveHouseViewHistory/${estate.houseId}/u1001/wap?kind=newhouse`;
     for (const url of [`/xinfang/${estate.houseId}.html`, `/xinfang/dy/${estate.houseId}.html`, `/-/data/xinfang/${estate.houseId}.html`]) {
       gateway.calls.length = 0;
       t.equal((await get(url, { cookie: memberCookie() })).statusCode, 200, url);

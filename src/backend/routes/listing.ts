@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ListingFilter, ListingSort } from '../../contracts/gateway/index.ts';
 import { FLOOR_OPTIONS, RENT_TYPES } from '../../lib/listing-filters.ts';
-import { HOUSE_TYPES } from '../../lib/listing-kinds.ts';
+import { HOUSE_TYPES, RENT_HOUSE_TYPES } from '../../lib/listing-kinds.ts';
 import type { BackendContext } from '../context.ts';
 import type { DB } from '../db.ts';
 import { fail, ok, page, paging } from '../envelope.ts';
@@ -228,7 +228,7 @@ export function registerListingRoutes(app: FastifyInstance, { db, sqlNow, now }:
   const readme = db.prepare(
     'SELECT o.content, o.created_at AS createdAt FROM owner_readme o JOIN listing l ON l.id = o.listing_id WHERE l.house_number = ?',
   );
-  const viewHistory = db.prepare('INSERT INTO view_history (house_id, member_id, source, created_at) VALUES (?,?,?,?)');
+  const viewHistory = db.prepare('INSERT INTO view_history (house_id, member_id, source, created_at, kind) VALUES (?,?,?,?,?)');
   const formats = db.prepare(
     'SELECT business_format AS name, COUNT(*) AS count FROM listing WHERE business_format IS NOT NULL GROUP BY business_format ORDER BY count DESC',
   );
@@ -370,14 +370,37 @@ export function registerListingRoutes(app: FastifyInstance, { db, sqlNow, now }:
   app.get('/api/ownerReadme/findByHouseNumber/:n', { schema: { params: params({ n: str(30, 1) }) } }, async (req) =>
     ok(readme.get((req.params as { n: string }).n) ?? null),
   );
+  const viewedKinds = ['ershoufang', 'rent', 'newhouse', 'xiaoqu', 'overseas'] as const;
+  const viewedExists = {
+    newhouse: db.prepare('SELECT 1 FROM loupan WHERE id = ?').pluck(),
+    xiaoqu: db.prepare('SELECT 1 FROM xiaoqu WHERE id = ?').pluck(),
+    overseas: db.prepare('SELECT 1 FROM overseas WHERE id = ?').pluck(),
+  };
+  /**
+   * SPEC 7.4's path; `?kind=` is ours (issue 34): a new home, community or overseas view names its kind, so its id is
+   * never read as a listing's. A listing's kind (second-hand or rental) is the listing's own, whatever was sent.
+   */
   app.get(
     '/api/house/saveHouseViewHistory/:houseId/:memberId/:source',
-    { schema: { params: params({ houseId: int(1), memberId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,40}$' }, source: str(20, 1) }) } },
+    {
+      schema: {
+        params: params({ houseId: int(1), memberId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,40}$' }, source: str(20, 1) }),
+        querystring: body({ kind: { type: 'string', enum: [...viewedKinds] } }),
+      },
+    },
     async (req) => {
       const p = req.params as { houseId: number; memberId: string; source: string };
-      if (!one.get(p.houseId)) return fail(404, '房源不存在');
-      const info = viewHistory.run(p.houseId, p.memberId, p.source, sqlNow());
-      return ok({ id: Number(info.lastInsertRowid) });
+      const asked = (req.query as { kind?: (typeof viewedKinds)[number] }).kind ?? 'ershoufang';
+      let kind: string = asked;
+      if (asked === 'ershoufang' || asked === 'rent') {
+        const listing = one.get(p.houseId) as { house_type: number } | undefined;
+        if (!listing) return fail(404, '房源不存在');
+        kind = RENT_HOUSE_TYPES.includes(listing.house_type) ? 'rent' : 'ershoufang';
+      } else if (!viewedExists[asked].get(p.houseId)) {
+        return fail(404, '房源不存在');
+      }
+      const info = viewHistory.run(p.houseId, p.memberId, p.source, sqlNow(), kind);
+      return ok({ id: Number(info.lastInsertRowid), kind });
     },
   );
   app.get('/api/cmsShopComboUserOrder/findBusinessFormat', async () => ok(formats.all()));

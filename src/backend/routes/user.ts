@@ -30,6 +30,8 @@ export const COLLECT_KINDS = ['ershoufang', 'rent', 'newhouse', 'xiaoqu', 'overs
 export type CollectKind = (typeof COLLECT_KINDS)[number];
 
 const houseMember = params({ houseId: int(1), memberId });
+/** How many things 浏览记录 lists: the latest views, one per thing. */
+const VIEW_HISTORY_MAX = 100;
 /** Pictures of a report or feedback: files this gateway stored (POST /api/file/uploadImg), never an outside address. */
 const images = {
   type: 'array',
@@ -139,6 +141,39 @@ export function registerUserRoutes(app: FastifyInstance, { db, sqlNow, now }: Ba
       out.push({ kind: r.kind, collectedAt: r.created_at, item: map(item) });
     }
     return ok(out);
+  });
+
+  /**
+   * 浏览记录 (issue 34; our paths beside SPEC 7.4's saveHouseViewHistory): the latest view of each thing the member
+   * opened, newest first, with its item as a favourite shows it; things since removed from the site are left out.
+   */
+  const viewList = db.prepare(`SELECT house_id, kind, MAX(created_at) AS viewed_at FROM view_history WHERE member_id = ?
+    GROUP BY kind, house_id ORDER BY MAX(id) DESC LIMIT ${VIEW_HISTORY_MAX}`);
+  const viewDel = db.prepare('DELETE FROM view_history WHERE member_id = ? AND house_id = ? AND kind = ?');
+  const viewClear = db.prepare('DELETE FROM view_history WHERE member_id = ?');
+  app.get('/api/house/viewHistory/list/:memberId', { schema: { params: params({ memberId }) } }, async (req) => {
+    const { memberId: mid } = req.params as { memberId: string };
+    const out = [];
+    for (const r of viewList.all(mid) as Row[]) {
+      const [stmt, map] = itemOf[r.kind as CollectKind] ?? itemOf.ershoufang;
+      const item = stmt.get(r.house_id) as Row | undefined;
+      if (item) out.push({ kind: r.kind, viewedAt: r.viewed_at, item: map(item) });
+    }
+    return ok(out);
+  });
+  const viewKind = { type: 'string', enum: [...COLLECT_KINDS] } as const;
+  app.post(
+    '/api/house/viewHistory/remove',
+    { schema: { body: body({ memberId, houseId: int(1), kind: viewKind }, ['memberId', 'houseId', 'kind']) } },
+    async (req) => {
+      const b = req.body as { memberId: string; houseId: number; kind: CollectKind };
+      const removed = viewDel.run(b.memberId, b.houseId, b.kind).changes;
+      return removed ? ok({ houseId: b.houseId, kind: b.kind, removed }) : fail(404, '浏览记录不存在');
+    },
+  );
+  app.post('/api/house/viewHistory/clear', { schema: { body: body({ memberId }, ['memberId']) } }, async (req) => {
+    const { memberId: mid } = req.body as { memberId: string };
+    return ok({ removed: viewClear.run(mid).changes });
   });
 
   const insertKanfang =

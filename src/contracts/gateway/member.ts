@@ -88,3 +88,10 @@ export interface CollectEntry {
   collectedAt: string;
   item: ListingItem | LoupanItem | XiaoquItem | Overseas;
 }
+
+/** One thing of the member's 浏览记录 (issue 34): its latest view, with its item as a favourite shows it. */
+export interface ViewHistoryEntry {
+  kind: CollectKind;
+  viewedAt: string;
+  item: ListingItem | LoupanItem | XiaoquItem | Overseas;
+}

@@ -1,5 +1,5 @@
 /** What the personal centre and the member forms (issue 13) receive. */
-import type { Region } from '../gateway/index.ts';
+import type { Region, ViewHistoryEntry } from '../gateway/index.ts';
 import type {
   CorrectionRecord,
   Coupon,
@@ -62,6 +62,11 @@ export interface ProfileFormData {
 
 export interface ValuationListData {
   records: ValuationRecord[];
+}
+
+/** 浏览记录 (issue 34): the member's latest views, newest first, each with the day it falls under (今天, 昨天, 3天前, a date). */
+export interface ViewHistoryData {
+  entries: Array<ViewHistoryEntry & { day: string }>;
 }
 
 export interface CouponPageData {

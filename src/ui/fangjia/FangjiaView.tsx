@@ -8,23 +8,45 @@ import { PriceRatio } from '../xiaoqu/XiaoquCard.tsx';
 const monthLabel = (m: string) => `${Number(m.slice(5, 7))}月`;
 const priceText = (p: number | null) => (p && p > 0 ? `${groupDigits(p)}元/㎡` : '暂无');
 
+/**
+ * A ranking is a table (WCAG 1.3.1): its header row says what each column is, so a screen reader reads "均价
+ * 12,656元/㎡, 环比 ↓0.22%" where the list it was read only the figures.
+ */
 function RankTable({ table }: { table: FangjiaTable }) {
   if (!table.rows.length) return null;
   return (
     <DetailBlock title={table.title}>
-      <ol className="fj-rank" data-testid="fj-rank">
-        {table.rows.map((r: FangjiaRow, i) => (
-          <li key={r.id} className={r.id === table.currentId ? 'fj-rank__row fj-rank__row--current' : 'fj-rank__row'}>
-            <span className="fj-rank__no">{i + 1}</span>
-            <AppLink className="fj-rank__name" href={r.href}>
-              {r.name}
-              {r.note ? <small className="fj-rank__note">{r.note}</small> : null}
-            </AppLink>
-            <span className="fj-rank__price">{priceText(r.avgPrice)}</span>
-            <PriceRatio ratio={r.ratio} label="" />
-          </li>
-        ))}
-      </ol>
+      <table className="fj-rank" data-testid="fj-rank">
+        <thead>
+          <tr className="fj-rank__head">
+            <th scope="col" className="fj-rank__no">
+              排名
+            </th>
+            <th scope="col">名称</th>
+            <th scope="col">均价</th>
+            <th scope="col">环比</th>
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((r: FangjiaRow, i) => (
+            <tr key={r.id} className={r.id === table.currentId ? 'fj-rank__row fj-rank__row--current' : 'fj-rank__row'}>
+              <td className="fj-rank__no">{i + 1}</td>
+              <th scope="row" className="fj-rank__place">
+                <AppLink className="fj-rank__name" href={r.href}>
+                  {r.name}
+                  {r.note ? <small className="fj-rank__note">{r.note}</small> : null}
+                </AppLink>
+              </th>
+              <td className="fj-rank__fig">
+                <span className="fj-rank__price">{priceText(r.avgPrice)}</span>
+              </td>
+              <td className="fj-rank__fig">
+                <PriceRatio ratio={r.ratio} label="" />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </DetailBlock>
   );
 }

@@ -38,15 +38,17 @@ export function LoanDonut({ principal, interest }: { principal: number; interest
           {(total / 1000000).toFixed(2)}万
         </text>
       </svg>
-      <figcaption className="loan-donut__legend">
-        <span>
-          <i style={{ background: PRINCIPAL_COLOUR }} />
-          贷款本金 {yuan(principal)}（{pct(share)}）
-        </span>
-        <span>
-          <i style={{ background: INTEREST_COLOUR }} />
-          支付利息 {yuan(interest)}（{pct(1 - share)}）
-        </span>
+      <figcaption>
+        <ul className="loan-donut__legend">
+          <li>
+            <i style={{ background: PRINCIPAL_COLOUR }} />
+            贷款本金 {yuan(principal)}（{pct(share)}）
+          </li>
+          <li>
+            <i style={{ background: INTEREST_COLOUR }} />
+            支付利息 {yuan(interest)}（{pct(1 - share)}）
+          </li>
+        </ul>
       </figcaption>
     </figure>
   );

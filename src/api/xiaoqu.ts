@@ -18,9 +18,15 @@ import type {
   XiaoquRatio,
 } from './types.ts';
 
-/** SPEC 7.1: a community's short name `sname` is copied into `name`. */
-export function withShortName<T extends { name?: string; sname?: string } | null>(x: T): T {
-  if (x && typeof x === 'object' && x.sname) x.name = x.sname;
+/**
+ * SPEC 7.1: a community's short name `sname` is copied into `name`. The name the gateway sent is kept as `fullName`
+ * (issue 34): a community card shows 美的置业国际郡, not just 国际郡.
+ */
+export function withShortName<T extends { name?: string; sname?: string; fullName?: string } | null>(x: T): T {
+  if (x && typeof x === 'object' && x.sname) {
+    x.fullName ??= x.name;
+    x.name = x.sname;
+  }
   return x;
 }
 

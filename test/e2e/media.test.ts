@@ -49,6 +49,71 @@ t.test('video and VR in the browser', async (t) => {
     await page.close();
   });
 
+  t.test('nothing of the page sits over the clip: its title is below the player (issue 34)', async (t) => {
+    const { page } = await e2e.newPage();
+    await page.goto(`${e2e.base}/video/${videos[0].videoId}.html`, { waitUntil: 'networkidle' });
+    const video = await page.locator('[data-testid="video-player"]').boundingBox();
+    const title = await page.locator('.vd__title').boundingBox();
+    if (!video || !title) throw new Error('no player or no title');
+    t.ok(title.y >= video.y + video.height, `the title starts below the player (${title.y} >= ${video.y + video.height})`);
+    // The corners (where a badge or the mark would go) and the middle of the frame show the video itself.
+    const points = [
+      [video.x + 6, video.y + 6],
+      [video.x + video.width - 6, video.y + 6],
+      [video.x + video.width / 2, video.y + video.height / 2],
+      [video.x + 6, video.y + video.height * 0.8],
+    ];
+    for (const [x, y] of points) {
+      const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.getAttribute('data-testid'), [x, y]);
+      t.equal(hit, 'video-player', `the point ${Math.round(x)},${Math.round(y)} of the frame is the video`);
+    }
+    await page.close();
+  });
+
+  t.test('on an estate’s VR page the supervision bar hides neither the agent nor the header (issue 34)', async (t) => {
+    const { page } = await e2e.newPage();
+    const list = await (await fetch(`${e2e.base}/xinfang/vr`)).text();
+    const id = list.match(/\/xinfang\/vr\/(\d+)\.html/)?.[1];
+    if (!id) throw new Error('no estate with a VR tour');
+    await page.goto(`${e2e.base}/xinfang/vr/${id}.html`, { waitUntil: 'networkidle' });
+    const bar = page.locator('.svbar');
+    const agent = page.locator('.xf-agent');
+    const chat = page.locator('.xf-agent [data-testid="agent-chat"]');
+    const vh = await page.evaluate(() => window.innerHeight);
+
+    // The chat link fully inside the window but behind the bar: focusing it (a keyboard user tabbing to it) scrolls it
+    // clear of the bar.
+    const c0 = await chat.boundingBox();
+    if (!c0) throw new Error('no chat link');
+    await page.evaluate((dy) => window.scrollBy(0, dy), c0.y + c0.height - (vh - 4));
+    await chat.focus();
+    await page.waitForTimeout(100);
+    const [c1, b1] = [await chat.boundingBox(), await bar.boundingBox()];
+    if (!c1 || !b1) throw new Error('no chat link or no bar');
+    t.ok(c1.y + c1.height <= b1.y, `the focused chat link is above the bar (${c1.y + c1.height} <= ${b1.y})`);
+
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(100);
+    const [a2, b2] = [await agent.boundingBox(), await bar.boundingBox()];
+    if (!a2 || !b2) throw new Error('no agent card or no bar');
+    t.ok(a2.y + a2.height <= b2.y || a2.y >= b2.y + b2.height, 'scrolled to the bottom, the agent card and the bar do not meet');
+
+    // With the viewer ready and scrolled under the sticky header, the header stays on top of the viewer's navbar.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForSelector('[data-testid="pano"][data-state="ready"]', { timeout: 20_000 });
+    const stage = await page.locator('.pano__stage').boundingBox();
+    if (!stage) throw new Error('no viewer');
+    const header = await page.locator('.hd').boundingBox();
+    if (!header) throw new Error('no header');
+    await page.evaluate((y) => window.scrollTo(0, y), stage.y + stage.height - header.height - 10);
+    const onTop = await page.evaluate(
+      ([x, y]) => Boolean(document.elementFromPoint(x, y)?.closest('.hd')),
+      [header.x + 30, header.height / 2],
+    );
+    t.ok(onTop, 'the header’s logo is not under the viewer');
+    await page.close();
+  });
+
   t.test('the feed plays the clip in view, muted, and pauses it when it leaves', async (t) => {
     const { page, errors } = await e2e.newPage();
     await page.goto(`${e2e.base}/videoPage`, { waitUntil: 'networkidle' });

@@ -77,3 +77,76 @@ t.test('a phone visitor’s help-me-find answers land on the filtered list’s o
   t.match(await page.title(), `长沙${regionName}住宅新房_`);
   t.same(errors, [], 'no console errors or hydration warnings');
 });
+
+/**
+ * An estate's 其他楼盘 rows fit a phone (issue 34): at 375 px and at 360 px (the narrowest common Android width) nothing
+ * in the block runs past its row or the window, the place | types | decoration line does not overflow (only the types
+ * give way), and a long estate name is shown whole.
+ */
+t.test('the other estates of an estate page fit a phone and show their names whole', async (t) => {
+  const e2e = await startE2E();
+  t.teardown(() => e2e.close());
+  const gw = async <T>(path: string, body: unknown): Promise<T> => {
+    const res = await fetch(e2e.backend.url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return ((await res.json()) as { obj: T }).obj;
+  };
+  type Estate = { houseId: number; name: string; regionId: number };
+  const all = (await gw<{ content: Estate[] }>('/api/house/findListByWap', { cityId: 1, size: 100 })).content;
+  // Each region's first estate (its page lists the next ones of the region), and the longest name any of them lists.
+  const pages: number[] = [];
+  let long: { page: number; name: string } | null = null;
+  for (const regionId of [...new Set(all.map((e) => e.regionId))]) {
+    const [first, ...rest] = (await gw<{ content: Estate[] }>('/api/house/findListByWap', { cityId: 1, regionId, size: 6 })).content;
+    if (!first) continue;
+    pages.push(first.houseId);
+    for (const e of rest.slice(0, 4)) if (!long || e.name.length > long.name.length) long = { page: first.houseId, name: e.name };
+  }
+  if (!long || long.name.length < 10) throw new Error('no estate page lists a long name');
+  const { page, errors } = await e2e.newPage();
+  for (const width of [375, 360]) {
+    await page.setViewportSize({ width, height: 812 });
+    for (const id of pages) {
+      await page.goto(`${e2e.base}/xinfang/${id}.html`, { waitUntil: 'networkidle' });
+      const block = page.locator('.xf-similar');
+      // A region with one estate lists no others.
+      if (id !== long.page && !(await block.count())) continue;
+      await block.scrollIntoViewIfNeeded();
+      const r = await block.evaluate((ul) => {
+        const vw = document.documentElement.clientWidth;
+        const past: string[] = [];
+        for (const li of ul.querySelectorAll('li')) {
+          const row = li.getBoundingClientRect();
+          for (const el of li.querySelectorAll('*')) {
+            const b = el.getBoundingClientRect();
+            if (b.width && (b.right > Math.min(row.right, vw) + 0.5 || b.left < row.left - 0.5))
+              past.push(`${el.className}:${el.textContent}`);
+          }
+        }
+        const metas = [...ul.querySelectorAll('.xf-item__meta')].filter((m) => m.scrollWidth > m.clientWidth).map((m) => m.textContent);
+        const names = [...ul.querySelectorAll('.xf-item__title')].map((h) => {
+          const name = h.querySelector('.xf-item__name') as HTMLElement;
+          const box = h.getBoundingClientRect();
+          // Cut by an ellipsis (a box narrower than its text), by the title's edge, or by a line clamp.
+          const ellipsis = getComputedStyle(name).display !== 'inline' && name.scrollWidth > name.clientWidth;
+          const inside = [...name.getClientRects()].every((c) => c.right <= box.right + 0.5 && c.bottom <= box.bottom + 0.5);
+          return { name: name.textContent, whole: !ellipsis && inside && h.scrollHeight <= h.clientHeight + 1 };
+        });
+        return { past, metas, names, overflow: document.documentElement.scrollWidth - vw };
+      });
+      t.same(r.past, [], `${width}px, estate ${id}: nothing in the rows runs past the row`);
+      t.same(r.metas, [], `${width}px, estate ${id}: no place | types | decoration line overflows`);
+      t.equal(r.overflow, 0, `${width}px, estate ${id}: the page does not scroll sideways`);
+      t.same(
+        r.names.filter((n) => !n.whole).map((n) => n.name),
+        [],
+        `${width}px, estate ${id}: every name is shown whole`,
+      );
+      if (id === long.page) t.ok(r.names.find((n) => n.name === long.name)?.whole, `${width}px: ${long.name} is shown whole`);
+    }
+  }
+  t.same(errors, [], 'no console errors or hydration warnings');
+});

@@ -29,7 +29,9 @@ const itemsOf = (html: string) => html.match(/data-testid="xf-items">([\s\S]*?)<
 const pricesOf = (html: string) => [...itemsOf(html).matchAll(/data-price="(\d+)"/g)].map((m) => Number(m[1]));
 const idsOf = (html: string) => [...itemsOf(html).matchAll(/data-house-id="(\d+)"/g)].map((m) => Number(m[1]));
 const salesOf = (html: string) => [...itemsOf(html).matchAll(/data-show="(\w+)">([^<]*)</g)].map((m) => `${m[1]}:${m[2]}`);
-const metasOf = (html: string) => [...itemsOf(html).matchAll(/class="xf-item__meta">([^<]*)</g)].map((m) => m[1]);
+/** place | types | decoration: the line's text, its parts' tags dropped. */
+const metasOf = (html: string) =>
+  [...itemsOf(html).matchAll(/class="xf-item__meta">([\s\S]*?)<\/p>/g)].map((m) => m[1].replace(/<[^>]*>/g, ''));
 
 t.test('new homes', async (t) => {
   const { app, memberCookie, backend } = await buildAppOverBackend(t);

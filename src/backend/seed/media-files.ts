@@ -8,9 +8,9 @@ export const CLIPS = [
     seconds: 6,
     width: 360,
     height: 640,
-    bytes: 61134,
-    url: '/media/video/living-room.7d17225581.mp4',
-    poster: '/media/video/living-room.f6b705931c.jpg',
+    bytes: 45466,
+    url: '/media/video/living-room.0617d2d2a1.mp4',
+    poster: '/media/video/living-room.043e43a9f2.jpg',
   },
   {
     key: 'bedroom',
@@ -20,9 +20,9 @@ export const CLIPS = [
     seconds: 6,
     width: 360,
     height: 640,
-    bytes: 48035,
-    url: '/media/video/bedroom.26fccd58cb.mp4',
-    poster: '/media/video/bedroom.6c3b4f514c.jpg',
+    bytes: 39690,
+    url: '/media/video/bedroom.c76b539080.mp4',
+    poster: '/media/video/bedroom.3f3ffd91ac.jpg',
   },
   {
     key: 'kitchen',
@@ -32,9 +32,9 @@ export const CLIPS = [
     seconds: 6,
     width: 360,
     height: 640,
-    bytes: 48154,
-    url: '/media/video/kitchen.2c87b7cfc4.mp4',
-    poster: '/media/video/kitchen.83a81e849a.jpg',
+    bytes: 34766,
+    url: '/media/video/kitchen.731a339350.mp4',
+    poster: '/media/video/kitchen.b366b459ce.jpg',
   },
   {
     key: 'floor-plan',
@@ -44,9 +44,9 @@ export const CLIPS = [
     seconds: 6,
     width: 360,
     height: 640,
-    bytes: 202872,
-    url: '/media/video/floor-plan.382c4ea8c3.mp4',
-    poster: '/media/video/floor-plan.7357db6f8e.jpg',
+    bytes: 156237,
+    url: '/media/video/floor-plan.ef167649b8.mp4',
+    poster: '/media/video/floor-plan.832137cda2.jpg',
   },
   {
     key: 'exterior',
@@ -56,9 +56,9 @@ export const CLIPS = [
     seconds: 6,
     width: 360,
     height: 640,
-    bytes: 178367,
-    url: '/media/video/exterior.b7739d4b7c.mp4',
-    poster: '/media/video/exterior.f14a95b7d0.jpg',
+    bytes: 57664,
+    url: '/media/video/exterior.c4bdb3e04d.mp4',
+    poster: '/media/video/exterior.90ab218aa3.jpg',
   },
   {
     key: 'garden',
@@ -68,9 +68,9 @@ export const CLIPS = [
     seconds: 6,
     width: 360,
     height: 640,
-    bytes: 58550,
-    url: '/media/video/garden.ee6970f93f.mp4',
-    poster: '/media/video/garden.d5dc02e534.jpg',
+    bytes: 44272,
+    url: '/media/video/garden.c719c14d87.mp4',
+    poster: '/media/video/garden.26e5a88ee6.jpg',
   },
 ] as const;
 
@@ -148,3 +148,6 @@ export const PANORAMAS = [
     ],
   },
 ] as const;
+
+/** The one mark burned into every clip (x, y, width, height in the 360x640 frame): a corner with no scene text. */
+export const WATERMARK = { x: 276, y: 8, width: 76, height: 20 } as const;

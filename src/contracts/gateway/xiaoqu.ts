@@ -5,6 +5,8 @@ export interface XiaoquItem {
   stressId: number;
   name: string;
   sname: string;
+  /** The full name the gateway sent as `name`, kept by the client before it copies sname into name (issue 34). */
+  fullName?: string;
   address: string;
   buildYear: number;
   buildType: string;

@@ -9,7 +9,7 @@ import { AgentCard, agentInfoOf } from './AgentCard.tsx';
 import { Gallery } from './Gallery.tsx';
 import { ListingFooter } from './ListingFooter.tsx';
 import { num, priceLogItems } from './links.ts';
-import { Description, DetailBlock, DetailHead, type Fact, KeyFacts, SimilarListings, Timeline } from './parts.tsx';
+import { Description, DetailBlock, DetailHead, type Fact, FollowCount, KeyFacts, SimilarListings, Timeline } from './parts.tsx';
 
 /**
  * The shop and office detail screen (for sale and for rent), built from the shared detail parts: gallery, the
@@ -67,9 +67,11 @@ export function CommercialDetailView({ data, notice }: { data: CommercialDetailD
       <AgentCard agent={agent} phone={extras.agentPhone} house={{ houseId: h.houseId, houseType: h.houseType }} />
       <DetailBlock title="房源动态">
         <Timeline items={logItems.slice(0, 3)} />
-        <div className="dt-links">
-          <span className="tag">{extras.collectTotal}人关注</span>
-        </div>
+        {extras.collectTotal ? (
+          <div className="dt-links">
+            <FollowCount total={extras.collectTotal} />
+          </div>
+        ) : null}
       </DetailBlock>
       <Streamed value={extras.similar}>
         {(similar) => (

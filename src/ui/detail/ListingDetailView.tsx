@@ -12,7 +12,17 @@ import { AgentCard, agentInfoOf } from './AgentCard.tsx';
 import { Gallery } from './Gallery.tsx';
 import { ListingFooter } from './ListingFooter.tsx';
 import { num, priceLogItems } from './links.ts';
-import { CommunityCard, Description, DetailBlock, DetailHead, type Fact, KeyFacts, SimilarListings, Timeline } from './parts.tsx';
+import {
+  CommunityCard,
+  Description,
+  DetailBlock,
+  DetailHead,
+  type Fact,
+  FollowCount,
+  KeyFacts,
+  SimilarListings,
+  Timeline,
+} from './parts.tsx';
 
 /** The second-hand and rental detail screen, built from the shared detail parts. */
 export function ListingDetailView({ data, notice }: { data: ListingDetailData; notice?: string }) {
@@ -111,7 +121,7 @@ export function ListingDetailView({ data, notice }: { data: ListingDetailData; n
               </Streamed>
             </AppLink>
             <AppLink href={`/ershoufang/zhou?id=${h.houseId}`}>周边配套</AppLink>
-            <span className="tag">{extras.collectTotal}人关注</span>
+            <FollowCount total={extras.collectTotal} />
           </div>
         </DetailBlock>
       )}

@@ -109,6 +109,8 @@ export function Description({
 export interface CommunityInfo {
   stressId: number;
   name: string;
+  /** The full name (美的置业国际郡) where `name` holds the short one (SPEC 7.1). */
+  fullName?: string;
   img?: string;
   regionName?: string | null;
   shopMapName?: string | null;
@@ -120,18 +122,31 @@ export interface CommunityInfo {
   address?: string | null;
 }
 
+/**
+ * How many members follow (favourite) a listing, as a chip beside the record links (issue 34). Nothing when nobody does
+ * or the count could not be read: 0人关注 tells a buyer nothing and tells everyone the listing is ignored; the 收藏
+ * button in the action bar is the invitation to be the first.
+ */
+export function FollowCount({ total }: { total: number | null | undefined }) {
+  if (!total || total < 1) return null;
+  return (
+    <span className="dt-links__count" data-testid="follow-count">
+      {groupDigits(total)}人关注
+    </span>
+  );
+}
+
 /** The community card: name, average price, year, counts; links to /xiaoqu/{id}.html. */
 export function CommunityCard({ community }: { community: CommunityInfo | null }) {
   if (!community) return null;
   const where = [community.regionName, community.shopMapName].filter(Boolean).join(' ');
+  const name = community.fullName || community.name;
   return (
     <DetailBlock title="小区信息" more={{ href: `/xiaoqu/${community.stressId}.html`, label: '小区详情' }}>
       <AppLink className="dt-xq" href={`/xiaoqu/${community.stressId}.html`}>
-        {community.img ? (
-          <img className="dt-xq__img" src={community.img} alt={community.name} width={96} height={72} loading="lazy" />
-        ) : null}
+        {community.img ? <img className="dt-xq__img" src={community.img} alt={name} width={96} height={72} loading="lazy" /> : null}
         <div className="dt-xq__body">
-          <h3 className="dt-xq__name">{community.name}</h3>
+          <h3 className="dt-xq__name">{name}</h3>
           <p className="dt-xq__line">
             {community.avgPrice ? (
               <>

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { LoupanItem } from '../../contracts/gateway/index.ts';
 import { loupanTypeNames } from '../../lib/loupan-types.ts';
 import { AppLink } from '../AppLink.tsx';
@@ -45,7 +46,7 @@ function EstateItemLink({ estate, rank, note, eager }: EstateItemProps) {
           <span className="xf-item__name">{estate.name}</span>
           <SaleBadge status={estate.saleStatus} />
         </h3>
-        <p className="xf-item__meta">{[where, types.join('/'), estate.decoration].filter(Boolean).join(' | ')}</p>
+        <EstateMeta where={where} types={types.join('/')} decoration={estate.decoration ?? ''} />
         <p className="xf-item__price">
           {estate.price ? (
             <>
@@ -71,5 +72,29 @@ function EstateItemLink({ estate, rank, note, eager }: EstateItemProps) {
         ) : null}
       </div>
     </AppLink>
+  );
+}
+
+/**
+ * Place | types | decoration on one line (issue 34). Only the types, which can run long (住宅/写字楼/其他), give way
+ * with an ellipsis; the place and the decoration stay whole. The text reads as before: parts joined by ' | '.
+ */
+function EstateMeta({ where, types, decoration }: { where: string; types: string; decoration: string }) {
+  const parts = [
+    { key: 'where', text: where },
+    { key: 'types', text: types },
+    { key: 'deco', text: decoration },
+  ].filter((p) => p.text);
+  return (
+    <p className="xf-item__meta">
+      {parts.map((p, i) => (
+        <Fragment key={p.key}>
+          {i ? <span className="xf-item__sep"> | </span> : null}
+          <span className={`xf-item__${p.key}`} title={p.key === 'types' ? p.text : undefined}>
+            {p.text}
+          </span>
+        </Fragment>
+      ))}
+    </p>
   );
 }

@@ -72,6 +72,8 @@ const pages: Array<[string, () => Promise<string> | string]> = [
   ['city picker', () => '/city'],
   ['in-app home', () => '/appH5'],
   ['in-app rentals', () => '/appH5/zufang'],
+  ['shareable kinds', () => '/appH5/share'],
+  ['new-home types', () => '/indextype'],
   ['login', () => '/login'],
   ['not found', () => '/no-such-page-at-all/'],
 ];

@@ -1,4 +1,5 @@
 import type { ShareData } from '../../src/contracts/page-data/apph5.ts';
+import { SHARE_INDEX_HREF } from '../../src/lib/share-tail.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
@@ -38,7 +39,9 @@ export default function SharePage({ data }: PageProps<ShareData>) {
           在网页中查看
         </AppLink>
       </div>
-      <p className="ah-share__tip">未安装APP时将前往应用商店下载</p>
+      <p className="ah-share__tip">
+        未安装APP时将前往应用商店下载 · <AppLink href={SHARE_INDEX_HREF}>还能分享哪些内容</AppLink>
+      </p>
     </div>
   );
 }

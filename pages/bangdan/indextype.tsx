@@ -1,5 +1,5 @@
 import type { IndextypeData } from '../../src/contracts/page-data/ranking.ts';
-import { indextypeHref, indextypePageHref } from '../../src/lib/rankings.ts';
+import { INDEXTYPE_INDEX_HREF, indextypeHref, indextypePageHref } from '../../src/lib/rankings.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
@@ -14,7 +14,13 @@ export default function IndextypePage({ data }: PageProps<IndextypeData>) {
   return (
     <div className="rk-page">
       <RkHero title={`${city.selectCityName}${name}楼盘`} sub={`共${data.total}个${name}类新楼盘，按关注度排序`} />
-      <Chips items={data.types.map((t) => ({ href: indextypeHref(t.code), label: t.name }))} current={indextypeHref(data.type.code)} />
+      <Chips
+        items={[
+          { href: INDEXTYPE_INDEX_HREF, label: '全部类型' },
+          ...data.types.map((t) => ({ href: indextypeHref(t.code), label: t.name })),
+        ]}
+        current={indextypeHref(data.type.code)}
+      />
       <section className="card rk-sec">
         {data.estates.length ? (
           <ol className="rk-estates" data-testid="type-estates">

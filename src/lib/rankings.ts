@@ -75,6 +75,8 @@ export const districtRankingHref = (regionId: number): string => `/bangdan/${reg
 export const compositeHref = (regionId: number): string => `/composite?regionId=${regionId}`;
 export const topicHref = (id: number): string => `/topic/${id}.html`;
 export const indextypeHref = (code: number): string => `/indextype/${code}`;
+/** /indextype: every type with its count (issue 34). */
+export const INDEXTYPE_INDEX_HREF = '/indextype';
 
 /**
  * An /indextype/ tail: a SPEC 9 type by its code (`3`) or its English term (`villa`), then an optional page

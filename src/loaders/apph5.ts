@@ -6,8 +6,10 @@ import type {
   PolteAllInfoData,
   PolteHuxingData,
   QuickEntry,
+  ShareableKind,
   ShareData,
   SharedThing,
+  ShareIndexData,
 } from '../contracts/page-data/apph5.ts';
 import { errors } from '../errors.ts';
 import { articleHref, SECTION_LABELS, sectionOfType } from '../lib/article-sections.ts';
@@ -15,8 +17,8 @@ import { parseId } from '../lib/ids.ts';
 import { dealHouseType, knockdownHref, parseKnockdownTail } from '../lib/knockdown-tail.ts';
 import { RENT_TYPES } from '../lib/listing-filters.ts';
 import { HOUSE_TYPES, KIND_NOUNS } from '../lib/listing-kinds.ts';
-import { isListingShare, parseShareTail, type ShareKind, sharedPath } from '../lib/share-tail.ts';
-import { appHomeMeta, appZufangMeta, knockdownMeta, polteAllInfoMeta, polteHuxingMeta, shareMeta } from '../meta/apph5.ts';
+import { isListingShare, parseShareTail, SHARE_KINDS, type ShareKind, sharedPath, shareHref } from '../lib/share-tail.ts';
+import { appHomeMeta, appZufangMeta, knockdownMeta, polteAllInfoMeta, polteHuxingMeta, shareIndexMeta, shareMeta } from '../meta/apph5.ts';
 import { type LoadResult, type PageContext, pageLoader } from '../pipeline/types.ts';
 import { loadHouse } from './ershoufang.ts';
 import { orNotFound } from './listing-common.ts';
@@ -171,6 +173,65 @@ async function loadShare(ctx: PageContext): Promise<LoadResult<ShareData>> {
 }
 export const share = pageLoader(loadShare, shareMeta);
 
+/** What a share of each kind shows the friend (the fields sharedThing above puts on the card). */
+const SHARE_SHOWS: Readonly<Record<ShareKind, string>> = {
+  ershoufang: '户型、面积、总价与单价、房源标签',
+  zufang: '户型、面积、月租金与出租方式',
+  shangpucs: '面积、位置、售价与单价',
+  shangpucz: '面积、位置与月租金',
+  xieziloucs: '面积、位置、售价与单价',
+  xieziloucz: '面积、位置与月租金',
+  xinfang: '楼盘位置、均价与销售状态',
+  xiaoqu: '参考均价、在售与在租套数',
+  zixun: '文章标题、栏目与发布日期',
+};
+
+/** The city's count of a kind and its newest one (as a share link), from the gateway; null when its call fails. */
+async function shareableKind(ctx: PageContext, kind: ShareKind): Promise<ShareableKind | null> {
+  const cityId = ctx.city.cityId;
+  const newest = async (): Promise<{ total: number; first: { id: number; title: string } | undefined }> => {
+    if (isListingShare(kind)) {
+      const p = await ctx.api.house.findByCondition(ctx.call, { cityId, houseType: HOUSE_TYPES[kind], sort: 'newest', size: 1 });
+      const l = p.content[0];
+      return { total: p.totalElements, first: l && { id: l.houseId, title: l.title } };
+    }
+    if (kind === 'xinfang') {
+      const p = await ctx.api.house.findListByWap(ctx.call, { cityId, sort: 'newest', size: 1 });
+      const e = p.content[0];
+      return { total: p.totalElements, first: e && { id: e.houseId, title: e.name } };
+    }
+    if (kind === 'xiaoqu') {
+      const p = await ctx.api.xiaoqu.list(ctx.call, { cityId, sort: 'newest', size: 1 });
+      const x = p.content[0];
+      return { total: p.totalElements, first: x && { id: x.stressId, title: x.name } };
+    }
+    const p = await ctx.api.info.docList(ctx.call, { cityId, sort: 'newest', size: 1 });
+    const d = p.content[0];
+    return { total: p.totalElements, first: d && { id: d.id, title: d.title } };
+  };
+  const found = await optional(ctx, `share.${kind}`, newest(), null);
+  if (!found) return null;
+  return {
+    kind,
+    kindName: SHARE_KIND_NAMES[kind],
+    shows: SHARE_SHOWS[kind],
+    total: found.total,
+    listHref: `/${kind}/`,
+    example: found.first ? { title: found.first.title, href: shareHref(kind, found.first.id) } : null,
+  };
+}
+
+/**
+ * /appH5/share (SPEC 2.2): what the app can share, kind by kind, with the city's count, the kind's list and its newest
+ * one as an example share link. A kind whose call fails is left out; none left is the error page, never an empty 200.
+ */
+async function loadShareIndex(ctx: PageContext): Promise<LoadResult<ShareIndexData>> {
+  const kinds = (await Promise.all(SHARE_KINDS.map((k) => shareableKind(ctx, k)))).filter((k): k is ShareableKind => k !== null);
+  if (!kinds.length) throw errors.incompleteData('/appH5/share');
+  return { data: { kinds } };
+}
+export const shareIndex = pageLoader(loadShareIndex, shareIndexMeta);
+
 /** /appH5/zufang[?rentType=整租|合租][&page=n]: the city's rentals, newest first. */
 async function loadZufang(ctx: PageContext): Promise<LoadResult<AppZufangData>> {
   const rawType = ctx.query.rentType;
@@ -214,5 +275,5 @@ async function loadPolteHuxing(ctx: PageContext): Promise<LoadResult<PolteHuxing
 }
 export const polteHuxing = pageLoader(loadPolteHuxing, polteHuxingMeta);
 
-export const apph5Loaders = { appHome, knockdown, share, appZufang, polteAllInfo, polteHuxing };
+export const apph5Loaders = { appHome, knockdown, share, shareIndex, appZufang, polteAllInfo, polteHuxing };
 export const apph5LoaderQueryKeys = { appZufang: ['rentType', 'page'], polteAllInfo: ['id'], polteHuxing: ['id'] };

@@ -3,6 +3,7 @@ import type {
   BangdanData,
   DistrictFigures,
   IndextypeData,
+  IndextypeIndexData,
   RankingBoard,
   RankingListData,
   RankLoupan,
@@ -13,7 +14,7 @@ import { errors } from '../errors.ts';
 import { LOUPAN_TYPES, loupanType } from '../lib/loupan-types.ts';
 import { parseIndextypeTail, RANKING_LIMIT, RANKINGS, type RankingDef, rankingOfTail } from '../lib/rankings.ts';
 import { xinfangPath } from '../lib/xinfang-filters.ts';
-import { bangdanMeta, indextypeMeta, rankingListMeta, sqbdMeta } from '../meta/bangdan.ts';
+import { bangdanMeta, indextypeIndexMeta, indextypeMeta, rankingListMeta, sqbdMeta } from '../meta/bangdan.ts';
 import { type LoadResult, type PageContext, pageLoader } from '../pipeline/types.ts';
 import { optional } from './optional.ts';
 
@@ -175,3 +176,27 @@ async function loadIndextype(ctx: PageContext): Promise<LoadResult<IndextypeData
   };
 }
 export const indextype = pageLoader(loadIndextype, indextypeMeta);
+
+/** /indextype (SPEC 2.1): the seven SPEC 9 types, each with the city's count of estates and its most viewed one. */
+async function loadIndextypeIndex(ctx: PageContext): Promise<LoadResult<IndextypeIndexData>> {
+  const cityId = ctx.city.cityId;
+  const pages = await Promise.all(
+    LOUPAN_TYPES.map((t) => ctx.api.house.findListByWap(ctx.call, { cityId, typeCode: t.code, sort: 'hot', size: 1 })),
+  );
+  return {
+    data: {
+      types: LOUPAN_TYPES.map((t, i) => {
+        const page = pages[i];
+        const top = page?.content[0];
+        return {
+          code: t.code,
+          name: t.name,
+          total: page?.totalElements ?? 0,
+          top: top ? { houseId: top.houseId, name: top.name, price: top.price } : null,
+          listHref: xinfangPath({ typeCode: t.code }, {}),
+        };
+      }),
+    },
+  };
+}
+export const indextypeIndex = pageLoader(loadIndextypeIndex, indextypeIndexMeta);

@@ -162,6 +162,7 @@ export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   bangdanSqbd: bangdan.bangdanSqbd,
   rankingList: bangdan.rankingList,
   indextype: bangdan.indextype,
+  indextypeIndex: bangdan.indextypeIndex,
   topicList: discover.topicList,
   topicDetail: discover.topicDetail,
   faxian: discover.faxian,

@@ -7,10 +7,11 @@ import type {
   PolteAllInfoData,
   PolteHuxingData,
   ShareData,
+  ShareIndexData,
   TestPageData,
 } from '../contracts/page-data/apph5.ts';
 import { DEAL_KIND_LABELS, knockdownHref } from '../lib/knockdown-tail.ts';
-import { shareHref } from '../lib/share-tail.ts';
+import { SHARE_INDEX_HREF, shareCountUnit, shareHref } from '../lib/share-tail.ts';
 import { cityOrigin } from '../pipeline/head.ts';
 import type { Meta } from '../pipeline/types.ts';
 import { absolute } from './xinfang-common.ts';
@@ -47,6 +48,16 @@ export const shareMeta: Meta<ShareData> = (ctx, { thing }) => ({
   }。打开${ctx.site.brand}APP查看详情。`,
   canonical: shareHref(thing.kind as Parameters<typeof shareHref>[0], thing.id),
 });
+
+export const shareIndexMeta: Meta<ShareIndexData> = (ctx, d) => {
+  const names = d.kinds.map((k) => k.kindName);
+  const counts = d.kinds.map((k) => `${k.kindName}${k.total}${shareCountUnit(k.kind)}`);
+  return {
+    title: `分享房源给好友_${names.slice(0, 4).join('_')}_${ctx.site.brand}APP`,
+    description: `在${ctx.site.brand}APP里可以把${names.join('、')}分享给好友，好友打开链接即可查看详情。${ctx.city.name}现有${counts.join('、')}。`,
+    canonical: SHARE_INDEX_HREF,
+  };
+};
 
 export const appZufangMeta: Meta<AppZufangData> = (ctx, d) => {
   const what = d.rentType ?? '';

@@ -1,5 +1,5 @@
-import type { BangdanData, IndextypeData, RankingListData, SqbdData } from '../contracts/page-data/ranking.ts';
-import { districtRankingHref, indextypeHref, indextypePageHref, rankingHref } from '../lib/rankings.ts';
+import type { BangdanData, IndextypeData, IndextypeIndexData, RankingListData, SqbdData } from '../contracts/page-data/ranking.ts';
+import { districtRankingHref, INDEXTYPE_INDEX_HREF, indextypeHref, indextypePageHref, rankingHref } from '../lib/rankings.ts';
 import type { Meta } from '../pipeline/types.ts';
 import { breadcrumbs, entryLink, grouped, itemList, percent } from './ranking-ld.ts';
 
@@ -95,6 +95,29 @@ export const indextypeMeta: Meta<IndextypeData> = (ctx, d) => {
         { name: `${name}楼盘`, path: indextypeHref(d.type.code) },
       ]),
       itemList(ctx, `${city}${name}楼盘`, d.estates.map(entryLink)),
+    ],
+  };
+};
+
+export const indextypeIndexMeta: Meta<IndextypeIndexData> = (ctx, d) => {
+  const city = ctx.city.name;
+  const names = d.types.map((t) => t.name);
+  return {
+    title: `${city}新房按类型找_${names.join('_')}楼盘_${ctx.site.brand}`,
+    // an estate may carry several types: the counts are per type, never summed
+    description: `${city}新楼盘按物业类型查找：${d.types.map((t) => `${t.name}${t.total}个`).join('、')}。`,
+    keywords: names.map((n) => `${city}${n}楼盘`).join(','),
+    canonical: INDEXTYPE_INDEX_HREF,
+    jsonLd: [
+      breadcrumbs(ctx, [
+        { name: `${city}新房`, path: '/xinfang/' },
+        { name: '按类型找房', path: INDEXTYPE_INDEX_HREF },
+      ]),
+      itemList(
+        ctx,
+        `${city}新房物业类型`,
+        d.types.map((t) => ({ name: `${t.name}楼盘`, path: indextypeHref(t.code) })),
+      ),
     ],
   };
 };

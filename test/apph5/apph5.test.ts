@@ -171,7 +171,6 @@ t.test('/appH5/share/*: the shared listing, estate, community or article, and a 
 
   const otherCity = one<number>(backend, 'SELECT id FROM listing WHERE city_id = 2 AND house_type = 11 LIMIT 1');
   await assertNotFoundScreens(t, get, [
-    '/appH5/share/',
     '/appH5/share/foo/1',
     '/appH5/share/ershoufang/abc',
     '/appH5/share/ershoufang/01',
@@ -182,6 +181,51 @@ t.test('/appH5/share/*: the shared listing, estate, community or article, and a 
     '/appH5/share/zixun/99999',
     '/appH5/share/ershoufang/1/2',
   ]);
+});
+
+t.test('issue 34: bare /appH5/share says what can be shared, kind by kind, with counts, lists and example share links', async (t) => {
+  const r = await get('/appH5/share');
+  t.equal(r.statusCode, 200, 'SPEC 2.2 lists /appH5/share: it is a page, not the 404 screen');
+  const html = text(r.body);
+  t.match(html, '<h2 class="ah-sec__title">可以分享的内容</h2>');
+  t.notOk(hasSiteHeader(r.body), 'the app layout');
+  t.equal(robots(r.body), 'noindex, follow');
+  const rows = [...html.matchAll(/<li class="ah-kind" data-kind="([a-z]+)">([\s\S]*?)<\/li>/g)].map((m) => ({
+    kind: m[1] as string,
+    body: m[2] as string,
+  }));
+  t.same(
+    rows.map((x) => x.kind),
+    ['ershoufang', 'xinfang', 'zufang', 'xiaoqu', 'shangpucs', 'shangpucz', 'xieziloucs', 'xieziloucz', 'zixun'],
+    'every kind a share link accepts',
+  );
+  const names: Record<string, string> = { ershoufang: '二手房', xinfang: '新房', zufang: '租房', xiaoqu: '小区', zixun: '资讯' };
+  const counts: Record<string, number> = {
+    ershoufang: (await backendObj<Page<object>>(backend, '/api/house/search/findByCondition', { cityId: 1, houseType: 11, size: 1 }))
+      .totalElements,
+    xinfang: (await backendObj<Page<object>>(backend, '/api/house/findListByWap', { cityId: 1, size: 1 })).totalElements,
+  };
+  for (const { kind, body } of rows) {
+    if (names[kind]) t.match(body, `<b>${names[kind]}</b>`, `${kind}: named`);
+    t.match(
+      body,
+      new RegExp(`<a href="/${kind}/" class="ah-sec__more">长沙共(\\d+)[套个篇] ›</a>`),
+      `${kind}: its list, with the city's count`,
+    );
+    if (counts[kind] !== undefined) t.match(body, `长沙共${counts[kind]}`, `${kind}: the gateway's count`);
+    t.match(body, '卡片展示：', `${kind}: what the friend's card shows`);
+    const example = /示例：<a href="(\/appH5\/share\/[a-z]+\/\d+)">/.exec(body)?.[1];
+    t.ok(example?.startsWith(`/appH5/share/${kind}/`), `${kind}: an example share link`);
+    if (example) {
+      const er = await get(example);
+      t.equal(er.statusCode, 200, `${example} is a real share page`);
+      t.match(er.body, 'data-testid="shared-thing"');
+    }
+  }
+  t.match(title(r.body), /^分享房源给好友_二手房_新房_租房_小区_湘房网APP$/, 'head from the data');
+  t.equal(canonical(r.body), `${ORIGIN}/appH5/share`);
+  t.equal((await get('/appH5/share/')).statusCode, 200, 'with a trailing slash too');
+  t.equal((await get('/appH5/share')).headers['x-cache'], 'HIT', 'page-cached');
 });
 
 t.test('/appH5/zufang: rentals newest first, whole or shared, paged; bad input is the 404 screen', async (t) => {

@@ -65,6 +65,15 @@ const pages: Array<[string, () => Promise<string> | string]> = [
   ['questions', () => '/wenda/'],
   ['calculator', () => '/jisuanqi'],
   ['prices', () => '/fangjia'],
+  // issue 34 part 4: the agent, store, city-picker and in-app pages restyled there
+  ['agent', () => firstLink('/broker/', 'a.bk-row')],
+  ['agents', () => '/broker/'],
+  ['store', () => firstLink('/mendian/', 'a.md-card__link')],
+  ['city picker', () => '/city'],
+  ['in-app home', () => '/appH5'],
+  ['in-app rentals', () => '/appH5/zufang'],
+  ['shareable kinds', () => '/appH5/share'],
+  ['new-home types', () => '/indextype'],
   ['login', () => '/login'],
   ['not found', () => '/no-such-page-at-all/'],
 ];

@@ -67,3 +67,63 @@ t.test('a share page shows the shared listing; its button falls back to this pho
   t.same(errors, []);
   await page.close();
 });
+
+/** Left edges on the page as a phone lays them out: the page's white cards, listing cards, their pictures, headings. */
+const EDGES = { cards: '.ah-page > .card', lcards: '.lcard', media: '.lcard__media', heads: '.ah-sec__head h2' };
+const edges = (sel: typeof EDGES) =>
+  Object.fromEntries(
+    Object.entries(sel).map(([k, s]) => [k, [...document.querySelectorAll(s)].map((e) => Math.round(e.getBoundingClientRect().left))]),
+  ) as Record<keyof typeof EDGES, number[]>;
+
+t.test('issue 34: in-app listing cards start at the page gutter, indented once, not twice', async (t) => {
+  const { page, errors } = await e2e.newPage();
+  await page.setViewportSize({ width: 375, height: 812 });
+  for (const path of ['/appH5', '/appH5/zufang']) {
+    await page.goto(`${e2e.base}${path}`, { waitUntil: 'networkidle' });
+    const e = await page.evaluate(edges, EDGES);
+    const gutter = e.cards[0];
+    t.equal(gutter, 12, `${path}: the page's cards sit at the 12px gutter`);
+    t.ok(e.lcards.length > 0, `${path}: has listing cards`);
+    t.same([...new Set(e.lcards)], [gutter], `${path}: every listing card's left edge is the page gutter`);
+    t.same([...new Set(e.media)], [gutter + 16], `${path}: pictures are indented once, by the card's own 16px`);
+    for (const h of e.heads) t.equal(h, gutter + 16, `${path}: section headings line up with the pictures`);
+  }
+  t.same(errors, []);
+  await page.close();
+});
+
+t.test('issue 34: on a narrow phone a listing tag shows whole or not at all, never cut', async (t) => {
+  const { page, errors } = await e2e.newPage();
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const path of ['/appH5', '/appH5/zufang']) {
+    await page.goto(`${e2e.base}${path}`, { waitUntil: 'networkidle' });
+    const rows = await page.evaluate(() =>
+      [...document.querySelectorAll('.lcard__tags')].map((row) => {
+        const box = row.getBoundingClientRect();
+        const tags = [...row.querySelectorAll('.tag')].map((tag) => tag.getBoundingClientRect());
+        return {
+          overflow: row.scrollWidth - row.clientWidth,
+          shown: tags.filter((r) => r.top < box.bottom).length,
+          cut: tags.filter((r) => r.top < box.bottom && (r.right > box.right + 0.5 || r.bottom > box.bottom + 0.5)).length,
+        };
+      }),
+    );
+    t.ok(rows.length > 0, `${path}: cards with tags`);
+    t.same(
+      rows.filter((r) => r.overflow > 0),
+      [],
+      `${path}: no tag row is wider than its card (scrollWidth ≤ clientWidth)`,
+    );
+    t.same(
+      rows.filter((r) => r.cut > 0),
+      [],
+      `${path}: every tag that shows is whole`,
+    );
+    t.ok(
+      rows.every((r) => r.shown > 0),
+      `${path}: each card still shows at least its first tag`,
+    );
+  }
+  t.same(errors, []);
+  await page.close();
+});

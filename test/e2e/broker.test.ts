@@ -75,3 +75,56 @@ t.test('open an agent from a listing detail, rate them as a member and see the r
     'no console errors or hydration warnings (the refused second rating is the 409 the browser logs)',
   );
 });
+
+t.test('issue 34: agent and store buttons wear the site’s green, never the price red, and are real targets', async (t) => {
+  const { page, errors } = await e2e.newPage();
+  const [first] = backendRows(backend, 'SELECT id, store_id AS storeId FROM belonger WHERE city_id = 1 ORDER BY id LIMIT 1') as Array<{
+    id: number;
+    storeId: number;
+  }>;
+  const look = (sel: string) =>
+    page.locator(sel).evaluate((el) => {
+      const cs = getComputedStyle(el);
+      const root = getComputedStyle(document.documentElement);
+      // the palette's variables as computed colours (no named helper: tsx would wrap it in __name, unknown in the page)
+      const [green, brand, red] = ['--c-brand-dark', '--c-brand', '--c-price'].map((name) => {
+        const probe = document.createElement('i');
+        probe.style.color = root.getPropertyValue(name);
+        document.body.append(probe);
+        const c = getComputedStyle(probe).color;
+        probe.remove();
+        return c;
+      });
+      return {
+        bg: cs.backgroundColor,
+        color: cs.color,
+        border: cs.borderTopColor,
+        height: el.getBoundingClientRect().height,
+        href: el.getAttribute('href'),
+        green,
+        brand,
+        red,
+      };
+    });
+  await page.goto(`${e2e.base}/broker/${first?.id}`, { waitUntil: 'networkidle' });
+  const chat = await look('[data-testid="broker-chat"]');
+  t.equal(chat.color, chat.green, '在线咨询: green text');
+  t.equal(chat.border, chat.brand, '在线咨询: green border');
+  if (await page.locator('[data-testid="broker-call"]').count()) {
+    const call = await look('[data-testid="broker-call"]');
+    t.equal(call.bg, call.green, '电话咨询: white on the dark brand green (5.4:1)');
+    t.equal(call.color, 'rgb(255, 255, 255)');
+  }
+  t.not(chat.color, chat.red, 'no red button text');
+  await page.goto(`${e2e.base}/broker/`, { waitUntil: 'networkidle' });
+  const on = await look('.bk-regions a.is-on');
+  t.equal(on.bg, on.green, 'the chosen district is green, not red');
+
+  await page.goto(`${e2e.base}/mendian/${first?.storeId}.html`, { waitUntil: 'networkidle' });
+  const store = await look('[data-testid="store-call"]');
+  t.match(store.href, /^tel:\d/, '致电门店 dials');
+  t.equal(store.bg, store.green, '致电门店 is a filled green button');
+  t.ok(store.height >= 24, `致电门店 is at least 24px tall (${store.height})`);
+  t.same(errors, []);
+  await page.close();
+});

@@ -91,3 +91,35 @@ t.test('/city: filter by wuhan, pick 武汉, land on wh.<host> on the same page'
     [],
   );
 });
+
+t.test('issue 34: the A–Z index of /city stays at the screen’s right edge, centred, while the list scrolls', async (t) => {
+  const { page, errors } = await e2e.newPage();
+  const box = () =>
+    page.evaluate(() => {
+      const r = document.querySelector('.cityp__index')?.getBoundingClientRect();
+      const header = document.querySelector('header.hd')?.getBoundingClientRect().bottom ?? 0;
+      return r && { left: r.left, right: r.right, top: r.top, bottom: r.bottom, header, vw: innerWidth, vh: innerHeight };
+    });
+  for (const [width, height] of [
+    [375, 812],
+    [768, 1024],
+    [812, 375],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`${e2e.base}/city`, { waitUntil: 'networkidle' });
+    const at = `${width}×${height}`;
+    for (const scrollY of [0, 1200]) {
+      await page.evaluate((y) => window.scrollTo(0, y), scrollY);
+      const b = await box();
+      if (!b) return t.fail('no index');
+      const where = `${at}, scrolled ${scrollY}px`;
+      t.ok(b.vw - b.right <= 4 && b.right <= b.vw, `${where}: right edge at the screen's right (${b.right} of ${b.vw})`);
+      t.ok(b.top >= b.header && b.bottom <= b.vh, `${where}: wholly in view below the header (${b.top}–${b.bottom} of ${b.vh})`);
+      const middle = (b.top + b.bottom) / 2;
+      t.ok(Math.abs(middle - (b.header + b.vh) / 2) <= 4, `${where}: centred in the space below the header`);
+    }
+  }
+  t.ok(await page.evaluate(() => window.scrollY > 0), 'the list did scroll');
+  t.same(errors, []);
+  await page.close();
+});

@@ -97,6 +97,15 @@ t.test('the detail shows address, hours, phone, map, agents linking /broker/{id}
   }
 });
 
+t.test('issue 34: 致电门店 is a green tel: button (btn btn--primary), not plain text', async (t) => {
+  const r = await get(`/mendian/${store.storeId}.html`);
+  t.equal(r.statusCode, 200);
+  const call = r.body.match(/<a class="([^"]*)" href="(tel:[^"]*)" data-testid="store-call">致电门店<\/a>/);
+  t.ok(call, '致电门店 is a link');
+  t.same(call?.[1].split(' ').sort(), ['btn', 'btn--primary', 'md-head__call'], 'styled as the site’s primary (green) button');
+  t.equal(call?.[2], `tel:${store.phone.replace(/[^\d+]/g, '')}`, 'it dials the store’s phone');
+});
+
 t.test('unknown, malformed and other cities’ store ids are the 404 screen on every page', async (t) => {
   const bad = ['999999', 'abc', `${otherCity}`];
   const urls = ['/mendian/999999.html', `/mendian/${otherCity}.html`];

@@ -157,6 +157,36 @@ t.test('/indextype/{type}: estates of one new-home type, linking to the new-home
   t.equal(canonical(villa.body), `${ORIGIN}/indextype/3`);
 });
 
+t.test('issue 34: bare /indextype lists the seven new-home types with counts, each linking to its /indextype page', async (t) => {
+  const r = await get('/indextype');
+  t.equal(r.statusCode, 200, 'SPEC 2.1 lists /indextype: it is a page, not the 404 screen');
+  const html = noComments(r.body);
+  t.match(html, '长沙新房按类型找</h1>');
+  const rows = [
+    ...section(html, 'loupan-types').matchAll(
+      /<a data-code="\d+" href="\/indextype\/(\d+)" class="rk-row">.*?rk-row__name">([^<]*)<.*?<b>(\d+)<\/b>个楼盘/gs,
+    ),
+  ].map((m) => ({ code: Number(m[1]), name: m[2], total: Number(m[3]) }));
+  t.same(
+    rows.map((x) => `${x.code} ${x.name}`),
+    ['1 住宅楼盘', '2 联排楼盘', '3 别墅楼盘', '4 公寓楼盘', '5 写字楼楼盘', '6 商铺楼盘', '8 其他楼盘'],
+    'the seven SPEC 9 types in order, each linking to its page',
+  );
+  for (const x of rows) {
+    const p = await backendObj<{ totalElements: number }>(backend, '/api/house/findListByWap', { cityId: 1, typeCode: x.code, size: 1 });
+    t.equal(x.total, p.totalElements, `${x.name}: the gateway's count`);
+  }
+  const villa = rows.find((x) => x.code === 3);
+  t.ok(villa && villa.total > 0);
+  t.match(noComments((await get('/indextype/3')).body), `共${villa?.total}个别墅类新楼盘`, 'the same count as the type page');
+  t.equal(title(r.body), '长沙新房按类型找_住宅_联排_别墅_公寓_写字楼_商铺_其他楼盘_湘房网', 'head from the data');
+  t.match(description(r.body), `住宅${rows[0]?.total}个`);
+  t.equal(canonical(r.body), `${ORIGIN}/indextype`);
+  t.equal(ld(r.body, 'ItemList')[0]?.itemListElement?.length, 7);
+  t.equal((await get('/indextype/')).statusCode, 200, 'with a trailing slash too');
+  t.equal((await get('/indextype')).headers['x-cache'], 'HIT', 'page-cached');
+});
+
 t.test('unknown or malformed ids and tails are the 404 screen', async (t) => {
   const top = Math.max(...areas.map((a) => a.regionId));
   for (const u of [
@@ -166,6 +196,7 @@ t.test('unknown or malformed ids and tails are the 404 screen', async (t) => {
     '/indextype/9',
     '/indextype/01',
     '/indextype/castle',
+    '/indextype/nonsense',
     '/indextype/1/p0',
     '/indextype/1/p999',
     `/bangdan/${top + 1000}/sqbd`,

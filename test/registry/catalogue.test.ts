@@ -36,9 +36,11 @@ const ROUTES: Record<string, string> = {
   '/baike': 'baike',
   '/sxzf': 'sxzf',
   '/city/': 'city',
+  '/indextype': 'indextype', // issue 34: an index page of its own
   // 2.2
   '/appH5/knockdown': 'appH5.knockdown',
-  '/appH5/share': 'appH5.share',
+  // issue 34: bare /appH5/share is an index page of its own
+  '/appH5/share': 'appH5.shareIndex',
   '/appH5/zufang': 'appH5.zufang',
   '/appH5/polte/allInfo': 'appH5.polte.allInfo',
   '/appH5/polte/huxing': 'appH5.polte.huxing',
@@ -167,7 +169,7 @@ const ROUTES: Record<string, string> = {
   // 2.4
   '/dpDetail/12': 'dpDetail',
   '/rankingList/hot': 'rankingList',
-  '/indextype/villa/p2': 'indextype',
+  '/indextype/villa/p2': 'indextype.type',
   '/xiaoqu/huxing/3/1200/': 'xiaoqu.huxing',
   '/bangdan/6/sqbd': 'bangdan.sqbd',
   '/duanzu': 'zufang.duanzu',

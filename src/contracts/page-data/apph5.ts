@@ -68,6 +68,26 @@ export interface ShareData {
   apkUrl: string | null;
 }
 
+/** One kind of thing the app shares (/appH5/share/{kind}/{id}), with the city's count and its newest as an example. */
+export interface ShareableKind {
+  kind: string;
+  /** 二手房, 新房, 小区, 资讯… */
+  kindName: string;
+  /** What a share of this kind shows the friend. */
+  shows: string;
+  /** How many the city has (the gateway's total). */
+  total: number;
+  /** The kind's list page on the site. */
+  listHref: string;
+  /** The newest one as a share link: what a friend would receive. */
+  example: { title: string; href: string } | null;
+}
+
+/** /appH5/share: what can be shared from the app, kind by kind. */
+export interface ShareIndexData {
+  kinds: ShareableKind[];
+}
+
 /** /appH5/zufang: rentals, app style. */
 export interface AppZufangData {
   rentType: string | null;

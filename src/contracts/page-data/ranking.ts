@@ -86,6 +86,20 @@ export interface IndextypeData {
   listHref: string;
 }
 
+/** /indextype: every SPEC 9 new-home type, with the city's count of estates and its most viewed one. */
+export interface IndextypeIndexData {
+  types: Array<{
+    code: number;
+    name: string;
+    /** Estates of the type in the city (the gateway's total). */
+    total: number;
+    /** Its most viewed estate, when it has one. */
+    top: Pick<RankLoupan, 'houseId' | 'name' | 'price'> | null;
+    /** The new-home list filtered by the type. */
+    listHref: string;
+  }>;
+}
+
 export interface TopicListData {
   topics: TopicItem[];
 }

@@ -37,7 +37,7 @@ export function MendianDetailView({ data }: { data: MendianDetailData }) {
         <p className="md-head__stats">
           经纪人<b>{data.agents.length}</b>位 · 在售房源<b>{s.houseNum ?? data.houses.length}</b>套 · 开业于{s.openYear}年 · 店长{s.manager}
         </p>
-        <a className="btn md-head__call" href={telHref(s.phone)}>
+        <a className="btn btn--primary md-head__call" href={telHref(s.phone)} data-testid="store-call">
           致电门店
         </a>
       </StoreHead>

@@ -14,7 +14,10 @@ if (logged) {
     req.log.info({ method: req.method, url: req.url, statusCode: reply.statusCode, ms: reply.elapsedTime }, 'request completed');
   });
 }
+// BODY_ENCODING=br: BODY_FILE holds compressed bytes, sent as they are with their content-encoding (bench:mix).
+const encoding = process.env.BODY_ENCODING;
 app.get('/*', (_req, reply) => {
+  if (encoding) reply.header('content-encoding', encoding);
   reply.type('text/html; charset=utf-8').send(body);
 });
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

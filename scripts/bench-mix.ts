@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -20,7 +20,7 @@ import { cpuMs, freePort, rssMb, startPinned, stop } from './bench/procs.ts';
  * gateway), the page-cache outcomes, gateway calls per request, worker RSS at start, middle and end against its bound
  * (idle + page cache + markup memo + 64 MB), and the (a) ceiling of the same run: a plain Fastify route sending a
  * page of the mix's mean size, brotli-compressed as the mix's answers were. mix CPU / ceiling CPU is the figure to
- * drive down.
+ * drive down. BENCH_DB=<a seeded portal.db> skips the seeding (about a minute).
  */
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -210,6 +210,7 @@ async function main(): Promise<void> {
   } finally {
     await stop(ceiling);
     await stop(child);
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
 import { Ajv } from 'ajv';
 import type { CachedPage } from './page-cache.ts';
 import type { Registry } from './registry/load.ts';
@@ -7,7 +6,7 @@ import type { Registry } from './registry/load.ts';
 /**
  * The page cache's second level (issue 20 part 3): with REDIS_URL, every page a process fills is also kept in Redis,
  * so a page rendered by one process or machine is a hit on every other. What Redis holds, and under which key:
- * - the brotli and gzip bodies made at fill time (the plain body is unzipped again on the way in), the ETag and the
+ * - the brotli and gzip bodies made at fill time (as the first level keeps them), the ETag and the
  *   content type: all a hit answers with; with the page's own TTL (an expiry in the record, and Redis's PX);
  * - keyed by the registry's content (a process with another registry.json never shares its pages), the cache
  *   generation (a registry reload, or a clear, moves every process to the next one: the old entries retire on both
@@ -90,7 +89,7 @@ export function decodePage(buf: Buffer, registry: Registry, now = Date.now()): {
     const br = buf.subarray(start, start + header.br);
     const gzip = buf.subarray(start + header.br);
     return {
-      page: { bodies: { identity: gunzipSync(gzip), br, gzip }, etag: header.etag, contentType: header.contentType, registry },
+      page: { bodies: { br, gzip }, etag: header.etag, contentType: header.contentType, registry },
       ttlMs,
     };
   } catch {

@@ -48,12 +48,15 @@ t.test('only a cookie whose signature verifies skips the cache', async (t) => {
   t.equal(member.headers['x-cache'], 'MISS', 'a real member');
 });
 
-t.test('a hit sends the stored brotli or gzip body, which unpacks to the page', async (t) => {
+t.test('a hit sends the stored brotli or gzip body, which unpacks to the page; the plain page is not kept twice', async (t) => {
   const { app, close } = await buildTestApp();
   t.teardown(close);
-  await app.inject('/aboutUs');
+  const rendered = await app.inject('/aboutUs');
   const plain = await app.inject('/aboutUs');
+  t.equal(plain.headers['x-cache'], 'HIT');
   t.equal(plain.headers['content-encoding'], undefined);
+  t.equal(plain.body, rendered.body, 'a client that accepts no encoding gets the page as rendered (unzipped from the kept gzip form)');
+  t.match(plain.body, /<\/html>$/);
   const br = await app.inject({ url: '/aboutUs', headers: { 'accept-encoding': 'gzip, deflate, br' } });
   t.equal(br.headers['content-encoding'], 'br');
   t.equal(br.headers.vary, 'Accept-Encoding');

@@ -170,6 +170,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       chatUrl: config.chatUrl,
       houseUrl: config.houseUrl,
       timeoutMs: config.gatewayTimeoutMs,
+      // Read when an answer is stored: the registry in force then (it is registered below).
+      memoTtl: (name) => (app.hasDecorator('registry') ? app.registry.current.file.site.answerMemo[name] * 1000 : 60_000),
     }),
   );
   app.decorate('assets', opts.assets ?? (config.production ? loadClientAssets(config.clientDir) : reloadingClientAssets(config.clientDir)));

@@ -1,7 +1,7 @@
 import type { Got } from 'got';
 import { asPage, getList, getObj, getPage, post, seg } from './call.ts';
 import type { CallContext } from './http.ts';
-import { memoByKey, REFERENCE_TTL_MS } from './memo.ts';
+import { DEFAULT_MEMO_TTL, type MemoTtl, memoByKey } from './memo.ts';
 import { checks } from './records.ts';
 import type {
   Belonger,
@@ -21,11 +21,16 @@ import type {
 } from './types.ts';
 
 /** SPEC 7.3 (new homes) and 7.4 (second-hand, rental and commercial listings). Paths exactly as SPEC 7 writes them. */
-export function createHouseApi(gateway: Got) {
+export function createHouseApi(gateway: Got, memoTtl: MemoTtl = DEFAULT_MEMO_TTL) {
   const problemAsk = memoByKey(
     (_key: string, { call, body }: { call: CallContext; body: { cityId: number; houseType?: number } }) =>
       getList<{ id: number; question: string }>(gateway, call, '/api/problemAsk/getProblemAskList', post(body)),
-    { max: 1000, ttlMs: REFERENCE_TTL_MS },
+    { max: 1000, ttlMs: () => memoTtl('problemAsk') },
+  );
+  const similar = memoByKey(
+    (_key: string, { call, filter }: { call: CallContext; filter: ListingFilter }) =>
+      getPage<Page<ListingItem>>(gateway, call, 'api/house/search/findByCondition', post(filter), 20, checks.listingItem),
+    { max: 5000, ttlMs: () => memoTtl('similarListings') },
   );
   return {
     // 7.3 New homes
@@ -138,6 +143,13 @@ export function createHouseApi(gateway: Got) {
     // 7.4 Second-hand, rental and commercial
     async findByCondition(call: CallContext, filter: ListingFilter): Promise<Page<ListingItem>> {
       return getPage<Page<ListingItem>>(gateway, call, 'api/house/search/findByCondition', post(filter), 20, checks.listingItem);
+    },
+    /**
+     * findByCondition for what every listing of a place shows (similar listings: one community's, shop area's or
+     * district's of a kind), kept as `similarListings` (src/api/memo.ts). The page filters its own listing out.
+     */
+    similarListings(call: CallContext, filter: ListingFilter): Promise<Page<ListingItem>> {
+      return similar.get(JSON.stringify(filter), { call, filter });
     },
     async findByWapConditionData(call: CallContext, filter: ListingFilter): Promise<Page<ListingItem>> {
       return getPage<Page<ListingItem>>(gateway, call, 'api/house/search/findByWapConditionData', post(filter), 20, checks.listingItem);

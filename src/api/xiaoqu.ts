@@ -2,6 +2,7 @@ import type { Got } from 'got';
 import type { ValuationInput } from '../lib/valuation.ts';
 import { asPage, getList, getObj, getPage, post, seg } from './call.ts';
 import type { CallContext } from './http.ts';
+import { DEFAULT_MEMO_TTL, type MemoTtl, memoByKey } from './memo.ts';
 import { checks } from './records.ts';
 import type {
   ListingItem,
@@ -37,12 +38,17 @@ function pageWithShortNames<P extends Page<XiaoquItem>>(call: CallContext, p: P 
 }
 
 /** SPEC 7.5: communities and prices. */
-export function createXiaoquApi(gateway: Got) {
+export function createXiaoquApi(gateway: Got, memoTtl: MemoTtl = DEFAULT_MEMO_TTL) {
+  const brief = memoByKey(
+    async (id: string, call: CallContext) =>
+      withShortName(await getObj<XiaoquItem>(gateway, call, `api/xiaoqu/findBriefById/${seg(id)}`, {}, checks.xiaoquItem)),
+    { max: 5000, ttlMs: () => memoTtl('communityBrief') },
+  );
   return {
     findById: async (call: CallContext, id: number | string) =>
       withShortName(await getObj<XiaoquDetail>(gateway, call, `api/xiaoqu/findById/${seg(id)}`, {}, checks.xiaoquDetail)),
-    findBriefById: async (call: CallContext, id: number | string) =>
-      withShortName(await getObj<XiaoquItem>(gateway, call, `api/xiaoqu/findBriefById/${seg(id)}`, {}, checks.xiaoquItem)),
+    /** A community's card, kept as `communityBrief` (src/api/memo.ts): every listing of the community shows it. */
+    findBriefById: (call: CallContext, id: number | string) => brief.get(String(id), call),
     get: async (call: CallContext, id: number | string) =>
       withShortName(await getObj<XiaoquDetail>(gateway, call, `api/xiaoqu/${seg(id)}`)),
     list: async (call: CallContext, filter: XiaoquFilter) => {

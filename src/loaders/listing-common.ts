@@ -108,7 +108,7 @@ export async function detailExtras(ctx: PageContext, house: ListingDetail, opts:
       ctx,
       'similar',
       ctx.api.house
-        .findByCondition(ctx.call, {
+        .similarListings(ctx.call, {
           cityId: house.cityId,
           houseType: house.houseType,
           ...(house.stressId ? { stressId: house.stressId } : { shopMapId: house.shopMapId }),
@@ -117,7 +117,7 @@ export async function detailExtras(ctx: PageContext, house: ListingDetail, opts:
         .then(async (p) => {
           let list = p.content.filter((l) => l.houseId !== house.houseId);
           if (list.length < 3) {
-            const more = await ctx.api.house.findByCondition(ctx.call, {
+            const more = await ctx.api.house.similarListings(ctx.call, {
               cityId: house.cityId,
               houseType: house.houseType,
               regionId: house.regionId,

@@ -1,0 +1,82 @@
+import t from 'tap';
+import { proxiedTestBackend } from '../helpers/backend.ts';
+import { buildTestApp } from '../helpers/build.ts';
+import { backendRows } from '../listings/helpers.ts';
+
+/**
+ * Issue 35 part 1: what many detail pages share (a community's card, a place's similar listings) is asked of the
+ * gateway once per `site.answerMemo` time to live, while what is the listing's own is asked on every render; 0 in
+ * the registry keeps nothing, and a bad value refuses the registry naming the setting.
+ */
+async function recordingGateway(t: Parameters<typeof proxiedTestBackend>[0]) {
+  const calls: string[] = [];
+  const { url, backend } = await proxiedTestBackend(t, (req, forward) => {
+    calls.push(`${req.method} ${req.url}`);
+    forward();
+  });
+  return { url, calls, backend };
+}
+
+const count = (calls: string[], part: string) => calls.filter((c) => c.includes(part)).length;
+
+t.test('two listings of one community: its card and similar listings are asked once; each listing’s own data twice', async (t) => {
+  const gateway = await recordingGateway(t);
+  const { app, close } = await buildTestApp({
+    gatewayUrl: gateway.url,
+    editRegistry: (r) => {
+      for (const p of r.pages) p.cache = 'no-cache';
+    },
+  });
+  t.teardown(close);
+  const [a, b] = backendRows(
+    gateway.backend,
+    `SELECT id FROM listing WHERE city_id = 1 AND house_type = 11 AND status = 1 AND xiaoqu_id =
+       (SELECT xiaoqu_id FROM listing WHERE city_id = 1 AND house_type = 11 AND status = 1 GROUP BY xiaoqu_id HAVING COUNT(*) >= 4 LIMIT 1)
+     ORDER BY id LIMIT 2`,
+  ).map((r) => r.id as number);
+  for (const id of [a, b, a]) {
+    const res = await app.inject(`/ershoufang/${id}.html`);
+    t.equal(res.statusCode, 200);
+  }
+  t.equal(count(gateway.calls, '/api/xiaoqu/findBriefById/'), 1, 'the community card: once for the three renders');
+  t.equal(count(gateway.calls, '/api/house/search/findByCondition'), 1, 'the community’s similar listings: once');
+  t.equal(count(gateway.calls, '/api/house/search/detail/'), 3, 'the listing itself: every render');
+  t.equal(count(gateway.calls, '/api/house/collect/houseTotal/'), 3, 'its follow count: every render');
+});
+
+t.test('answerMemo 0 keeps nothing', async (t) => {
+  const gateway = await recordingGateway(t);
+  const { app, close } = await buildTestApp({
+    gatewayUrl: gateway.url,
+    editRegistry: (r) => {
+      for (const p of r.pages) p.cache = 'no-cache';
+      r.site.answerMemo = { problemAsk: 0, nearby: 0, communityBrief: 0, similarListings: 0 };
+    },
+  });
+  t.teardown(close);
+  const [id] = backendRows(gateway.backend, 'SELECT id FROM listing WHERE city_id = 1 AND house_type = 11 AND status = 1 LIMIT 1').map(
+    (r) => r.id as number,
+  );
+  for (let i = 0; i < 2; i++) t.equal((await app.inject(`/ershoufang/${id}.html`)).statusCode, 200);
+  t.equal(count(gateway.calls, '/api/xiaoqu/findBriefById/'), 2);
+  t.ok(count(gateway.calls, '/api/house/search/findByCondition') >= 2);
+});
+
+t.test('a bad answerMemo refuses the registry, naming the setting', async (t) => {
+  await t.rejects(
+    buildTestApp({
+      editRegistry: (r) => {
+        (r.site.answerMemo as Record<string, unknown>).communityBrief = -1;
+      },
+    }),
+    /answerMemo/,
+  );
+  await t.rejects(
+    buildTestApp({
+      editRegistry: (r) => {
+        (r.site.answerMemo as Record<string, unknown>).agentPhone = 60;
+      },
+    }),
+    /answerMemo/,
+  );
+});

@@ -32,10 +32,19 @@ export function createHouseApi(gateway: Got, memoTtl: MemoTtl = DEFAULT_MEMO_TTL
       getPage<Page<ListingItem>>(gateway, call, 'api/house/search/findByCondition', post(filter), 20, checks.listingItem),
     { max: 5000, ttlMs: () => memoTtl('similarListings') },
   );
+  const similarEstates = memoByKey(
+    (_key: string, { call, filter }: { call: CallContext; filter: LoupanFilter }) =>
+      getPage<Page<LoupanItem>>(gateway, call, '/api/house/findListByWap', post(filter), 20, checks.loupanItem),
+    { max: 1000, ttlMs: () => memoTtl('similarListings') },
+  );
   return {
     // 7.3 New homes
     async findListByWap(call: CallContext, filter: LoupanFilter): Promise<Page<LoupanItem>> {
       return getPage<Page<LoupanItem>>(gateway, call, '/api/house/findListByWap', post(filter), 20, checks.loupanItem);
+    },
+    /** findListByWap for what every estate of a district shows (其他楼盘), kept as `similarListings` (src/api/memo.ts). */
+    similarEstates(call: CallContext, filter: LoupanFilter): Promise<Page<LoupanItem>> {
+      return similarEstates.get(JSON.stringify(filter), { call, filter });
     },
     async findByWeb(call: CallContext, filter: LoupanFilter): Promise<Page<LoupanItem>> {
       return getPage<Page<LoupanItem>>(gateway, call, '/web/house/findByWeb', post(filter), 20, checks.loupanItem);

@@ -7,7 +7,8 @@ import { LRUCache } from 'lru-cache';
  * - problemAsk: a city's common questions for a kind of listing;
  * - nearby: the places around a point (a location map);
  * - communityBrief: a community's card (every listing of the community shows it);
- * - similarListings: the listings of a community (or shop area, or district) of a kind (every listing of it shows them).
+ * - similarListings: the listings of a community (or shop area, or district) of a kind, the estates of a district (every
+ *   listing or estate of the place shows them).
  * An agent's call number (api/zhcall) is not among them: the gateway logs every such call (call tracking).
  */
 export const ANSWER_MEMO_NAMES = ['problemAsk', 'nearby', 'communityBrief', 'similarListings'] as const;

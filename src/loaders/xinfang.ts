@@ -148,7 +148,7 @@ async function loadDetail(ctx: PageContext): Promise<LoadResult<XinfangDetailDat
   const similar = optional(
     ctx,
     'house.findListByWap',
-    ctx.api.house.findListByWap(ctx.call, { cityId, regionId: estate.regionId, size: 6 }),
+    ctx.api.house.similarEstates(ctx.call, { cityId, regionId: estate.regionId, size: 6 }),
     emptyPage<LoupanItem>(6),
   );
   const [prices, [popupAgent = null], [referrerAgent = null], collected] = await shell;

@@ -44,6 +44,24 @@ t.test('two listings of one community: its card and similar listings are asked o
   t.equal(count(gateway.calls, '/api/house/collect/houseTotal/'), 3, 'its follow count: every render');
 });
 
+t.test('two estates of one district: its other estates (其他楼盘) are asked once', async (t) => {
+  const gateway = await recordingGateway(t);
+  const { app, close } = await buildTestApp({
+    gatewayUrl: gateway.url,
+    editRegistry: (r) => {
+      for (const p of r.pages) p.cache = 'no-cache';
+    },
+  });
+  t.teardown(close);
+  const [a, b] = backendRows(
+    gateway.backend,
+    'SELECT id FROM loupan WHERE city_id = 1 AND region_id = (SELECT region_id FROM loupan WHERE city_id = 1 GROUP BY region_id HAVING COUNT(*) >= 2 LIMIT 1) ORDER BY id LIMIT 2',
+  ).map((r) => r.id as number);
+  for (const id of [a, b]) t.equal((await app.inject(`/xinfang/${id}.html`)).statusCode, 200);
+  t.equal(count(gateway.calls, 'POST /api/house/findListByWap'), 1);
+  t.equal(count(gateway.calls, '/api/house/findByIdForM/'), 2, 'each estate itself: every render');
+});
+
 t.test('answerMemo 0 keeps nothing', async (t) => {
   const gateway = await recordingGateway(t);
   const { app, close } = await buildTestApp({

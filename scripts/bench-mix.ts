@@ -18,7 +18,7 @@ import { cpuMs, freePort, rssMb, startPinned, stop } from './bench/procs.ts';
  * with Zipf popularity (s = 1.0) for MIX_SECONDS (60) at 50 connections, as phones ask (accept-encoding br, gzip).
  * Printed: req/s, p50/p99, CPU per request summed over the processes (and the primary's share, which is mostly the
  * gateway), the page-cache outcomes, gateway calls per request, worker RSS at start, middle and end against its bound
- * (idle + page cache + markup memo + 64 MB), and the (a) ceiling of the same run: a plain Fastify route sending a
+ * (idle + page cache + markup memo + answer memo + 64 MB), and the (a) ceiling of the same run: a plain Fastify route sending a
  * page of the mix's mean size, brotli-compressed as the mix's answers were. mix CPU / ceiling CPU is the figure to
  * drive down. BENCH_DB=<a seeded portal.db> skips the seeding (about a minute).
  */
@@ -98,7 +98,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const registry = JSON.parse(readFileSync(path.join(ROOT, 'registry.json'), 'utf8')) as RegistryFile;
-  const cacheBoundMb = mb(registry.site.pageCache.maxBytes) + mb(registry.site.markupCache.maxBytes);
+  const cacheBoundMb = mb(registry.site.pageCache.maxBytes) + mb(registry.site.markupCache.maxBytes) + mb(registry.site.answerMemo.maxBytes);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-mix-'));
   if (process.env.BENCH_DB && existsSync(process.env.BENCH_DB)) cpSync(process.env.BENCH_DB, path.join(dataDir, 'portal.db'));
   const port = await freePort();
@@ -204,7 +204,7 @@ async function main(): Promise<void> {
     workers.forEach((pid, i) => {
       const bound = idle[i] + cacheBoundMb + 64;
       out(
-        `worker ${pid} RSS: start ${idle[i]} MB, middle ${middle[i] ?? '-'} MB, end ${end[i]} MB; bound ${bound} MB (idle + ${cacheBoundMb} MB cache and memo + 64 MB): ${end[i] <= bound ? 'within' : 'OVER'}`,
+        `worker ${pid} RSS: start ${idle[i]} MB, middle ${middle[i] ?? '-'} MB, end ${end[i]} MB; bound ${bound} MB (idle + ${cacheBoundMb} MB page cache, markup memo and answer memo + 64 MB): ${end[i] <= bound ? 'within' : 'OVER'}`,
       );
     });
   } finally {

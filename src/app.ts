@@ -37,6 +37,7 @@ import trackingPlugin from '../plugins/tracking.ts';
 import uploadsPlugin from '../plugins/uploads.ts';
 import { actionNames } from './actions/index.ts';
 import { type Api, createApi } from './api/index.ts';
+import { DEFAULT_ANSWER_MEMO } from './api/memo.ts';
 import type { Config } from './config.ts';
 import { errors } from './errors.ts';
 import { loaderQueryKeys, loaders } from './loaders/index.ts';
@@ -171,7 +172,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       houseUrl: config.houseUrl,
       timeoutMs: config.gatewayTimeoutMs,
       // Read when an answer is stored: the registry in force then (it is registered below).
-      memoTtl: (name) => (app.hasDecorator('registry') ? app.registry.current.file.site.answerMemo[name] * 1000 : 60_000),
+      answerMemo: () => (app.hasDecorator('registry') ? app.registry.current.file.site.answerMemo : DEFAULT_ANSWER_MEMO),
     }),
   );
   app.decorate('assets', opts.assets ?? (config.production ? loadClientAssets(config.clientDir) : reloadingClientAssets(config.clientDir)));

@@ -1,7 +1,7 @@
 import type { Got } from 'got';
 import { asPage, getList, getObj, getPage, post, seg } from './call.ts';
 import type { CallContext } from './http.ts';
-import { DEFAULT_MEMO_TTL, type MemoTtl, memoByKey } from './memo.ts';
+import { type AnswerMemo, createAnswerMemo } from './memo.ts';
 import { checks } from './records.ts';
 import type {
   Belonger,
@@ -21,21 +21,17 @@ import type {
 } from './types.ts';
 
 /** SPEC 7.3 (new homes) and 7.4 (second-hand, rental and commercial listings). Paths exactly as SPEC 7 writes them. */
-export function createHouseApi(gateway: Got, memoTtl: MemoTtl = DEFAULT_MEMO_TTL) {
-  const problemAsk = memoByKey(
+export function createHouseApi(gateway: Got, answers: AnswerMemo = createAnswerMemo()) {
+  const problemAsk = answers.of(
+    'problemAsk',
     (_key: string, { call, body }: { call: CallContext; body: { cityId: number; houseType?: number } }) =>
       getList<{ id: number; question: string }>(gateway, call, '/api/problemAsk/getProblemAskList', post(body)),
-    { max: 1000, ttlMs: () => memoTtl('problemAsk') },
   );
-  const similar = memoByKey(
-    (_key: string, { call, filter }: { call: CallContext; filter: ListingFilter }) =>
-      getPage<Page<ListingItem>>(gateway, call, 'api/house/search/findByCondition', post(filter), 20, checks.listingItem),
-    { max: 5000, ttlMs: () => memoTtl('similarListings') },
+  const similar = answers.of('similarListings', (_key: string, { call, filter }: { call: CallContext; filter: ListingFilter }) =>
+    getPage<Page<ListingItem>>(gateway, call, 'api/house/search/findByCondition', post(filter), 20, checks.listingItem),
   );
-  const similarEstates = memoByKey(
-    (_key: string, { call, filter }: { call: CallContext; filter: LoupanFilter }) =>
-      getPage<Page<LoupanItem>>(gateway, call, '/api/house/findListByWap', post(filter), 20, checks.loupanItem),
-    { max: 1000, ttlMs: () => memoTtl('similarListings') },
+  const similarEstates = answers.of('similarListings', (_key: string, { call, filter }: { call: CallContext; filter: LoupanFilter }) =>
+    getPage<Page<LoupanItem>>(gateway, call, '/api/house/findListByWap', post(filter), 20, checks.loupanItem),
   );
   return {
     // 7.3 New homes
@@ -44,7 +40,7 @@ export function createHouseApi(gateway: Got, memoTtl: MemoTtl = DEFAULT_MEMO_TTL
     },
     /** findListByWap for what every estate of a district shows (其他楼盘), kept as `similarListings` (src/api/memo.ts). */
     similarEstates(call: CallContext, filter: LoupanFilter): Promise<Page<LoupanItem>> {
-      return similarEstates.get(JSON.stringify(filter), { call, filter });
+      return similarEstates.get(`estates|${JSON.stringify(filter)}`, { call, filter });
     },
     async findByWeb(call: CallContext, filter: LoupanFilter): Promise<Page<LoupanItem>> {
       return getPage<Page<LoupanItem>>(gateway, call, '/web/house/findByWeb', post(filter), 20, checks.loupanItem);
@@ -158,7 +154,7 @@ export function createHouseApi(gateway: Got, memoTtl: MemoTtl = DEFAULT_MEMO_TTL
      * district's of a kind), kept as `similarListings` (src/api/memo.ts). The page filters its own listing out.
      */
     similarListings(call: CallContext, filter: ListingFilter): Promise<Page<ListingItem>> {
-      return similar.get(JSON.stringify(filter), { call, filter });
+      return similar.get(`listings|${JSON.stringify(filter)}`, { call, filter });
     },
     async findByWapConditionData(call: CallContext, filter: ListingFilter): Promise<Page<ListingItem>> {
       return getPage<Page<ListingItem>>(gateway, call, 'api/house/search/findByWapConditionData', post(filter), 20, checks.listingItem);

@@ -3,7 +3,7 @@ import https from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import got, { type Got, type Method, RequestError } from 'got';
 import { GatewayError } from '../errors.ts';
-import type { MemoTtl } from './memo.ts';
+import type { AnswerMemoSettings } from './memo.ts';
 
 /** Who is calling: forwarded as x-request-id and used for the call's log lines. */
 export interface CallContext {
@@ -25,8 +25,8 @@ export interface ClientsConfig {
   /** The www host (franchise application, SPEC 7.8); defaults to the gateway. */
   wwwUrl?: string;
   timeoutMs: number;
-  /** The time to live of each shared-answer memo (src/api/memo.ts): the registry's `site.answerMemo`. */
-  memoTtl?: MemoTtl;
+  /** The shared-answer memo's bound and times to live (src/api/memo.ts): the registry's `site.answerMemo`. */
+  answerMemo?: () => AnswerMemoSettings;
 }
 
 export interface GatewayClients {

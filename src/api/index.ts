@@ -13,7 +13,7 @@ import { createInfoApi } from './info.ts';
 import { createMapApi } from './map.ts';
 // Video and VR (issue 19)
 import { createMediaApi } from './media.ts';
-import { DEFAULT_MEMO_TTL } from './memo.ts';
+import { createAnswerMemo } from './memo.ts';
 import { createRecommendApi } from './recommend.ts';
 import { createSchoolApi } from './school.ts';
 import { createSearchApi } from './search.ts';
@@ -31,14 +31,15 @@ export { withShortName } from './xiaoqu.ts';
 /** The typed gateway client, grouped by domain (SPEC 7). One instance per app; every call takes a CallContext. */
 export function createApi(cfg: ClientsConfig) {
   const clients: GatewayClients = createClients(cfg);
-  const memoTtl = cfg.memoTtl ?? DEFAULT_MEMO_TTL;
+  const answers = createAnswerMemo(cfg.answerMemo);
   const city = createCityApi(clients.gateway);
   const config = createConfigApi(clients.gateway, clients.console);
-  const house = createHouseApi(clients.gateway, memoTtl);
-  const xiaoqu = createXiaoquApi(clients.gateway, memoTtl);
+  const house = createHouseApi(clients.gateway, answers);
+  const xiaoqu = createXiaoquApi(clients.gateway, answers);
   const info = createInfoApi(clients.gateway, clients.house, clients.urls.house);
   return {
     clients,
+    answers,
     city,
     config,
     house,
@@ -52,7 +53,7 @@ export function createApi(cfg: ClientsConfig) {
     user: createUserApi(clients.gateway, clients.console, clients.www, clients.urls.www),
     chat: createChatApi(clients.gateway, clients.chat, clients.urls.chat),
     info,
-    map: createMapApi(clients.gateway, memoTtl),
+    map: createMapApi(clients.gateway, answers),
     // Video and VR (issue 19)
     media: createMediaApi(clients.gateway),
     fangjia: createFangjiaApi(clients.gateway),

@@ -2,16 +2,16 @@ import type { Got } from 'got';
 import type { MapBubbles, MapLevel, MapQuery, NearbyMap } from '../contracts/gateway/map.ts';
 import { getObj, seg } from './call.ts';
 import type { CallContext } from './http.ts';
-import { DEFAULT_MEMO_TTL, type MemoTtl, memoByKey } from './memo.ts';
+import { type AnswerMemo, createAnswerMemo } from './memo.ts';
 
 /** SPEC 7.3 getHousebyLocation by level (the map's bubbles) and the nearby places of a static location map. */
-export function createMapApi(gateway: Got, memoTtl: MemoTtl = DEFAULT_MEMO_TTL) {
-  const nearby = memoByKey(
+export function createMapApi(gateway: Got, answers: AnswerMemo = createAnswerMemo()) {
+  const nearby = answers.of(
+    'nearby',
     (
       _key: string,
       { call, q }: { call: CallContext; q: { cityId: number; lng: number; lat: number; regionId?: number; radius?: number } },
     ) => getObj<NearbyMap>(gateway, call, 'api/map/nearby', { searchParams: q as unknown as Record<string, number> }),
-    { max: 2000, ttlMs: () => memoTtl('nearby') },
   );
   return {
     async bubbles(call: CallContext, level: MapLevel, q: MapQuery): Promise<MapBubbles> {

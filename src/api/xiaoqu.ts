@@ -2,7 +2,7 @@ import type { Got } from 'got';
 import type { ValuationInput } from '../lib/valuation.ts';
 import { asPage, getList, getObj, getPage, post, seg } from './call.ts';
 import type { CallContext } from './http.ts';
-import { DEFAULT_MEMO_TTL, type MemoTtl, memoByKey } from './memo.ts';
+import { type AnswerMemo, createAnswerMemo } from './memo.ts';
 import { checks } from './records.ts';
 import type {
   ListingItem,
@@ -38,11 +38,9 @@ function pageWithShortNames<P extends Page<XiaoquItem>>(call: CallContext, p: P 
 }
 
 /** SPEC 7.5: communities and prices. */
-export function createXiaoquApi(gateway: Got, memoTtl: MemoTtl = DEFAULT_MEMO_TTL) {
-  const brief = memoByKey(
-    async (id: string, call: CallContext) =>
-      withShortName(await getObj<XiaoquItem>(gateway, call, `api/xiaoqu/findBriefById/${seg(id)}`, {}, checks.xiaoquItem)),
-    { max: 5000, ttlMs: () => memoTtl('communityBrief') },
+export function createXiaoquApi(gateway: Got, answers: AnswerMemo = createAnswerMemo()) {
+  const brief = answers.of('communityBrief', async (id: string, call: CallContext) =>
+    withShortName(await getObj<XiaoquItem>(gateway, call, `api/xiaoqu/findBriefById/${seg(id)}`, {}, checks.xiaoquItem)),
   );
   return {
     findById: async (call: CallContext, id: number | string) =>

@@ -1,4 +1,4 @@
-import type { AnswerMemoName } from '../api/memo.ts';
+import type { AnswerMemoSettings } from '../api/memo.ts';
 /** Shapes of registry.json (validated by registry.schema.json at load) and of its compiled form. */
 
 import type { NativeApp } from '../lib/device.ts';
@@ -70,8 +70,8 @@ export interface SiteSettings {
   pageCache: { maxEntries: number; maxBytes: number };
   /** Issue 20: bound of the shared-markup memo (plugins/markup-memo.ts); 0 turns it off. */
   markupCache: { maxBytes: number };
-  /** Issue 35: seconds each shared gateway answer is kept (src/api/memo.ts); 0 keeps nothing. */
-  answerMemo: Record<AnswerMemoName, number>;
+  /** Issue 35: the shared gateway answers' bound and times to live (src/api/memo.ts). */
+  answerMemo: AnswerMemoSettings;
   robotsDisallow: string[];
   /** Issue 33: the named limits of the actions' `rate-limit:<name>` middleware. */
   rateLimits: Record<string, RateLimitRule>;

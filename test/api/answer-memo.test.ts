@@ -1,4 +1,5 @@
 import t from 'tap';
+import { createAnswerMemo } from '../../src/api/memo.ts';
 import { proxiedTestBackend } from '../helpers/backend.ts';
 import { buildTestApp } from '../helpers/build.ts';
 import { backendRows } from '../listings/helpers.ts';
@@ -68,7 +69,7 @@ t.test('answerMemo 0 keeps nothing', async (t) => {
     gatewayUrl: gateway.url,
     editRegistry: (r) => {
       for (const p of r.pages) p.cache = 'no-cache';
-      r.site.answerMemo = { problemAsk: 0, nearby: 0, communityBrief: 0, similarListings: 0 };
+      r.site.answerMemo = { maxBytes: 16777216, ttlSeconds: { problemAsk: 0, nearby: 0, communityBrief: 0, similarListings: 0 } };
     },
   });
   t.teardown(close);
@@ -84,7 +85,7 @@ t.test('a bad answerMemo refuses the registry, naming the setting', async (t) =>
   await t.rejects(
     buildTestApp({
       editRegistry: (r) => {
-        (r.site.answerMemo as Record<string, unknown>).communityBrief = -1;
+        (r.site.answerMemo.ttlSeconds as Record<string, unknown>).communityBrief = -1;
       },
     }),
     /answerMemo/,
@@ -92,9 +93,34 @@ t.test('a bad answerMemo refuses the registry, naming the setting', async (t) =>
   await t.rejects(
     buildTestApp({
       editRegistry: (r) => {
-        (r.site.answerMemo as Record<string, unknown>).agentPhone = 60;
+        (r.site.answerMemo.ttlSeconds as Record<string, unknown>).agentPhone = 60;
       },
     }),
     /answerMemo/,
   );
+});
+
+t.test('the shared answers are bounded in bytes together: the oldest go first', async (t) => {
+  const memo = createAnswerMemo(() => ({
+    maxBytes: 20_000,
+    ttlSeconds: { problemAsk: 60, nearby: 60, communityBrief: 60, similarListings: 60 },
+  }));
+  let fetched = 0;
+  const briefs = memo.of('communityBrief', async (key: string) => {
+    fetched++;
+    return { key, text: '小'.repeat(1000) };
+  });
+  const near = memo.of('nearby', async (key: string) => {
+    fetched++;
+    return { key, text: '站'.repeat(1000) };
+  });
+  for (let i = 0; i < 30; i++) await (i % 2 ? near : briefs).get(String(i), undefined);
+  t.equal(fetched, 30);
+  t.ok(memo.bytes <= 20_000, `${memo.bytes} bytes held, bound 20000`);
+  t.ok(memo.bytes > 10_000, 'and it is used');
+  await briefs.get('28', undefined);
+  t.equal(fetched, 30, 'a recent answer is still kept');
+  await briefs.get('0', undefined);
+  t.equal(fetched, 31, 'the oldest was let go');
+  t.same(await near.get('29', undefined), { key: '29', text: '站'.repeat(1000) }, 'names do not mix');
 });

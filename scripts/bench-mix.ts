@@ -98,7 +98,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const registry = JSON.parse(readFileSync(path.join(ROOT, 'registry.json'), 'utf8')) as RegistryFile;
-  const cacheBoundMb = mb(registry.site.pageCache.maxBytes) + mb(registry.site.markupCache.maxBytes) + mb(registry.site.answerMemo.maxBytes);
+  const cacheBoundMb =
+    mb(registry.site.pageCache.maxBytes) + mb(registry.site.markupCache.maxBytes) + mb(registry.site.answerMemo.maxBytes);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-mix-'));
   if (process.env.BENCH_DB && existsSync(process.env.BENCH_DB)) cpSync(process.env.BENCH_DB, path.join(dataDir, 'portal.db'));
   const port = await freePort();

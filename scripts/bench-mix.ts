@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { brotliCompressSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import type { RegistryFile } from '../src/registry/types.ts';
 import { mixPopulation, seededRandom, zipfSampler } from './bench/mix-population.ts';
-import { cpuMs, freePort, rssMb, startPinned, stop } from './bench/procs.ts';
+import { childPids, cpuMs, freePort, rssMb, startPinned, stop } from './bench/procs.ts';
 
 /**
  * `npm run bench:mix` (issue 35 part 2; after `npm run build`): a day's traffic rather than one page. The built portal
@@ -38,17 +38,6 @@ interface LogCounts {
   cache: Map<string, number>;
   status: Map<string, number>;
 }
-
-const childPids = (pid: number): number[] => {
-  try {
-    return execFileSync('ps', ['--ppid', String(pid), '-o', 'pid='], { encoding: 'utf8' })
-      .split('\n')
-      .map((s) => Number(s.trim()))
-      .filter((n) => n > 0);
-  } catch {
-    return [];
-  }
-};
 
 /**
  * The cluster, its log read line by line: one "request completed" line per portal request (with its page-cache

@@ -1,11 +1,11 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { registryWithoutPageCache } from './bench/cluster.ts';
-import { freePort } from './bench/procs.ts';
+import { childPids, freePort } from './bench/procs.ts';
 
 /**
  * `npx tsx scripts/drain-check.ts` (issue 20 part 3): does a shutdown lose requests? A real portal under a load of
@@ -135,18 +135,6 @@ const line = (label: string, t: Tally, extra: string) =>
     t.failures.length ? `\n    failures: ${[...new Set(t.failures)].slice(0, 10).join('; ')}` : ''
   }`;
 
-/** Pids of the child processes of `pid` (a cluster's workers). */
-function childrenOf(pid: number): number[] {
-  try {
-    return execFileSync('ps', ['--ppid', String(pid), '-o', 'pid='], { encoding: 'utf8' })
-      .split('\n')
-      .map((s) => Number(s.trim()))
-      .filter((n) => n > 0);
-  } catch {
-    return [];
-  }
-}
-
 async function main(): Promise<void> {
   const built = existsSync(path.join(ROOT, 'dist/server/server.js')) && existsSync(path.join(ROOT, 'dist/client/.vite/manifest.json'));
   const serverCmd = built
@@ -196,7 +184,7 @@ async function main(): Promise<void> {
       const base = `http://127.0.0.1:${port}`;
       await waitForUrl(`${base}/`, portal);
       // Every worker up (each answers its first request slowly): warm them all before the measured load.
-      if (c.workers > 1) while (childrenOf(portal.pid as number).length < c.workers) await sleep(200);
+      if (c.workers > 1) while (childPids(portal.pid as number).length < c.workers) await sleep(200);
       for (let i = 0; i < 20; i++) await (await fetch(`${base}${pages[i % pages.length]}`)).arrayBuffer();
       let signalledAt = 0;
       let victim = 0;
@@ -205,7 +193,7 @@ async function main(): Promise<void> {
         () => {
           signalledAt = performance.now();
           if (c.target === 'worker') {
-            victim = childrenOf(portal.pid as number)[0];
+            victim = childPids(portal.pid as number)[0];
             process.kill(victim, 'SIGTERM');
           } else portal.kill('SIGTERM');
         },
@@ -213,7 +201,7 @@ async function main(): Promise<void> {
       );
       let extra: string;
       if (c.target === 'worker') {
-        const workers = childrenOf(portal.pid as number);
+        const workers = childPids(portal.pid as number);
         extra = `worker ${victim} drained and exited; workers now ${workers.join(', ')} (${workers.includes(victim) ? 'NOT replaced' : 'replaced by the primary'})`;
         portal.kill('SIGTERM');
         await exited(portal);

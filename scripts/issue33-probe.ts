@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket } from 'ws';
 import Database from '../src/backend/sqlite-driver.ts';
-import { freePort } from './bench/procs.ts';
+import { childPids, freePort } from './bench/procs.ts';
 import { type RedisServer, startRedis } from './redis.ts';
 
 /**
@@ -174,18 +174,6 @@ function rssMb(pid: number): number {
   const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
   if (!m) throw new Error(`no VmRSS for ${pid}`);
   return Math.round(Number(m[1]) / 1024);
-}
-
-/** Pids of the children of `pid` (a cluster's workers). */
-function childrenOf(pid: number): number[] {
-  try {
-    return execFileSync('ps', ['--ppid', String(pid), '-o', 'pid='], { encoding: 'utf8' })
-      .split('\n')
-      .map((s) => Number(s.trim()))
-      .filter((n) => n > 0);
-  } catch {
-    return [];
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1043,14 +1031,14 @@ async function probeRestartDelay(ctx: Ctx): Promise<void> {
     const primary = p.child.pid as number;
     const listening = (l: LogLine) => /Server listening/.test(l.msg);
     const until = Date.now() + 30_000;
-    while (new Set(p.logs.filter(listening).map((l) => l.pid)).size < 2 || childrenOf(primary).length < 2) {
+    while (new Set(p.logs.filter(listening).map((l) => l.pid)).size < 2 || childPids(primary).length < 2) {
       if (Date.now() > until) throw new Error('two workers did not listen within 30 s');
       await sleep(200);
     }
     await sleep(25_000);
     const died = (l: LogLine) => l.msg === 'portal worker died; restarting it';
-    const victim = childrenOf(primary)[0] as number;
-    const seen = new Set(childrenOf(primary));
+    const victim = childPids(primary)[0] as number;
+    const seen = new Set(childPids(primary));
     let from = p.logs.length;
     process.kill(victim, 'SIGKILL');
     const first = await waitForLog(p, died, from);

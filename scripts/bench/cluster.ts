@@ -1,11 +1,11 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RegistryFile } from '../../src/registry/types.ts';
 import { type LoadResult, load, medianOf } from './load.ts';
-import { cpuMs, hasTaskset, stop } from './procs.ts';
+import { childPids, cpuMs, hasTaskset, stop } from './procs.ts';
 
 /**
  * Issue 20 part 3: the multi-process (c). `npm start`'s cluster (src/server.ts: one portal worker per core, the
@@ -37,17 +37,6 @@ export function registryWithoutPageCache(registryFile: string): string {
   return file;
 }
 
-const pidsOf = (pid: number): number[] => {
-  try {
-    return execFileSync('ps', ['--ppid', String(pid), '-o', 'pid='], { encoding: 'utf8' })
-      .split('\n')
-      .map((s) => Number(s.trim()))
-      .filter((n) => n > 0);
-  } catch {
-    return [];
-  }
-};
-
 async function startCluster(opts: ClusterBenchOptions, workers: number): Promise<ChildProcess> {
   const cores = `0-${cpus().length - 1}`;
   // The bench runs pinned to one core and children inherit that: give the cluster every core again.
@@ -61,7 +50,7 @@ async function startCluster(opts: ClusterBenchOptions, workers: number): Promise
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`cluster exited with ${child.exitCode}`);
     // A cluster answers once every worker is up (WEB_CONCURRENCY=1 is one process, no workers).
-    if (workers === 1 || pidsOf(child.pid as number).length >= workers) {
+    if (workers === 1 || childPids(child.pid as number).length >= workers) {
       try {
         const res = await fetch(url);
         await res.arrayBuffer();
@@ -86,7 +75,7 @@ export async function benchCluster(opts: ClusterBenchOptions): Promise<{ result:
     try {
       const url = `http://127.0.0.1:${opts.port}${opts.pagePath}`;
       await load(url, { seconds: 2 });
-      const pids = [child.pid as number, ...pidsOf(child.pid as number)];
+      const pids = [child.pid as number, ...childPids(child.pid as number)];
       const cpu = () => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
       const before = cpu();
       const r = await load(url, { seconds: opts.seconds });

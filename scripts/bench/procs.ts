@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -64,5 +64,17 @@ export function cpuMs(pid: number | undefined): number {
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return Number.NaN;
+  }
+}
+
+/** Pids of the child processes of `pid` (a cluster's workers), or none. */
+export function childPids(pid: number): number[] {
+  try {
+    return execFileSync('ps', ['--ppid', String(pid), '-o', 'pid='], { encoding: 'utf8' })
+      .split('\n')
+      .map((s) => Number(s.trim()))
+      .filter((n) => n > 0);
+  } catch {
+    return [];
   }
 }

@@ -1,6 +1,5 @@
 import type { ListingFilter, ListingItem, MonthPrice, XiaoquDetail, XiaoquItem, XiaoquPlan } from '../contracts/gateway/index.ts';
 import type {
-  XiaoquCard,
   XiaoquDetailData,
   XiaoquHuxingData,
   XiaoquInformationData,
@@ -11,6 +10,7 @@ import { errors } from '../errors.ts';
 import { listingCardOf } from '../lib/listing-card.ts';
 import { emptyQuery, toTail } from '../lib/listing-filters.ts';
 import { HOUSE_TYPES } from '../lib/listing-kinds.ts';
+import { xiaoquCardOf } from '../lib/xiaoqu-card.ts';
 import { parseXiaoquTail, toXiaoquApiFilter, XIAOQU_PAGE_SIZE, xiaoquLabels, xiaoquListHref } from '../lib/xiaoqu-filters.ts';
 import { xiaoquDetailMeta, xiaoquHuxingMeta, xiaoquInformationMeta, xiaoquListMeta } from '../meta/xiaoqu.ts';
 import { cityOrigin } from '../pipeline/head.ts';
@@ -31,23 +31,6 @@ const DETAIL_ZUFANG = 3;
 const SIMILAR = 6;
 /** Listings a floor-plan page shows of its layout. */
 const PLAN_LISTINGS = 20;
-
-/** A community as a list card shows it (only the fields the card prints go into the page's state). */
-export function xiaoquCardOf(x: XiaoquItem): XiaoquCard {
-  return {
-    stressId: x.stressId,
-    name: x.name,
-    img: x.img,
-    regionName: x.regionName ?? null,
-    shopMapName: x.shopMapName ?? null,
-    buildYear: x.buildYear,
-    propertyType: x.propertyType,
-    avgPrice: x.avgPrice,
-    ratio: x.ratio ?? 0,
-    ershoucount: x.ershoucount,
-    zufangcount: x.zufangcount,
-  };
-}
 
 /** The community's own record as its pages show it: without coordinates, view count, price history or statistics. */
 function recordOf(x: XiaoquDetail): XiaoquRecord {

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { createAnswerMemo } from '../../src/api/memo.ts';
+import type { RegistryFile } from '../../src/registry/types.ts';
 import { proxiedTestBackend } from '../helpers/backend.ts';
 import { buildTestApp } from '../helpers/build.ts';
 import { backendRows } from '../listings/helpers.ts';
@@ -20,15 +21,22 @@ async function recordingGateway(t: Parameters<typeof proxiedTestBackend>[0]) {
 
 const count = (calls: string[], part: string) => calls.filter((c) => c.includes(part)).length;
 
-t.test('two listings of one community: its card and similar listings are asked once; each listing’s own data twice', async (t) => {
+/** The portal over a recording gateway, every page rendered per request (no page cache). */
+async function uncachedPortal(t: Parameters<typeof proxiedTestBackend>[0], edit: (r: RegistryFile) => void = () => {}) {
   const gateway = await recordingGateway(t);
   const { app, close } = await buildTestApp({
     gatewayUrl: gateway.url,
     editRegistry: (r) => {
       for (const p of r.pages) p.cache = 'no-cache';
+      edit(r);
     },
   });
   t.teardown(close);
+  return { app, gateway };
+}
+
+t.test('two listings of one community: its card and similar listings are asked once; each listing’s own data twice', async (t) => {
+  const { app, gateway } = await uncachedPortal(t);
   const [a, b] = backendRows(
     gateway.backend,
     `SELECT id FROM listing WHERE city_id = 1 AND house_type = 11 AND status = 1 AND xiaoqu_id =
@@ -46,14 +54,7 @@ t.test('two listings of one community: its card and similar listings are asked o
 });
 
 t.test('two estates of one district: its other estates (其他楼盘) are asked once', async (t) => {
-  const gateway = await recordingGateway(t);
-  const { app, close } = await buildTestApp({
-    gatewayUrl: gateway.url,
-    editRegistry: (r) => {
-      for (const p of r.pages) p.cache = 'no-cache';
-    },
-  });
-  t.teardown(close);
+  const { app, gateway } = await uncachedPortal(t);
   const [a, b] = backendRows(
     gateway.backend,
     'SELECT id FROM loupan WHERE city_id = 1 AND region_id = (SELECT region_id FROM loupan WHERE city_id = 1 GROUP BY region_id HAVING COUNT(*) >= 2 LIMIT 1) ORDER BY id LIMIT 2',
@@ -64,15 +65,9 @@ t.test('two estates of one district: its other estates (其他楼盘) are asked 
 });
 
 t.test('answerMemo 0 keeps nothing', async (t) => {
-  const gateway = await recordingGateway(t);
-  const { app, close } = await buildTestApp({
-    gatewayUrl: gateway.url,
-    editRegistry: (r) => {
-      for (const p of r.pages) p.cache = 'no-cache';
-      r.site.answerMemo = { maxBytes: 16777216, ttlSeconds: { problemAsk: 0, nearby: 0, communityBrief: 0, similarListings: 0 } };
-    },
+  const { app, gateway } = await uncachedPortal(t, (r) => {
+    r.site.answerMemo = { maxBytes: 16777216, ttlSeconds: { problemAsk: 0, nearby: 0, communityBrief: 0, similarListings: 0 } };
   });
-  t.teardown(close);
   const [id] = backendRows(gateway.backend, 'SELECT id FROM listing WHERE city_id = 1 AND house_type = 11 AND status = 1 LIMIT 1').map(
     (r) => r.id as number,
   );

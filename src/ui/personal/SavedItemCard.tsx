@@ -1,5 +1,6 @@
 import type { CollectKind, ListingItem, LoupanItem, Overseas, XiaoquItem } from '../../contracts/gateway/index.ts';
 import { kindOfHouseType } from '../../lib/listing-kinds.ts';
+import { xiaoquCardOf } from '../../lib/xiaoqu-card.ts';
 import { OverseasCard } from '../haiwai/OverseasCard.tsx';
 import { EstateCard, ListingCard } from '../ListingCard.tsx';
 import { XiaoquCard } from '../xiaoqu/XiaoquCard.tsx';
@@ -26,26 +27,7 @@ export function SavedItemCard({ e }: { e: SavedEntry }) {
       />
     );
   }
-  if (e.kind === 'xiaoqu') {
-    const x = e.item as XiaoquItem;
-    return (
-      <XiaoquCard
-        xiaoqu={{
-          stressId: x.stressId,
-          name: x.name,
-          img: x.img,
-          regionName: x.regionName ?? null,
-          shopMapName: x.shopMapName ?? null,
-          buildYear: x.buildYear,
-          propertyType: x.propertyType,
-          avgPrice: x.avgPrice,
-          ratio: x.ratio ?? 0,
-          ershoucount: x.ershoucount,
-          zufangcount: x.zufangcount,
-        }}
-      />
-    );
-  }
+  if (e.kind === 'xiaoqu') return <XiaoquCard xiaoqu={xiaoquCardOf(e.item as XiaoquItem)} />;
   if (e.kind === 'overseas') return <OverseasCard item={e.item as Overseas} />;
   return <ListingCard listing={e.item as never} kind={kindOfHouseType(item.houseType as number)} />;
 }

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -20,7 +20,8 @@ import { childPids, cpuMs, freePort, rssMb, startPinned, stop } from './bench/pr
  * gateway), the page-cache outcomes, gateway calls per request, worker RSS at start, middle and end against its bound
  * (idle + page cache + markup memo + answer memo + 64 MB), and the (a) ceiling of the same run: a plain Fastify route sending a
  * page of the mix's mean size, brotli-compressed as the mix's answers were. mix CPU / ceiling CPU is the figure to
- * drive down. BENCH_DB=<a seeded portal.db> skips the seeding (about a minute).
+ * drive down. BENCH_DB=<a seeded portal.db> skips the seeding (about a minute); MIX_LOG=<file> keeps the processes'
+ * other output lines there (e.g. MIX_NODE_ARGS=--trace-gc).
  */
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -44,11 +45,15 @@ interface LogCounts {
  * result) and one per gateway call (the embedded gateway logs under component "backend").
  */
 async function startCluster(env: NodeJS.ProcessEnv, port: number, counts: LogCounts): Promise<{ child: ChildProcess; workers: number[] }> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/server.js')], {
+  // MIX_NODE_ARGS: flags for the primary and, through cluster.fork, its workers (e.g. --trace-gc with MIX_LOG).
+  const nodeArgs = process.env.MIX_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist/server/server.js')], {
     env: { ...process.env, ...env, PORT: String(port), WEB_CONCURRENCY: String(WORKERS) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const keep = process.env.MIX_LOG ? createWriteStream(process.env.MIX_LOG) : null;
   createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+    if (keep && !line.includes('"request completed"')) keep.write(`${line}\n`);
     if (!line.includes('"request completed"')) return;
     if (line.includes('"component":"backend"')) {
       counts.gateway++;

@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import t, { type Test } from 'tap';
-import { registerMember } from '../listings/helpers.ts';
-import { startE2E } from './browser.ts';
+import { signInMember, startE2E } from './browser.ts';
 
 /**
  * Issue 34 part 2: an automated accessibility audit (axe-core, injected as a plain script) of one page of every page
@@ -107,16 +106,7 @@ for (const [name, where] of pages) {
 }
 
 t.test('axe: personal centre as a member', async (t) => {
-  const member = await registerMember(e2e.backend, '13899993401', '无障碍会员');
-  const signed = e2e.portal.memberCookie({
-    uid: member.uid,
-    userId: member.userId,
-    phone: member.phone,
-    nickName: member.nickName,
-    headUrl: member.headUrl,
-    token: member.token ?? '',
-  });
-  await e2e.browser.addCookies([{ name: 'userInfo', value: signed.slice('userInfo='.length), url: e2e.base }]);
+  await signInMember(e2e, '13899993401', '无障碍会员');
   await check(t, '/personalcenter');
   await e2e.browser.clearCookies();
 });

@@ -6,6 +6,7 @@ import { launchChromium } from '../../scripts/chromium.ts';
 import { loadClientAssets } from '../../src/render/assets.ts';
 import { startTestBackend, type TestBackend } from '../helpers/backend.ts';
 import { buildTestApp, ROOT, type TestApp, type TestAppOptions } from '../helpers/build.ts';
+import { registerMember } from '../listings/helpers.ts';
 
 export interface E2E {
   base: string;
@@ -66,4 +67,22 @@ export async function firstErshoufangDetail(e2e: E2E): Promise<string> {
   await page.close();
   if (!href) throw new Error('the second-hand list links to no detail');
   return href;
+}
+
+/**
+ * A member registered at the backend and signed in in the browser (the signed login cookie with its gateway session),
+ * as the login page would leave it.
+ */
+export async function signInMember(e2e: E2E, phone: string, nickName: string) {
+  const member = await registerMember(e2e.backend, phone, nickName);
+  const signed = e2e.portal.memberCookie({
+    uid: member.uid,
+    userId: member.userId,
+    phone: member.phone,
+    nickName: member.nickName,
+    headUrl: member.headUrl,
+    token: member.token ?? '',
+  });
+  await e2e.browser.addCookies([{ name: 'userInfo', value: signed.slice('userInfo='.length), url: e2e.base }]);
+  return member;
 }

@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import t from 'tap';
 import Database from '../../src/backend/sqlite-driver.ts';
-import { backendRows, registerMember } from '../listings/helpers.ts';
-import { startE2E } from './browser.ts';
+import { backendRows } from '../listings/helpers.ts';
+import { signInMember, startE2E } from './browser.ts';
 
 /**
  * Issue 34 on a phone (375x812): a member removes a favourite from 我的收藏 (取消收藏), removes another in the edit mode
@@ -22,16 +22,7 @@ const shot = async (page: import('playwright-core').Page, name: string) => {
 t.test('a member removes favourites, cancels a booking, deletes a valuation and clears 浏览记录', async (t) => {
   const { page, errors } = await e2e.newPage();
   await page.setViewportSize({ width: 375, height: 812 });
-  const member = await registerMember(backend, '13834349001', '收藏管理');
-  const signed = e2e.portal.memberCookie({
-    uid: member.uid,
-    userId: member.userId,
-    phone: member.phone,
-    nickName: member.nickName,
-    headUrl: member.headUrl,
-    token: member.token ?? '',
-  });
-  await e2e.browser.addCookies([{ name: 'userInfo', value: signed.slice('userInfo='.length), url: e2e.base }]);
+  const member = await signInMember(e2e, '13834349001', '收藏管理');
   const ids = backendRows(backend, 'SELECT id FROM listing WHERE city_id = 1 AND house_type = 11 AND status = 1 ORDER BY id LIMIT 3').map(
     (r) => r.id as number,
   );

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import t from 'tap';
-import { backendRows, registerMember } from '../listings/helpers.ts';
-import { startE2E } from './browser.ts';
+import { backendRows } from '../listings/helpers.ts';
+import { signInMember, startE2E } from './browser.ts';
 
 /**
  * A member on a phone at 375x812 (issue 13): the personal centre with its counts, a new nickname and avatar seen in the
@@ -14,16 +14,7 @@ t.teardown(() => e2e.close());
 
 t.test('personal centre, profile, feedback, demand, report', async (t) => {
   const { page, errors } = await e2e.newPage();
-  const member = await registerMember(backend, '13899990001', 'E2E会员');
-  const signed = e2e.portal.memberCookie({
-    uid: member.uid,
-    userId: member.userId,
-    phone: member.phone,
-    nickName: member.nickName,
-    headUrl: member.headUrl,
-    token: member.token ?? '',
-  });
-  await e2e.browser.addCookies([{ name: 'userInfo', value: signed.slice('userInfo='.length), url: e2e.base }]);
+  const member = await signInMember(e2e, '13899990001', 'E2E会员');
   const listing = backendRows(
     backend,
     'SELECT id, title FROM listing WHERE city_id = 1 AND house_type = 11 AND status = 1 ORDER BY id LIMIT 1',

@@ -6,6 +6,7 @@ import type { PageProps } from '../src/render/page-props.ts';
 import { useAppState } from '../src/stores/context.tsx';
 import { AppLink } from '../src/ui/AppLink.tsx';
 import { showToast } from '../src/ui/detail/toast.ts';
+import { PhoneInput } from '../src/ui/PhoneInput.tsx';
 
 /** /jubao?houseId=: report a listing (api/jubao/save through POST /-/action/jubao). */
 function JubaoForm({ data }: { data: FormPageData }) {
@@ -53,15 +54,7 @@ function JubaoForm({ data }: { data: FormPageData }) {
       </label>
       <label className="fm__field">
         <span>联系电话</span>
-        <input
-          name="phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          pattern="1[3-9][0-9]{9}"
-          maxLength={11}
-          defaultValue={user.phone}
-        />
+        <PhoneInput pattern="1[3-9][0-9]{9}" defaultValue={user.phone} />
       </label>
       <button type="submit" className="fm__submit" disabled={!data.house}>
         提交举报

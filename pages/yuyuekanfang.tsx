@@ -6,6 +6,7 @@ import type { PageProps } from '../src/render/page-props.ts';
 import { useAppState } from '../src/stores/context.tsx';
 import { AppLink } from '../src/ui/AppLink.tsx';
 import { showToast } from '../src/ui/detail/toast.ts';
+import { PhoneInput } from '../src/ui/PhoneInput.tsx';
 
 /** A date input's minimum: today in Beijing, as the gateway checks it. */
 const today = () => beijingParts(Date.now()).date;
@@ -50,17 +51,7 @@ function YuyuekanfangForm({ data }: { data: FormPageData }) {
       </label>
       <label className="fm__field">
         <span>手机号</span>
-        <input
-          name="phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          required
-          pattern="1[3-9][0-9]{9}"
-          maxLength={11}
-          defaultValue={user.phone}
-          placeholder="11位手机号"
-        />
+        <PhoneInput required pattern="1[3-9][0-9]{9}" defaultValue={user.phone} placeholder="11位手机号" />
       </label>
       <label className="fm__field">
         <span>看房日期</span>

@@ -8,6 +8,7 @@ import { AppLink } from '../../src/ui/AppLink.tsx';
 import { noticeIsError } from '../../src/ui/campaign/parts.tsx';
 import { showToast } from '../../src/ui/detail/toast.ts';
 import { LazyImage } from '../../src/ui/LazyImage.tsx';
+import { PhoneInput } from '../../src/ui/PhoneInput.tsx';
 import { groupDigits } from '../../src/ui/paths.ts';
 
 const WEEK = '日一二三四五六';
@@ -101,17 +102,7 @@ function SessionCard({ s, notice }: { s: GroupSession; notice: GrouproomData['no
             aria-label="姓名"
             defaultValue={user?.nickName ?? ''}
           />
-          <input
-            name="phone"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel"
-            required
-            maxLength={11}
-            placeholder="11位手机号"
-            aria-label="手机号"
-            defaultValue={user?.phone ?? ''}
-          />
+          <PhoneInput required placeholder="11位手机号" aria-label="手机号" defaultValue={user?.phone ?? ''} />
           <button type="submit" data-testid="group-submit">
             报名
           </button>

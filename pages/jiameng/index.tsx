@@ -2,6 +2,7 @@ import type { JiamengData } from '../../src/contracts/page-data/broker.ts';
 import { FRANCHISE_DUPLICATE, FRANCHISE_SAVED, INVESTMENT_SAVED } from '../../src/lib/broker-forms.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
+import { PhoneInput } from '../../src/ui/PhoneInput.tsx';
 import { typed } from '../../src/ui/personal/FormBits.tsx';
 import { WendaForm } from '../../src/ui/wenda/WendaForm.tsx';
 
@@ -52,16 +53,7 @@ export default function JiamengPage({ data }: PageProps<JiamengData>) {
           </label>
           <label className="fm__field">
             <span>手机号</span>
-            <input
-              name="phone"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel"
-              required
-              maxLength={11}
-              placeholder="11位手机号"
-              defaultValue={typed(jiameng, 'phone')}
-            />
+            <PhoneInput required placeholder="11位手机号" defaultValue={typed(jiameng, 'phone')} />
           </label>
           <label className="fm__field">
             <span>目前从事的业务（选填）</span>
@@ -82,15 +74,7 @@ export default function JiamengPage({ data }: PageProps<JiamengData>) {
           </label>
           <label className="fm__field">
             <span>手机号</span>
-            <input
-              name="phone"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel"
-              required
-              maxLength={11}
-              defaultValue={typed(zhaoshang, 'phone')}
-            />
+            <PhoneInput required defaultValue={typed(zhaoshang, 'phone')} />
           </label>
           <label className="fm__field">
             <span>公司名称（选填）</span>

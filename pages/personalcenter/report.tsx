@@ -3,6 +3,7 @@ import type { CorrectionFormData } from '../../src/contracts/page-data/personal.
 import { CORRECTION_FIELDS, CORRECTION_MAX, CORRECTION_MIN } from '../../src/lib/member-forms.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
+import { PhoneInput } from '../../src/ui/PhoneInput.tsx';
 import { Done, FormError, typed, useMemberForm } from '../../src/ui/personal/FormBits.tsx';
 
 /** /report?houseId=: correct a listing's facts (POST /-/member/report → /api/correction/insert). */
@@ -68,15 +69,7 @@ function ReportForm({ data }: { data: CorrectionFormData }) {
       </label>
       <label className="fm__field">
         <span>联系电话（选填）</span>
-        <input
-          name="phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          pattern="1[3-9][0-9]{9}"
-          maxLength={11}
-          defaultValue={typed(data.form, 'phone', data.phone)}
-        />
+        <PhoneInput pattern="1[3-9][0-9]{9}" defaultValue={typed(data.form, 'phone', data.phone)} />
       </label>
       <button type="submit" className="fm__submit" disabled={!data.house || pending}>
         {pending ? '提交中…' : '提交纠错'}

@@ -11,6 +11,7 @@ import {
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
+import { PhoneInput } from '../../src/ui/PhoneInput.tsx';
 import { Done, FormError, typed, typedList, useMemberForm } from '../../src/ui/personal/FormBits.tsx';
 
 /**
@@ -123,16 +124,7 @@ export default function ShengxinZhaofangPage({ data }: PageProps<DemandPageData>
       </label>
       <label className="fm__field">
         <span>手机号</span>
-        <input
-          name="phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          required
-          pattern="1[3-9][0-9]{9}"
-          maxLength={11}
-          defaultValue={value('phone', d?.phone, data.phone)}
-        />
+        <PhoneInput required pattern="1[3-9][0-9]{9}" defaultValue={value('phone', d?.phone, data.phone)} />
       </label>
       <label className="fm__field">
         <span>其他要求（选填）</span>

@@ -3,6 +3,7 @@ import type { FeedbackPageData, FeedbackRecord } from '../../src/contracts/page-
 import { FEEDBACK_KINDS, FEEDBACK_MAX, FEEDBACK_MIN } from '../../src/lib/member-forms.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
+import { PhoneInput } from '../../src/ui/PhoneInput.tsx';
 import { Done, FormError, StatusTag, typed, useMemberForm } from '../../src/ui/personal/FormBits.tsx';
 
 const SELF = '/yonghufankui';
@@ -74,15 +75,7 @@ export default function FeedbackPage({ data }: PageProps<FeedbackPageData>) {
           </label>
           <label className="fm__field">
             <span>联系电话（选填）</span>
-            <input
-              name="phone"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel"
-              pattern="1[3-9][0-9]{9}"
-              maxLength={11}
-              defaultValue={typed(data.form, 'phone', data.phone)}
-            />
+            <PhoneInput pattern="1[3-9][0-9]{9}" defaultValue={typed(data.form, 'phone', data.phone)} />
           </label>
           <button type="submit" className="fm__submit" disabled={pending}>
             {pending ? '提交中…' : '提交反馈'}

@@ -3,6 +3,7 @@ import { DECORATIONS, ENTRUST_QUERY_KEYS, entrustAddress, kindName, ORIENTATIONS
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { StepBar } from '../../src/ui/entrust/EntrustBits.tsx';
+import { PhoneInput } from '../../src/ui/PhoneInput.tsx';
 import { FormError, typed } from '../../src/ui/personal/FormBits.tsx';
 
 const STEP_PATH = { search: 'search', address: 'address', details: 'details', form: 'form' } as const;
@@ -176,15 +177,7 @@ export default function EntrustStepPage({ data }: PageProps<EntrustStepData>) {
         </label>
         <label className="fm__field">
           <span>手机号</span>
-          <input
-            name="phone"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel"
-            required
-            maxLength={11}
-            defaultValue={f ? typed(f, 'phone', contact?.phone ?? '') : ''}
-          />
+          <PhoneInput required defaultValue={f ? typed(f, 'phone', contact?.phone ?? '') : ''} />
         </label>
         <label className="fm__field">
           <span>补充说明（选填）</span>

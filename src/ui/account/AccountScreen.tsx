@@ -4,6 +4,7 @@ import type { AccountField, AccountForm, AccountPageData, LoginMode } from '../.
 import { SMS_RESEND_SECONDS } from '../../lib/account-rules.ts';
 import { useAppState } from '../../stores/context.tsx';
 import { AppLink } from '../AppLink.tsx';
+import { PhoneInput } from '../PhoneInput.tsx';
 
 /**
  * The account screens (issue 13 part A): /login (two tabs), /register, /resetpassword. Each is a plain HTML form
@@ -175,17 +176,7 @@ function AccountFormView({ data }: { data: AccountPageData }) {
 
         <div className={`acc__field${errors.phone ? ' acc__field--bad' : ''}`}>
           <label htmlFor={ids('phone')}>手机号</label>
-          <input
-            id={ids('phone')}
-            name="phone"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel"
-            maxLength={11}
-            placeholder="请输入11位手机号"
-            defaultValue={data.values.phone}
-            {...described('phone')}
-          />
+          <PhoneInput id={ids('phone')} placeholder="请输入11位手机号" defaultValue={data.values.phone} {...described('phone')} />
           <FieldError id={errorId('phone')} text={errors.phone} />
         </div>
 

@@ -4,6 +4,7 @@ import type { SignupNotice } from '../../contracts/page-data/campaign.ts';
 import { countdownText, deadlineText, MAINLAND_PHONE, parseBeijing, SIGNUP_NAME_MAX, SIGNUP_NOTICES } from '../../lib/activity.ts';
 import { useAppState } from '../../stores/context.tsx';
 import { showToast } from '../detail/toast.ts';
+import { PhoneInput } from '../PhoneInput.tsx';
 
 export const noticeIsError = (n: SignupNotice | null) => n !== null && n !== 'ok' && n !== 'dup';
 
@@ -208,18 +209,13 @@ export function SignupForm({
             defaultValue={user?.nickName ?? ''}
             autoComplete="name"
           />
-          <input
+          <PhoneInput
             className={`${className}__input`}
-            name="phone"
-            type="tel"
-            inputMode="numeric"
             required
-            maxLength={11}
             pattern="1[3-9][0-9]{9}"
             placeholder="11位手机号"
             aria-label="手机号"
             defaultValue={user?.phone ?? ''}
-            autoComplete="tel"
           />
           {message?.error ? (
             <p className={`${className}__err`} data-testid="signup-msg" role="alert">

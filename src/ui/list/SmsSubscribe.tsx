@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { submitMemberForm } from '../../client/member-forms.ts';
 import { SMS_KINDS } from '../../lib/member-forms.ts';
 import { useAppState } from '../../stores/context.tsx';
+import { PhoneInput } from '../PhoneInput.tsx';
 import { currentReturnPath } from '../paths.ts';
 
 /**
@@ -40,18 +41,7 @@ export function SmsSubscribe({ what = '房源' }: { what?: string }) {
         ))}
       </div>
       <div className="dxdy__row">
-        <input
-          name="phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          aria-label="手机号"
-          placeholder="请输入手机号"
-          required
-          pattern="1[3-9][0-9]{9}"
-          maxLength={11}
-          defaultValue={user.phone}
-        />
+        <PhoneInput aria-label="手机号" placeholder="请输入手机号" required pattern="1[3-9][0-9]{9}" defaultValue={user.phone} />
         <button type="submit" className="btn btn--primary btn--sm" disabled={pending}>
           订阅
         </button>

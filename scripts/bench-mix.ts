@@ -35,7 +35,11 @@ const out = (s = '') => process.stdout.write(`${s}\n`);
 
 interface LogCounts {
   portal: number;
+  /** The gateway's "request completed" lines: each call, and each batch (POST api/batch) carrying calls. */
   gateway: number;
+  /** Batches, and the calls they carried (from the gateway's "batch answered" lines). */
+  batches: number;
+  batchedCalls: number;
   cache: Map<string, number>;
   status: Map<string, number>;
 }
@@ -54,6 +58,11 @@ async function startCluster(env: NodeJS.ProcessEnv, port: number, counts: LogCou
   const keep = process.env.MIX_LOG ? createWriteStream(process.env.MIX_LOG) : null;
   createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
     if (keep && !line.includes('"request completed"')) keep.write(`${line}\n`);
+    if (line.includes('"batch answered"')) {
+      counts.batches++;
+      counts.batchedCalls += Number(/"batchCalls":(\d+)/.exec(line)?.[1] ?? 0);
+      return;
+    }
     if (!line.includes('"request completed"')) return;
     if (line.includes('"component":"backend"')) {
       counts.gateway++;
@@ -98,7 +107,7 @@ async function main(): Promise<void> {
   if (process.env.BENCH_DB && existsSync(process.env.BENCH_DB)) cpSync(process.env.BENCH_DB, path.join(dataDir, 'portal.db'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const counts: LogCounts = { portal: 0, gateway: 0, cache: new Map(), status: new Map() };
+  const counts: LogCounts = { portal: 0, gateway: 0, batches: 0, batchedCalls: 0, cache: new Map(), status: new Map() };
   const env = { NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'info', REGISTRY_WATCH: '0' };
   const { child, workers } = await startCluster(env, port, counts);
   let ceiling: ChildProcess | undefined;
@@ -116,6 +125,8 @@ async function main(): Promise<void> {
     const cpuBefore = { all: cpuOf(pids), primary: cpuMs(child.pid) };
     counts.portal = 0;
     counts.gateway = 0;
+    counts.batches = 0;
+    counts.batchedCalls = 0;
     counts.cache.clear();
     counts.status.clear();
 
@@ -191,7 +202,12 @@ async function main(): Promise<void> {
       `         CPU ${mixCpuUs} µs/req summed over the processes; primary (embedded gateway) ${Math.round((cpuPrimary * 1000) / total)} µs/req`,
     );
     out(`         page cache: hit ratio ${((hits / Math.max(1, counts.portal)) * 100).toFixed(1)}% (${cacheLine})`);
-    out(`         gateway calls per request ${(counts.gateway / Math.max(1, counts.portal)).toFixed(2)} (${counts.gateway} calls)`);
+    const calls = counts.gateway - counts.batches;
+    const roundTrips = counts.gateway - counts.batchedCalls;
+    const perRequest = (n: number) => (n / Math.max(1, counts.portal)).toFixed(2);
+    out(
+      `         gateway calls per request ${perRequest(calls)} (${calls} calls) in ${perRequest(roundTrips)} round trips (${counts.batches} batches carried ${counts.batchedCalls})`,
+    );
     out(
       `ceiling: ${Math.round(ceilingResult.requests.average)} req/s   CPU ${ceilingCpuUs} µs/req   (a) a ${body.byteLength}-byte brotli page, one log line/request`,
     );

@@ -36,6 +36,7 @@ import { publicFileHeaders } from '../plugins/static-headers.ts';
 import trackingPlugin from '../plugins/tracking.ts';
 import uploadsPlugin from '../plugins/uploads.ts';
 import { actionNames } from './actions/index.ts';
+import { DEFAULT_GATEWAY_BATCH } from './api/batch.ts';
 import { type Api, createApi } from './api/index.ts';
 import { DEFAULT_ANSWER_MEMO } from './api/memo.ts';
 import type { Config } from './config.ts';
@@ -173,6 +174,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       timeoutMs: config.gatewayTimeoutMs,
       // Read when an answer is stored: the registry in force then (it is registered below).
       answerMemo: () => (app.hasDecorator('registry') ? app.registry.current.file.site.answerMemo : DEFAULT_ANSWER_MEMO),
+      gatewayBatch: () => (app.hasDecorator('registry') ? app.registry.current.file.site.gatewayBatch : DEFAULT_GATEWAY_BATCH),
     }),
   );
   app.decorate('assets', opts.assets ?? (config.production ? loadClientAssets(config.clientDir) : reloadingClientAssets(config.clientDir)));

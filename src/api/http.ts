@@ -3,6 +3,7 @@ import https from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import got, { type Got, type Method, RequestError } from 'got';
 import { GatewayError } from '../errors.ts';
+import type { GatewayBatchSettings } from './batch.ts';
 import type { AnswerMemoSettings } from './memo.ts';
 
 /** Who is calling: forwarded as x-request-id and used for the call's log lines. */
@@ -15,6 +16,23 @@ export interface CallContext {
    * without being made. Unset (a background fetch, a chat call): each call has its client's own timeout.
    */
   deadline?: { at: number; ms: number };
+  /**
+   * The request's batch of gateway calls (src/api/batch.ts): the calls it makes in one turn of the event loop go to
+   * the gateway in one round trip. Unset: every call is its own request.
+   */
+  batch?: CallBatcher;
+  /** A secondary call (a block streamed after the shell): batched apart, so the shell never waits for it. */
+  secondary?: boolean;
+}
+
+/** The same caller for a secondary call: batched apart from the shell's calls (src/api/batch.ts). */
+export const secondaryCall = (call: CallContext): CallContext => ({ ...call, secondary: true });
+
+/** Takes a call into the request's batch; see src/api/batch.ts. */
+export interface CallBatcher {
+  /** The client whose calls are batched (the main gateway's). */
+  readonly client: Got;
+  add<T>(call: CallContext, path: string, method: Method, opts: CallOptions): Promise<Envelope<T>>;
 }
 
 export interface ClientsConfig {
@@ -27,6 +45,8 @@ export interface ClientsConfig {
   timeoutMs: number;
   /** The shared-answer memo's bound and times to live (src/api/memo.ts): the registry's `site.answerMemo`. */
   answerMemo?: () => AnswerMemoSettings;
+  /** Whether a request's calls share round trips (src/api/batch.ts): the registry's `site.gatewayBatch`. */
+  gatewayBatch?: () => GatewayBatchSettings;
 }
 
 export interface GatewayClients {
@@ -42,10 +62,10 @@ export interface GatewayClients {
 
 export { GatewayError };
 
-const IDEMPOTENT: Method[] = ['GET', 'HEAD', 'OPTIONS'];
+export const IDEMPOTENT: Method[] = ['GET', 'HEAD', 'OPTIONS'];
 
 /** Bounded retries only for idempotent calls; a POST is never repeated behind the user's back (callGateway retries). */
-const RETRY = { limit: 1, statusCodes: [502, 503, 504], errorCodes: ['ECONNRESET', 'ETIMEDOUT', 'EPIPE'] };
+export const RETRY = { limit: 1, statusCodes: [502, 503, 504], errorCodes: ['ECONNRESET', 'ETIMEDOUT', 'EPIPE'] };
 
 function baseClient(timeoutMs: number): Got {
   return got.extend({
@@ -107,7 +127,7 @@ function refusalMessage(res: { statusCode: number; body: string }): string | nul
   }
 }
 
-function cleanParams(p: CallOptions['searchParams']): Record<string, string | number | boolean> | undefined {
+export function cleanParams(p: CallOptions['searchParams']): Record<string, string | number | boolean> | undefined {
   if (!p) return undefined;
   const out: Record<string, string | number | boolean> = {};
   for (const [k, v] of Object.entries(p)) if (v !== undefined) out[k] = v;
@@ -115,7 +135,7 @@ function cleanParams(p: CallOptions['searchParams']): Record<string, string | nu
 }
 
 /** The request's deadline is spent: 504, and a log line that names the deadline (not the gateway) as the reason. */
-function deadlineReached(call: CallContext, path: string, method: Method, started: number): GatewayError {
+export function deadlineReached(call: CallContext, path: string, method: Method, started: number): GatewayError {
   const deadlineMs = call.deadline?.ms;
   const ms = Math.round(performance.now() - started);
   call.log.error({ gateway: path, method, deadlineMs, ms }, `gateway call failed: request deadline of ${deadlineMs} ms reached`);
@@ -130,10 +150,28 @@ function deadlineReached(call: CallContext, path: string, method: Method, starte
  */
 export async function callGateway<T>(client: Got, call: CallContext, path: string, opts: CallOptions = {}): Promise<Envelope<T>> {
   const method = opts.method ?? 'GET';
+  if (call.batch && client === call.batch.client && !opts.body && !opts.url && (method === 'GET' || method === 'POST')) {
+    return call.batch.add<T>(call, path, method, opts);
+  }
+  return callAlone<T>(client, call, path, opts);
+}
+
+/**
+ * One call in its own HTTP request. `attemptsMade`: attempts already spent on it elsewhere (a batch whose answer for it
+ * was worth repeating), so the retry rule counts them.
+ */
+export async function callAlone<T>(
+  client: Got,
+  call: CallContext,
+  path: string,
+  opts: CallOptions = {},
+  attemptsMade = 0,
+): Promise<Envelope<T>> {
+  const method = opts.method ?? 'GET';
   // The SPEC writes some paths with a leading slash and some without; got's prefixUrl wants none.
   const target = opts.url ?? path.replace(/^\/+/, '');
   const started = performance.now();
-  const attempts = IDEMPOTENT.includes(method) ? 1 + RETRY.limit : 1;
+  const attempts = Math.max(1, (IDEMPOTENT.includes(method) ? 1 + RETRY.limit : 1) - attemptsMade);
   let res: { statusCode: number; body: string } | undefined;
   for (let attempt = 1; ; attempt++) {
     // The time this request has left bounds the attempt; with none left it is not made.
@@ -168,39 +206,58 @@ export async function callGateway<T>(client: Got, call: CallContext, path: strin
 
 /** SPEC 7.1 and 7.12 on an answer: a non-200 (HTTP or the body's `status`) throws; an empty body or obj is logged. */
 function readEnvelope<T>(call: CallContext, path: string, method: Method, res: { statusCode: number; body: string }): Envelope<T> {
-  if (res.statusCode !== 200) {
-    call.log.error({ gateway: path, method, httpStatus: res.statusCode }, 'gateway answered non-200');
-    throw new GatewayError(
-      res.statusCode >= 400 ? res.statusCode : 502,
-      path,
-      refusalMessage(res) ?? `Gateway ${method} ${path} answered HTTP ${res.statusCode}`,
-    );
-  }
-  if (!res.body) {
-    call.log.warn({ gateway: path, method }, 'gateway answered an empty body');
-    return {};
-  }
-  let body: Envelope<T>;
+  if (res.statusCode !== 200) throw httpFailure(call, path, method, res);
+  if (!res.body) return checkEnvelope<T>(call, path, method, res.statusCode, null);
+  let body: unknown;
   try {
-    body = JSON.parse(res.body) as Envelope<T>;
+    body = JSON.parse(res.body);
   } catch {
     call.log.error({ gateway: path, method }, 'gateway answered invalid JSON');
     throw new GatewayError(502, path, `Gateway ${method} ${path} answered invalid JSON`);
+  }
+  return checkEnvelope<T>(call, path, method, res.statusCode, body);
+}
+
+function httpFailure(call: CallContext, path: string, method: Method, res: { statusCode: number; body: string }): GatewayError {
+  call.log.error({ gateway: path, method, httpStatus: res.statusCode }, 'gateway answered non-200');
+  return new GatewayError(
+    res.statusCode >= 400 ? res.statusCode : 502,
+    path,
+    refusalMessage(res) ?? `Gateway ${method} ${path} answered HTTP ${res.statusCode}`,
+  );
+}
+
+/**
+ * The rules of SPEC 7.1 and 7.12 on an answer already parsed (`body` null: none): a non-200 HTTP status or body
+ * `status` throws, an empty body or obj is logged.
+ */
+export function checkEnvelope<T>(call: CallContext, path: string, method: Method, statusCode: number, body: unknown): Envelope<T> {
+  if (statusCode !== 200) {
+    throw httpFailure(call, path, method, { statusCode, body: body === null || body === undefined ? '' : JSON.stringify(body) });
   }
   if (body === null || typeof body !== 'object') {
     call.log.warn({ gateway: path, method }, 'gateway answered an empty body');
     return {};
   }
-  if (body.status !== undefined && body.status !== 200) {
-    const st = Number(body.status);
+  const envelope = body as Envelope<T>;
+  if (envelope.status !== undefined && envelope.status !== 200) {
+    const st = Number(envelope.status);
     // A refusal (4xx: a wrong password, a repeat, an ended session) is the gateway doing its job, said at info level so
     // anyone's bad input cannot fill the error log (issue 33); anything else is the gateway failing.
     const level = st >= 400 && st < 500 ? 'info' : 'error';
-    call.log[level]({ gateway: path, method, status: body.status, message: body.message }, 'gateway status not 200');
-    throw new GatewayError(st >= 400 && st <= 599 ? st : 502, path, body.message || `Gateway ${method} ${path} status ${body.status}`);
+    call.log[level]({ gateway: path, method, status: envelope.status, message: envelope.message }, 'gateway status not 200');
+    throw new GatewayError(
+      st >= 400 && st <= 599 ? st : 502,
+      path,
+      envelope.message || `Gateway ${method} ${path} status ${envelope.status}`,
+    );
   }
-  if (body.obj === undefined || body.obj === null || (typeof body.obj === 'object' && Object.keys(body.obj as object).length === 0)) {
+  if (
+    envelope.obj === undefined ||
+    envelope.obj === null ||
+    (typeof envelope.obj === 'object' && Object.keys(envelope.obj as object).length === 0)
+  ) {
     call.log.info({ gateway: path, method }, 'gateway answered an empty obj');
   }
-  return body;
+  return envelope;
 }

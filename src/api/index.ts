@@ -1,6 +1,7 @@
 import { createActivityApi } from './activity.ts';
 // In-app pages and listing verification (issue 19)
 import { createAppH5Api } from './apph5.ts';
+import { createBatches, DEFAULT_GATEWAY_BATCH } from './batch.ts';
 import { createBelongerApi } from './belonger.ts';
 import { createChatApi } from './chat.ts';
 import { createCityApi } from './city.ts';
@@ -40,6 +41,8 @@ export function createApi(cfg: ClientsConfig) {
   return {
     clients,
     answers,
+    /** A new batch for one request's gateway calls (undefined when the registry turns batching off). */
+    newBatch: createBatches(clients.gateway, cfg.gatewayBatch ?? (() => DEFAULT_GATEWAY_BATCH)),
     city,
     config,
     house,

@@ -6,6 +6,7 @@ import { openDb } from './db.ts';
 import { registerAccountRoutes } from './routes/account.ts';
 import { registerActivityRoutes } from './routes/activity.ts';
 import { registerAppH5Routes } from './routes/apph5.ts';
+import { registerBatchRoutes } from './routes/batch.ts';
 import { registerBelongerRoutes } from './routes/belonger.ts';
 import { registerChatRoutes } from './routes/chat.ts';
 import { registerCityRoutes } from './routes/city.ts';
@@ -182,5 +183,7 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
   registerMapRoutes(app, ctx);
   // Video and VR (issue 19)
   registerMediaRoutes(app, ctx);
+  // Several calls in one round trip (issue 35)
+  registerBatchRoutes(app);
   return app;
 }

@@ -1,3 +1,4 @@
+import { secondaryCall } from '../api/http.ts';
 import type { Belonger, ListingDetail, ListingItem } from '../contracts/gateway/index.ts';
 import type { DaikanData, DongtaiData, HouseBrief, ListingDetailData, ReferrerData, ZhouData } from '../contracts/page-data/ershoufang.ts';
 import { errors } from '../errors.ts';
@@ -44,30 +45,31 @@ export async function loadListingDetail(
     locationOf(ctx, { name: house.xiaoquName || house.title, lng: house.lng, lat: house.lat, regionId: house.regionId }),
   ]);
   // The price history is secondary (issue 20): it streams after the shell.
-  const log = defer(ctx, optional(ctx, 'houseoperatelog', ctx.api.house.houseOperateLog(ctx.call, house.houseId), []));
+  const later = secondaryCall(ctx.call);
+  const log = defer(ctx, optional(ctx, 'houseoperatelog', ctx.api.house.houseOperateLog(later, house.houseId), []));
   // The viewing count, the agent's comments and the owner's note are below the fold: secondary too (issue 20), so the
   // shell waits only for what the first screen and the bottom bar show.
   const notes = defer(
     ctx,
     Promise.all([
       kind === 'ershoufang'
-        ? optional(ctx, 'daikan', ctx.api.house.findRecordListByHouseNumber(ctx.call, house.houseNumber), [])
+        ? optional(ctx, 'daikan', ctx.api.house.findRecordListByHouseNumber(later, house.houseNumber), [])
         : Promise.resolve([]),
       kind === 'zufang'
         ? optional(
             ctx,
             'commentRent',
-            ctx.api.house.belongerHouseCommentRent(ctx.call, { houseId: house.houseId, size: 3 }).then((p) => p.content),
+            ctx.api.house.belongerHouseCommentRent(later, { houseId: house.houseId, size: 3 }).then((p) => p.content),
             [],
           )
         : agent
-          ? optional(ctx, 'audit', ctx.api.house.auditFindContent(ctx.call, house.houseNumber, agent.belongerId), [])
+          ? optional(ctx, 'audit', ctx.api.house.auditFindContent(later, house.houseNumber, agent.belongerId), [])
           : Promise.resolve([]),
       kind === 'ershoufang'
         ? optional(
             ctx,
             'ownerReadme',
-            ctx.api.house.ownerReadme(ctx.call, house.houseNumber).then((r) => r?.content ?? null),
+            ctx.api.house.ownerReadme(later, house.houseNumber).then((r) => r?.content ?? null),
             null,
           )
         : Promise.resolve(null),

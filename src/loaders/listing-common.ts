@@ -1,3 +1,4 @@
+import { secondaryCall } from '../api/http.ts';
 import type { Belonger, ListingDetail, ListingItem } from '../contracts/gateway/index.ts';
 import type { DetailExtras } from '../contracts/page-data/ershoufang.ts';
 import type { ListPageData } from '../contracts/page-data/list.ts';
@@ -102,13 +103,14 @@ export async function detailExtras(ctx: PageContext, house: ListingDetail, opts:
   ]);
   // Secondary blocks (issue 20): similar listings, the common questions and the recommended agents stream after the
   // shell.
+  const later = secondaryCall(ctx.call);
   const similar = defer(
     ctx,
     optional(
       ctx,
       'similar',
       ctx.api.house
-        .similarListings(ctx.call, {
+        .similarListings(later, {
           cityId: house.cityId,
           houseType: house.houseType,
           ...(house.stressId ? { stressId: house.stressId } : { shopMapId: house.shopMapId }),
@@ -117,7 +119,7 @@ export async function detailExtras(ctx: PageContext, house: ListingDetail, opts:
         .then(async (p) => {
           let list = p.content.filter((l) => l.houseId !== house.houseId);
           if (list.length < 3) {
-            const more = await ctx.api.house.similarListings(ctx.call, {
+            const more = await ctx.api.house.similarListings(later, {
               cityId: house.cityId,
               houseType: house.houseType,
               regionId: house.regionId,
@@ -136,7 +138,7 @@ export async function detailExtras(ctx: PageContext, house: ListingDetail, opts:
     optional(
       ctx,
       'problemAsk',
-      ctx.api.house.getProblemAskList(ctx.call, { cityId: house.cityId, houseType: house.houseType }),
+      ctx.api.house.getProblemAskList(later, { cityId: house.cityId, houseType: house.houseType }),
       [] as Array<{ id: number; question: string }>,
     ),
   );
@@ -147,7 +149,7 @@ export async function detailExtras(ctx: PageContext, house: ListingDetail, opts:
       ctx,
       'personalized',
       ctx.api.belonger
-        .personalized(ctx.call, { houseId: house.houseId, cityId: house.cityId, limit: RECOMMENDED_AGENTS + 1 })
+        .personalized(later, { houseId: house.houseId, cityId: house.cityId, limit: RECOMMENDED_AGENTS + 1 })
         .then((list) => list.filter((b) => b.belongerId !== agent?.belongerId).slice(0, RECOMMENDED_AGENTS)),
       [] as Belonger[],
     ),

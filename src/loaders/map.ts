@@ -164,10 +164,11 @@ export const map = pageLoader(loadMap, mapMeta);
 export async function locationOf(
   ctx: PageContext,
   p: { name: string; lng: number | null | undefined; lat: number | null | undefined; regionId?: number },
+  call = ctx.call,
 ): Promise<LocationMapData | null> {
   if (typeof p.lng !== 'number' || typeof p.lat !== 'number') return null;
   try {
-    const near = await ctx.api.map.nearby(ctx.call, { cityId: ctx.city.cityId, lng: p.lng, lat: p.lat, regionId: p.regionId });
+    const near = await ctx.api.map.nearby(call, { cityId: ctx.city.cityId, lng: p.lng, lat: p.lat, regionId: p.regionId });
     return near ? { ...near, name: p.name, lng: p.lng, lat: p.lat } : null;
   } catch (err) {
     ctx.log.warn({ err, what: 'map.nearby' }, 'location map left out');

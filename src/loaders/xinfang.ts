@@ -1,3 +1,4 @@
+import { secondaryCall } from '../api/http.ts';
 import type { Dianping, Dongtai, LoupanItem, Page, WendaItem } from '../contracts/gateway/index.ts';
 import type {
   ClassifyData,
@@ -119,36 +120,29 @@ async function loadDetail(ctx: PageContext): Promise<LoadResult<XinfangDetailDat
   ]);
   // Secondary blocks (below the first screen): the floor-plan counts, the agents, news, surroundings, schools,
   // reviews, Q&A and estates nearby stream after the shell.
-  const huxingStats = defer(ctx, optional(ctx, 'house.getStatisticsByLpId', ctx.api.house.getStatisticsByLpId(ctx.call, id), []));
+  const later = secondaryCall(ctx.call);
+  const huxingStats = defer(ctx, optional(ctx, 'house.getStatisticsByLpId', ctx.api.house.getStatisticsByLpId(later, id), []));
   const belongers = defer(
     ctx,
-    optional(ctx, 'house.getBelongerLouPanListNew', ctx.api.house.getBelongerLouPanListNew(ctx.call, id), estate.belongerList ?? []).then(
+    optional(ctx, 'house.getBelongerLouPanListNew', ctx.api.house.getBelongerLouPanListNew(later, id), estate.belongerList ?? []).then(
       (bound) => withCalls(ctx, bound.length ? bound : (estate.belongerList ?? []), 6, phones),
     ),
   );
   // Secondary blocks: news, surroundings, schools, reviews, Q&A and estates nearby stream after the shell.
-  const dongtai = defer(
-    ctx,
-    optional(ctx, 'house.findDT', ctx.api.house.findDT(ctx.call, id, { page: 1, size: 3 }), emptyPage<Dongtai>(3)),
-  );
-  const location = defer(ctx, locationOf(ctx, { name: estate.title, lng: estate.lng, lat: estate.lat, regionId: estate.regionId }));
-  const schools = defer(ctx, optional(ctx, 'house.getSchoolByHouseId', ctx.api.house.getSchoolByHouseId(ctx.call, id), []));
+  const dongtai = defer(ctx, optional(ctx, 'house.findDT', ctx.api.house.findDT(later, id, { page: 1, size: 3 }), emptyPage<Dongtai>(3)));
+  const location = defer(ctx, locationOf(ctx, { name: estate.title, lng: estate.lng, lat: estate.lat, regionId: estate.regionId }, later));
+  const schools = defer(ctx, optional(ctx, 'house.getSchoolByHouseId', ctx.api.house.getSchoolByHouseId(later, id), []));
   const comments = optional(
     ctx,
     'belonger.dianpingList',
-    ctx.api.belonger.dianpingList(ctx.call, { houseId: id, size: 3 }),
+    ctx.api.belonger.dianpingList(later, { houseId: id, size: 3 }),
     emptyPage<Dianping>(3),
   );
-  const wenda = optional(
-    ctx,
-    'info.wendaList',
-    ctx.api.info.wendaList(ctx.call, { cityId, houseId: id, size: 3 }),
-    emptyPage<WendaItem>(3),
-  );
+  const wenda = optional(ctx, 'info.wendaList', ctx.api.info.wendaList(later, { cityId, houseId: id, size: 3 }), emptyPage<WendaItem>(3));
   const similar = optional(
     ctx,
     'house.findListByWap',
-    ctx.api.house.similarEstates(ctx.call, { cityId, regionId: estate.regionId, size: 6 }),
+    ctx.api.house.similarEstates(later, { cityId, regionId: estate.regionId, size: 6 }),
     emptyPage<LoupanItem>(6),
   );
   const [prices, [popupAgent = null], [referrerAgent = null], collected] = await shell;

@@ -9,7 +9,7 @@ import { registryRedirect } from '../registry/redirect.ts';
 import { App } from '../render/App.tsx';
 import { buildAppState } from '../render/app-state.ts';
 import { policyWithScriptNonce } from '../render/csp.ts';
-import { type DeferredPromise, settleDeferred } from '../render/deferred.ts';
+import { type DeferredPromise, settleDeferred, settleWithin } from '../render/deferred.ts';
 import { documentHead, documentTail, fallbackErrorDocument } from '../render/document.ts';
 import { loadPageComponent } from '../render/modules.ts';
 import { renderDocument } from '../render/stream.ts';
@@ -36,6 +36,8 @@ async function resolvePage(req: FastifyRequest, reply: FastifyReply, url: string
   return { ctx, outcome: await runPage(ctx, registry, req.server.pageStages) };
 }
 
+const isPending = (ctx: PageContext) => Boolean(ctx.deferred?.some((d) => (d as DeferredPromise<unknown>).status !== 'fulfilled'));
+
 /** Render `state` into HTML and send it: streamed to people, whole to crawlers and cache fills. */
 async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache: boolean }): Promise<void> {
   const { req, reply } = ctx;
@@ -56,9 +58,10 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
   // cache then keeps the complete document, rendered again once every block is in (no Suspense is pending any more,
   // so it is the document a crawler gets). Crawlers get the whole document at once.
   const bot = isbot(req.headers['user-agent'] ?? '');
-  // Secondary calls that are already in (they often are: they start before the primary ones) need no streaming: the
-  // page is then one whole document, as a crawler gets it, with nothing to complete by script.
-  const unsettled = Boolean(ctx.deferred?.some((d) => (d as DeferredPromise<unknown>).status !== 'fulfilled'));
+  // Secondary calls that are in within the registry's grace (they usually are: they go to the gateway with the shell's)
+  // need no streaming: the page is then one whole document, as a crawler gets it, with nothing to complete by script.
+  const grace = req.server.registry.current.file.site.streamGraceMs;
+  const unsettled = bot ? isPending(ctx) : !(await settleWithin(ctx, grace));
   // Only a page the cache may keep says MISS (a free-text search never is, issue 33).
   const streamsFill = opts.fillCache && Boolean(ctx.cacheFill) && cacheable(ctx, status) && !bot && unsettled;
   const markup = req.server.markupMemo(req.server.registry.current);

@@ -1,3 +1,4 @@
+import type { GatewayBatchSettings } from '../api/batch.ts';
 import type { AnswerMemoSettings } from '../api/memo.ts';
 /** Shapes of registry.json (validated by registry.schema.json at load) and of its compiled form. */
 
@@ -72,6 +73,10 @@ export interface SiteSettings {
   markupCache: { maxBytes: number };
   /** Issue 35: the shared gateway answers' bound and times to live (src/api/memo.ts). */
   answerMemo: AnswerMemoSettings;
+  /** Issue 35: how long a person's page waits for its secondary blocks before it streams them (0: never waits). */
+  streamGraceMs: number;
+  /** Issue 35: a request's gateway calls share round trips (src/api/batch.ts). */
+  gatewayBatch: GatewayBatchSettings;
   robotsDisallow: string[];
   /** Issue 33: the named limits of the actions' `rate-limit:<name>` middleware. */
   rateLimits: Record<string, RateLimitRule>;

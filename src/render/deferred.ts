@@ -39,6 +39,26 @@ export async function settleDeferred(holder: DeferredHolder): Promise<void> {
   if (list?.length) await Promise.all(list);
 }
 
+/**
+ * Waits at most `ms` for every deferred call of the request (issue 35): a secondary block that arrives within a few
+ * milliseconds of the shell is not worth streaming (a streamed render costs React about twice a whole one, and a
+ * page-cache fill that streamed renders the page a second time). True when all of them settled in time.
+ */
+export async function settleWithin(holder: DeferredHolder, ms: number): Promise<boolean> {
+  const list = holder.deferred;
+  if (!list?.length) return true;
+  if (ms <= 0) return false;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([Promise.all(list).then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const isThenable = <T>(x: Deferred<T>): x is DeferredPromise<T> =>
   x !== null && typeof x === 'object' && typeof (x as { then?: unknown }).then === 'function';
 

@@ -12,8 +12,8 @@ import { backendRows } from '../listings/helpers.ts';
  */
 async function recordingGateway(t: Parameters<typeof proxiedTestBackend>[0]) {
   const calls: string[] = [];
-  const { url, backend } = await proxiedTestBackend(t, (req, forward) => {
-    calls.push(`${req.method} ${req.url}`);
+  const { url, backend } = await proxiedTestBackend(t, (_req, forward, carried) => {
+    calls.push(...carried);
     forward();
   });
   return { url, calls, backend };

@@ -470,6 +470,36 @@ for (const [method, url, payload, field] of BAD) {
   });
 }
 
+t.test('POST /api/batch (issue 35): each call answered as if alone, in order; bad batches are 400', async (t) => {
+  const calls = [
+    { method: 'GET', path: `api/house/search/detail/${ids.listing}` },
+    { method: 'POST', path: 'api/house/search/findByCondition', json: { cityId: 1, houseType: 11, size: 2 } },
+    { method: 'GET', path: 'api/house/findById/abc' },
+    { method: 'GET', path: 'api/no/such/route' },
+  ];
+  const res = await app.inject({ method: 'POST', url: '/api/batch', payload: { calls } });
+  t.equal(res.statusCode, 200);
+  const answers = res.json().obj.answers as Array<{ statusCode: number; body: { status: number; obj: unknown; message: string } }>;
+  t.equal(answers.length, 4);
+  for (const [i, c] of calls.entries()) {
+    const alone = await app.inject({ method: c.method as Method, url: `/${c.path}`, payload: c.json });
+    t.equal(answers[i].statusCode, alone.statusCode, `${c.path}: the status it has alone`);
+    t.same(answers[i].body, alone.json(), `${c.path}: the body it has alone`);
+  }
+  t.match(answers[2].body.message, /id/, 'a bad call is refused naming its field, the others answered');
+  for (const [payload, why] of [
+    [{ calls: [] }, /calls/],
+    [{}, /calls/],
+    [{ calls: [{ method: 'DELETE', path: 'api/x' }] }, /method/],
+    [{ calls: [{ method: 'POST', path: 'api/batch', json: { calls: [] } }] }, /path/],
+    [{ calls: Array.from({ length: 33 }, () => ({ method: 'GET', path: 'api/city/findAll' })) }, /calls/],
+  ] as const) {
+    const bad = await app.inject({ method: 'POST', url: '/api/batch', payload });
+    t.equal(bad.statusCode, 400, JSON.stringify(payload).slice(0, 80));
+    t.match(bad.json().message, why);
+  }
+});
+
 t.test('a body that is not JSON gives 400, not 500', async (t) => {
   const res = await app.inject({
     method: 'POST',
@@ -483,12 +513,18 @@ t.test('a body that is not JSON gives 400, not 500', async (t) => {
 
 t.test('the table above covers every route the backend registers', async (t) => {
   const covered = new Set(CASES.map(routeOf));
-  const exempt = new Set(['GET /img/:kind/:file', 'GET /files/upload/:name', 'POST /api/file/uploadImg', 'POST /api/file/uploadVoice']);
+  const exempt = new Set([
+    'POST /api/batch',
+    'GET /img/:kind/:file',
+    'GET /files/upload/:name',
+    'POST /api/file/uploadImg',
+    'POST /api/file/uploadVoice',
+  ]);
   const missing = (app.backendRoutes ?? []).map((r) => r.replace(/\/$/, '')).filter((r) => !covered.has(r) && !exempt.has(r));
   t.same(
     missing,
     [],
-    'every route has a contract case (uploads and files are tested in writes.test.ts; chat voice clips in test/im/pages.test.ts)',
+    'every route has a contract case (uploads and files are tested in writes.test.ts; chat voice clips in test/im/pages.test.ts; the batch route above)',
   );
   t.ok((app.backendRoutes ?? []).length > 150, `${app.backendRoutes?.length} routes`);
 });

@@ -101,29 +101,46 @@ function aliasTestBackend(proxyUrl: string, backend: TestBackend): void {
   backendDirs.set(proxyUrl, backend.dataDir);
 }
 
+/** The calls a request to the gateway carries: itself, or each call of a batch, as `METHOD /path?query`. */
+function callsOf(req: http.IncomingMessage, body: Buffer): string[] {
+  if (req.method === 'POST' && req.url?.split('?')[0] === '/api/batch') {
+    const { calls } = JSON.parse(body.toString('utf8')) as { calls: Array<{ method: string; path: string }> };
+    return calls.map((c) => `${c.method} /${c.path.replace(/^\/+/, '')}`);
+  }
+  return [`${req.method} ${req.url}`];
+}
+
 /**
  * A test backend behind a stand-in for the network, for tests that hold or count the portal's gateway calls. Each
- * call is handed to `route` with `forward`, which sends it on and pipes the answer back (`onEnd` once the answer has
- * been read); `route` decides when. The proxy and the backend close at teardown.
+ * request is handed to `route` with `forward`, which sends it on and pipes the answer back (`onEnd` once the answer has
+ * been read), and with the calls it carries as `METHOD /path?query`: one, or those of a batch (POST /api/batch, issue
+ * 35); `route` decides when. The proxy and the backend close at teardown.
  */
 export async function proxiedTestBackend(
   t: { teardown(fn: () => unknown): void },
-  route: (req: http.IncomingMessage, forward: (onEnd?: () => void) => void) => void,
+  route: (req: http.IncomingMessage, forward: (onEnd?: () => void) => void, calls: string[]) => void,
 ): Promise<{ url: string; backend: TestBackend }> {
   const backend = await startTestBackend();
   const target = new URL(backend.url);
-  const proxy = http.createServer((req, res) => {
-    route(req, (onEnd) => {
-      const up = http.request(
-        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
-        (r) => {
-          res.writeHead(r.statusCode ?? 502, r.headers);
-          r.pipe(res);
-          if (onEnd) r.on('end', onEnd);
-        },
-      );
-      req.pipe(up);
-    });
+  const proxy = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    route(
+      req,
+      (onEnd) => {
+        const up = http.request(
+          { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+          (r) => {
+            res.writeHead(r.statusCode ?? 502, r.headers);
+            r.pipe(res);
+            if (onEnd) r.on('end', onEnd);
+          },
+        );
+        up.end(body);
+      },
+      callsOf(req, body),
+    );
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;

@@ -22,18 +22,18 @@ async function gatewayHoldingPrimary(t: { teardown(fn: () => unknown): void }) {
     held = [];
     for (const f of list) f();
   };
-  const { url, backend } = await proxiedTestBackend(t, (req, forward) => {
-    const secondary = SECONDARY.findIndex((p) => p.test(req.url ?? ''));
+  const { url, backend } = await proxiedTestBackend(t, (_req, forward, calls) => {
+    const secondary = SECONDARY.map((p, i) => (calls.some((c) => p.test(c)) ? i : -1)).filter((i) => i >= 0);
     const send = () => {
-      if (secondary < 0) return forward();
+      if (secondary.length === 0) return forward();
       inFlight++;
       forward(() => {
         inFlight--;
-        answered.add(secondary);
+        for (const i of secondary) answered.add(i);
         releaseWhenSecondaryDone();
       });
     };
-    if (/\/api\/zhcall\//.test(req.url ?? '')) {
+    if (calls.some((c) => /\/api\/zhcall\//.test(c))) {
       held.push(send);
       releaseWhenSecondaryDone();
     } else send();

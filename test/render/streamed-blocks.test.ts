@@ -19,8 +19,8 @@ async function holdingGateway(t: { teardown(fn: () => unknown): void }) {
   let hold: RegExp | null = null;
   let waiting: Array<() => void> = [];
   let onHeld: (() => void) | null = null;
-  const { url, backend } = await proxiedTestBackend(t, (req, forward) => {
-    if (hold?.test(req.url ?? '')) {
+  const { url, backend } = await proxiedTestBackend(t, (_req, forward, calls) => {
+    if (calls.some((c) => hold?.test(c))) {
       waiting.push(() => forward());
       onHeld?.();
     } else forward();
@@ -244,4 +244,34 @@ t.test('new-home detail: the schools nearby follow the shell; the bottom bar wit
   t.match(html, '周边学校', 'the schools streamed in after the release');
   t.match(html, schools.obj[0].name, 'with their names');
   t.equal(stateOf(html).route.data.schools.length, schools.obj.length, 'the state carries them');
+});
+
+t.test('secondary calls answered within the grace (streamGraceMs): a person gets one whole document, the cache fills once', async (t) => {
+  const gw = await holdingGateway(t);
+  // A grace no test machine outlasts: the held call is let go as soon as it arrives.
+  const portal = await buildTestApp({
+    gatewayUrl: gw.url,
+    editRegistry: (r) => {
+      r.site.streamGraceMs = 1000;
+    },
+  });
+  t.teardown(() => portal.close());
+  const base = await portal.app.listen({ port: 0, host: '127.0.0.1' });
+  const [estate] = await firstIds(gw.backendUrl, '/api/house/findListByWap', { cityId: 1 }, 1);
+
+  const arrived = gw.hold(/findListByWap/);
+  const answer = get(base, `/xinfang/${estate}.html`, PERSON);
+  await arrived;
+  gw.release();
+  const person = await answer;
+  t.equal(person.status, 200);
+  t.equal(person.headers['x-cache'], 'MISS', 'the render fills the cache');
+  t.ok(person.headers['content-length'], 'one piece with a content-length');
+  t.notMatch(String(person.headers['content-security-policy']), 'nonce-', 'no inline script to allow');
+  const html = await person.done;
+  t.match(html, 'xf-similar', 'estates nearby are in place');
+  t.notMatch(html, /<template id="B:|<div hidden id="S:/, 'none completed by script');
+  const hit = await portal.app.inject({ url: `/xinfang/${estate}.html`, headers: { 'user-agent': PERSON } });
+  t.equal(hit.headers['x-cache'], 'HIT', 'that render filled the cache: the next visitor is served from it');
+  t.equal(hit.body, html, 'the same document');
 });

@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import type { Test } from 'tap';
+import { registerBatchRoutes } from '../../src/backend/routes/batch.ts';
 import type { XiaoquDetail, XiaoquItem } from '../../src/contracts/gateway/index.ts';
 import { startTestBackend } from '../helpers/backend.ts';
 import { buildTestApp } from '../helpers/build.ts';
@@ -63,6 +64,17 @@ export async function portalWithFailingCalls(t: Test, fails: (url: string) => bo
   const proxy = Fastify({ logger: false });
   proxy.removeAllContentTypeParsers();
   proxy.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  // A batch of calls (issue 35) is answered call by call through the rule below; its own body is JSON.
+  await proxy.register(async (batches) => {
+    batches.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+      try {
+        done(null, JSON.parse(body as string));
+      } catch (err) {
+        done(err as Error);
+      }
+    });
+    registerBatchRoutes(batches);
+  });
   proxy.all('/*', async (req, reply) => {
     if (fails(req.url)) return reply.code(500).send({ status: 500, message: 'broken on purpose' });
     const res = await fetch(backend.url + req.url, {

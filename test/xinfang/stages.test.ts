@@ -16,8 +16,8 @@ const descriptionOf = (html: string) => html.match(/<meta name="description" con
 /** The embedded backend behind a proxy that notes every call the portal makes to it. */
 async function recordingGateway(t: { teardown(fn: () => unknown): void }) {
   const calls: string[] = [];
-  const { url, backend } = await proxiedTestBackend(t, (req, forward) => {
-    calls.push(`${req.method} ${req.url}`);
+  const { url, backend } = await proxiedTestBackend(t, (_req, forward, carried) => {
+    calls.push(...carried);
     forward();
   });
   const gw = async <T>(path: string, body?: unknown): Promise<T> => {

@@ -177,6 +177,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       gatewayBatch: () => (app.hasDecorator('registry') ? app.registry.current.file.site.gatewayBatch : DEFAULT_GATEWAY_BATCH),
     }),
   );
+  // The view counts still gathered for the gateway (src/api/batch.ts) go out before the embedded gateway closes.
+  app.addHook('preClose', async function sendBackgroundCalls() {
+    await app.api.batches.flushBackground();
+  });
   app.decorate('assets', opts.assets ?? (config.production ? loadClientAssets(config.clientDir) : reloadingClientAssets(config.clientDir)));
   app.decorate('renderTimeoutMs', opts.renderTimeoutMs ?? null);
   app.decorate('clock', opts.now ?? Date.now);

@@ -6,6 +6,8 @@ export interface LoadResult {
   total: number;
   /** CPU time of the server per request (µs), when the caller measured it; it varies less than req/s on a shared machine. */
   cpuUsPerRequest?: number;
+  /** CPU time of the embedded gateway per request (µs), for the scenarios that call it. */
+  gatewayCpuUsPerRequest?: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -40,6 +42,9 @@ export function medianOf(results: LoadResult[]): LoadResult {
     total: median(results.map((r) => r.total)),
     cpuUsPerRequest: results.every((r) => r.cpuUsPerRequest !== undefined)
       ? Math.round(median(results.map((r) => r.cpuUsPerRequest as number)))
+      : undefined,
+    gatewayCpuUsPerRequest: results.every((r) => r.gatewayCpuUsPerRequest !== undefined)
+      ? Math.round(median(results.map((r) => r.gatewayCpuUsPerRequest as number)))
       : undefined,
     p50: median(results.map((r) => r.p50)),
     p99: median(results.map((r) => r.p99)),

@@ -72,7 +72,7 @@ function createActionContext(
     req,
     reply,
     log: req.log,
-    call: { reqId: req.id, log: req.log, deadline: req.deadline ?? undefined, batch: req.server.api.newBatch() },
+    call: { reqId: req.id, log: req.log, deadline: req.deadline ?? undefined, batch: req.server.api.batches.forRequest() },
     api: app.api,
     site,
     siteKind: req.siteKind,

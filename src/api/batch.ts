@@ -17,8 +17,13 @@ import {
 export interface GatewayBatchSettings {
   enabled: boolean;
   maxCalls: number;
+  /**
+   * How long the writes no page waits for (a detail's view count, SPEC 7.4) are gathered, from every request of the
+   * process, before they go in one round trip.
+   */
+  backgroundMs: number;
 }
-export const DEFAULT_GATEWAY_BATCH: GatewayBatchSettings = { enabled: true, maxCalls: 16 };
+export const DEFAULT_GATEWAY_BATCH: GatewayBatchSettings = { enabled: true, maxCalls: 16, backgroundMs: 50 };
 
 /** The gateway's batch route (src/backend/routes/batch.ts). */
 export const BATCH_PATH = 'api/batch';
@@ -67,11 +72,14 @@ const alone = (p: Pending, attemptsMade = 0) =>
 export class GatewayBatch implements CallBatcher {
   private readonly lanes: [Pending[], Pending[]] = [[], []];
   private readonly scheduled: [boolean, boolean] = [false, false];
+  private timer: NodeJS.Timeout | null = null;
 
+  /** `delayMs` 0: a batch leaves after the current turn of the event loop; more: after that long (the background batch). */
   constructor(
     readonly client: Got,
-    private readonly settings: GatewayBatchSettings,
+    private readonly settings: () => GatewayBatchSettings,
     private readonly support: BatchSupport,
+    private readonly delayMs = 0,
   ) {}
 
   add<T>(call: CallContext, path: string, method: Method, opts: CallOptions): Promise<Envelope<T>> {
@@ -79,24 +87,31 @@ export class GatewayBatch implements CallBatcher {
       const lane = call.secondary ? 1 : 0;
       const queue = this.lanes[lane];
       queue.push({ call, path, method, opts, resolve: resolve as Pending['resolve'], reject });
-      if (queue.length >= this.settings.maxCalls) this.flush(lane);
+      if (queue.length >= this.settings().maxCalls) this.flush(lane);
       else if (!this.scheduled[lane]) {
         this.scheduled[lane] = true;
         // After every call this turn of the event loop makes (loaders start theirs together, some after a microtask).
-        setImmediate(() => this.flush(lane));
+        if (this.delayMs > 0) this.timer = setTimeout(() => this.flush(lane), this.delayMs);
+        else setImmediate(() => this.flush(lane));
       }
     });
   }
 
-  private flush(lane: 0 | 1): void {
+  /** Sends what is waiting now and resolves once it is answered (the background batch, when the process stops). */
+  async flushNow(): Promise<void> {
+    await Promise.all([this.flush(0), this.flush(1)]);
+  }
+
+  private flush(lane: 0 | 1): Promise<unknown> | undefined {
     this.scheduled[lane] = false;
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
     const list = this.lanes[lane].splice(0);
     if (list.length === 0) return;
-    if (list.length === 1 || this.support.unsupported) {
-      for (const p of list) void alone(p);
-      return;
-    }
-    void this.send(list);
+    if (list.length === 1 || this.support.unsupported) return Promise.all(list.map((p) => alone(p)));
+    return this.send(list);
   }
 
   private async send(list: Pending[]): Promise<void> {
@@ -111,7 +126,15 @@ export class GatewayBatch implements CallBatcher {
     try {
       res = await this.client(BATCH_PATH, {
         method: 'POST',
-        json: { calls: list.map((p) => ({ method: p.method, path: pathWithQuery(p.path, p.opts), json: p.opts.json })) },
+        json: {
+          calls: list.map((p) => ({
+            method: p.method,
+            path: pathWithQuery(p.path, p.opts),
+            json: p.opts.json,
+            // The background batch carries calls of several requests: each keeps its own id in the gateway's log.
+            ...(p.call.reqId !== call.reqId ? { requestId: p.call.reqId } : {}),
+          })),
+        },
         headers: { 'x-request-id': call.reqId },
         ...(left < (this.client.defaults.options.timeout.request ?? Number.POSITIVE_INFINITY) ? { timeout: { request: left } } : {}),
       });
@@ -185,11 +208,28 @@ function safeParse(text: string): unknown {
   }
 }
 
-/** One batch per request, when the registry turns batching on. */
+/**
+ * One batch per request (`forRequest`, when the registry turns batching on), and the process's background batch for
+ * the writes no page waits for: a detail's view count (SPEC 7.4) joins those of the other requests of the next
+ * `backgroundMs` instead of taking a round trip of its own.
+ */
 export function createBatches(client: Got, settings: () => GatewayBatchSettings) {
   const support: BatchSupport = { unsupported: false };
-  return (): GatewayBatch | undefined => {
-    const s = settings();
-    return s.enabled && s.maxCalls > 1 ? new GatewayBatch(client, s, support) : undefined;
+  let background: GatewayBatch | null = null;
+  return {
+    forRequest(): GatewayBatch | undefined {
+      const s = settings();
+      return s.enabled && s.maxCalls > 1 ? new GatewayBatch(client, () => s, support) : undefined;
+    },
+    background(): GatewayBatch | undefined {
+      const s = settings();
+      if (!s.enabled || s.maxCalls <= 1 || s.backgroundMs <= 0) return undefined;
+      background ??= new GatewayBatch(client, settings, support, s.backgroundMs);
+      return background;
+    },
+    /** Sends the background batch's waiting calls and waits for their answers (the app is closing). */
+    flushBackground(): Promise<void> {
+      return background?.flushNow() ?? Promise.resolve();
+    },
   };
 }

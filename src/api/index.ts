@@ -41,8 +41,8 @@ export function createApi(cfg: ClientsConfig) {
   return {
     clients,
     answers,
-    /** A new batch for one request's gateway calls (undefined when the registry turns batching off). */
-    newBatch: createBatches(clients.gateway, cfg.gatewayBatch ?? (() => DEFAULT_GATEWAY_BATCH)),
+    /** Batches of gateway calls: one per request, and the background one (src/api/batch.ts). */
+    batches: createBatches(clients.gateway, cfg.gatewayBatch ?? (() => DEFAULT_GATEWAY_BATCH)),
     city,
     config,
     house,

@@ -32,7 +32,7 @@ export function createContext(
     req,
     reply,
     log: req.log,
-    call: { reqId: req.id, log: req.log, deadline: req.deadline ?? undefined, batch: req.server.api.newBatch() },
+    call: { reqId: req.id, log: req.log, deadline: req.deadline ?? undefined, batch: req.server.api.batches.forRequest() },
     api: req.server.api,
     site: registry.file.site,
     siteKind: req.siteKind,

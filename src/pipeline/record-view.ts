@@ -1,3 +1,4 @@
+import type { CallContext } from '../api/http.ts';
 import type { PageContext, PageView } from './types.ts';
 
 /** A member id the gateway takes in a path segment; anything else is not sent. */
@@ -12,9 +13,11 @@ const MEMBER_ID = /^[A-Za-z0-9_-]{1,40}$/;
 export function recordView(ctx: PageContext, view: PageView): void {
   if (ctx.page.params?.ad === 'true') return;
   const warn = (call: string) => (err: unknown) => ctx.log.warn({ err, call }, 'page view not recorded');
-  if (view.houseNumber) ctx.api.house.addViewNum(ctx.call, view.houseNumber).catch(warn('addViewNum'));
+  // Sent with the other requests' views (src/api/batch.ts, background batch), not bound by this request's deadline.
+  const call: CallContext = { reqId: ctx.call.reqId, log: ctx.log, batch: ctx.api.batches.background() };
+  if (view.houseNumber) ctx.api.house.addViewNum(call, view.houseNumber).catch(warn('addViewNum'));
   const memberId = ctx.user?.uid || ctx.user?.userId || '';
   if (memberId && MEMBER_ID.test(memberId)) {
-    ctx.api.house.saveHouseViewHistory(ctx.call, view.houseId, memberId, 'wap', view.kind).catch(warn('saveHouseViewHistory'));
+    ctx.api.house.saveHouseViewHistory(call, view.houseId, memberId, 'wap', view.kind).catch(warn('saveHouseViewHistory'));
   }
 }

@@ -42,17 +42,17 @@ t.teardown(() => fake.close());
 
 const lines: Array<{ level: number; msg: string; [k: string]: unknown }> = [];
 const log = pino({ level: 'debug' }, { write: (s: string) => void lines.push(JSON.parse(s)) }) as unknown as FastifyBaseLogger;
-let settings: GatewayBatchSettings = { enabled: true, maxCalls: 16 };
+let settings: GatewayBatchSettings = { enabled: true, maxCalls: 16, backgroundMs: 50 };
 /** A fresh portal client each test: one learns, for good, when a gateway has no batch route. */
 let api = createApi({ gatewayUrl: base, timeoutMs: 800, gatewayBatch: () => settings });
 let gateway = api.clients.gateway;
 /** A request's call context with its own batch, as the pipeline makes one. */
-const request = (): CallContext => ({ reqId: 'req-7', log, batch: api.newBatch() });
+const request = (): CallContext => ({ reqId: 'req-7', log, batch: api.batches.forRequest() });
 const portalHits = () => hits.filter((h) => h.reqId === 'req-7');
 
 t.beforeEach(() => {
   batchMode = 'ok';
-  settings = { enabled: true, maxCalls: 16 };
+  settings = { enabled: true, maxCalls: 16, backgroundMs: 50 };
   hits.length = 0;
   lines.length = 0;
   busyAnswers = 0;
@@ -188,7 +188,7 @@ t.test('a failed batch: its GETs are made alone, its POSTs fail as a lone POST w
 });
 
 t.test('maxCalls bounds a batch; enabled false sends every call alone', async (t) => {
-  settings = { enabled: true, maxCalls: 2 };
+  settings = { enabled: true, maxCalls: 2, backgroundMs: 50 };
   const call = request();
   await Promise.all([1, 2, 3, 4, 5].map((n) => callGateway(gateway, call, `api/echo/${n}`)));
   t.equal(hits.filter((h) => h.url === '/api/batch').length, 2, '2 + 2 in batches');
@@ -197,9 +197,9 @@ t.test('maxCalls bounds a batch; enabled false sends every call alone', async (t
     'the fifth alone',
   );
   hits.length = 0;
-  settings = { enabled: false, maxCalls: 16 };
-  t.equal(api.newBatch(), undefined);
-  const plain: CallContext = { reqId: 'req-7', log, batch: api.newBatch() };
+  settings = { enabled: false, maxCalls: 16, backgroundMs: 50 };
+  t.equal(api.batches.forRequest(), undefined);
+  const plain: CallContext = { reqId: 'req-7', log, batch: api.batches.forRequest() };
   await Promise.all([callGateway(gateway, plain, 'api/echo/1'), callGateway(gateway, plain, 'api/echo/2')]);
   t.same(
     hits.map((h) => h.url),
@@ -208,12 +208,12 @@ t.test('maxCalls bounds a batch; enabled false sends every call alone', async (t
 });
 
 t.test('a spent deadline fails every call of the batch with 504 without asking', async (t) => {
-  const call: CallContext = { reqId: 'req-7', log, deadline: { at: performance.now() - 1, ms: 100 }, batch: api.newBatch() };
+  const call: CallContext = { reqId: 'req-7', log, deadline: { at: performance.now() - 1, ms: 100 }, batch: api.batches.forRequest() };
   const [a, b] = await Promise.all([failure(callGateway(gateway, call, 'api/echo/1')), failure(callGateway(gateway, call, 'api/echo/2'))]);
   t.equal(a.statusCode, 504);
   t.equal(b.statusCode, 504);
   t.same(hits, []);
-  t.ok(new GatewayBatch(gateway, settings, { unsupported: false }).client === gateway);
+  t.ok(new GatewayBatch(gateway, () => settings, { unsupported: false }).client === gateway);
 });
 
 t.test('the embedded gateway: a detail page in a few round trips, the same page with batching off', async (t) => {
@@ -233,7 +233,7 @@ t.test('the embedded gateway: a detail page in a few round trips, the same page 
       gatewayUrl: proxy.url,
       editRegistry: (r) => {
         for (const p of r.pages) p.cache = 'no-cache';
-        r.site.gatewayBatch = { enabled: batch, maxCalls: 16 };
+        r.site.gatewayBatch = { enabled: batch, maxCalls: 16, backgroundMs: 50 };
       },
     });
     t.teardown(() => portal.close());
@@ -284,4 +284,39 @@ t.test('a bad gatewayBatch refuses the registry, naming the setting', async (t) 
     }),
     /gatewayBatch/,
   );
+});
+
+t.test('view counts of several requests share one background round trip; the pending ones are sent when the portal closes', async (t) => {
+  const requests: string[][] = [];
+  const proxy = await proxiedTestBackend(t, (_req, forward, calls) => {
+    requests.push(calls);
+    forward();
+  });
+  const res = await fetch(`${proxy.backend.url}/api/house/search/findByCondition`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ cityId: 1, houseType: 11, size: 2 }),
+  });
+  const ids = ((await res.json()) as { obj: { content: Array<{ houseId: number }> } }).obj.content.map((x) => x.houseId);
+  const views = async (id: number) =>
+    ((await (await fetch(`${proxy.backend.url}/api/house/search/detail/${id}`)).json()) as { obj: { viewNum: number } }).obj.viewNum;
+  const before = await Promise.all(ids.map(views));
+  const portal = await buildTestApp({
+    gatewayUrl: proxy.url,
+    editRegistry: (r) => {
+      for (const p of r.pages) p.cache = 'no-cache';
+      // The longest allowed: the views wait for the close.
+      r.site.gatewayBatch = { enabled: true, maxCalls: 16, backgroundMs: 1000 };
+    },
+  });
+  const pages = await Promise.all(ids.map((id) => portal.app.inject({ url: `/ershoufang/${id}.html` })));
+  t.same(
+    pages.map((p) => p.statusCode),
+    [200, 200],
+  );
+  await portal.close();
+  const viewBatches = requests.filter((r) => r.some((c) => c.includes('/addViewNum/')));
+  t.equal(viewBatches.length, 1, 'both views in one round trip');
+  t.equal(viewBatches[0].length, 2);
+  t.same(await Promise.all(ids.map(views)), [before[0] + 1, before[1] + 1], 'each listing counted once, nothing lost');
 });

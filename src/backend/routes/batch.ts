@@ -8,6 +8,8 @@ export interface BatchCall {
   /** A gateway path with its query string, as a single call would request it. */
   path: string;
   json?: unknown;
+  /** The portal request the call belongs to, when a batch carries calls of several (its background batch). */
+  requestId?: string;
 }
 
 const batchSchema = {
@@ -27,6 +29,7 @@ const batchSchema = {
             // A path of this gateway, never the batch itself.
             path: { type: 'string', maxLength: 2000, pattern: '^/?(?!api/batch(?:[/?]|$))[A-Za-z]' },
             json: {},
+            requestId: { type: 'string', maxLength: 128 },
           },
         },
       },
@@ -67,7 +70,7 @@ export function registerBatchRoutes(app: FastifyInstance): void {
         app.inject({
           method: c.method,
           url: c.path.startsWith('/') ? c.path : `/${c.path}`,
-          headers: { 'x-request-id': requestId, ...(c.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+          headers: { 'x-request-id': c.requestId ?? requestId, ...(c.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
           ...(c.method === 'POST' ? { payload: JSON.stringify(c.json ?? {}) } : {}),
         }),
       ),

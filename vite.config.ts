@@ -28,14 +28,6 @@ function precompressAssets(): Plugin {
 export default defineConfig({
   publicDir: false,
   plugins: [splitCssPerPage(), precompressAssets()],
-  resolve: {
-    alias: [
-      {
-        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
-        replacement: path.resolve(import.meta.dirname, 'src/client/use-sync-external-store.ts'),
-      },
-    ],
-  },
   esbuild: { jsx: 'automatic' },
   oxc: { jsx: { runtime: 'automatic' } },
   build: {
@@ -53,11 +45,11 @@ export default defineConfig({
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
-            // The libraries every page runs (React, react-dom, valtio, wouter) and the small store modules every page
-            // and the menu panel share: one chunk instead of several beside the entry (issue 20).
+            // The libraries every page runs (React, react-dom, valtio) and the small store modules every page and the
+            // menu panel share: one chunk instead of several beside the entry (issue 20).
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|valtio|proxy-compare|wouter|regexparam|use-sync-external-store)[\\/]|src[\\/]stores[\\/](fetch-state|app-state)\.ts|src[\\/]client[\\/]use-sync-external-store\.ts/,
+              test: /node_modules[\\/](react|react-dom|scheduler|valtio|proxy-compare)[\\/]|src[\\/]stores[\\/](fetch-state|app-state)\.ts/,
             },
             // The second-hand, rental and commercial list screen and its filter tables (not Pagination, SmsSubscribe
             // or the commercial bars: the new-home list and the article lists need those without the rest).

@@ -1,5 +1,6 @@
-import type { AnchorHTMLAttributes, ReactNode } from 'react';
-import { Link } from 'wouter';
+import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
+import { isClientHref, isPlainClick } from './client-href.ts';
+import { useNavigate } from './navigate.ts';
 
 export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   href: string;
@@ -7,25 +8,6 @@ export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>
   replace?: boolean;
   children?: ReactNode;
 };
-
-/** Links that leave the single-page navigation: other origins, other schemes, downloads, new windows. */
-export function isClientHref(href: string, attrs: { target?: string; download?: unknown } = {}): boolean {
-  if (attrs.download !== undefined || (attrs.target && attrs.target !== '_self')) return false;
-  // A site path: one leading slash (not `//host`, not `/\\host`, not the portal's own `/-/` endpoints), or a
-  // query/anchor on the current page. Character tests: a list page asks this of a hundred and fifty links.
-  const first = href.charCodeAt(0);
-  if (first === SLASH) {
-    const second = href.charCodeAt(1);
-    return second !== SLASH && second !== BACKSLASH && !(second === DASH && href.charCodeAt(2) === SLASH);
-  }
-  return first === QUESTION || first === HASH;
-}
-
-const SLASH = 47;
-const BACKSLASH = 92;
-const DASH = 45;
-const QUESTION = 63;
-const HASH = 35;
 
 /**
  * The attributes of a link's server markup, copied in one pass without `href`, `children`, `replace` (and
@@ -41,14 +23,14 @@ function attrsOf(props: AppLinkProps, withoutClass: boolean): Record<string, unk
 }
 
 /**
- * On the server a link is only its markup, the same `<a>` that wouter's `<Link>` hydrates onto: the Link's router
- * hooks and click handler would never run there, and a list page has a hundred and fifty links.
+ * On the server a link is only its markup, the same `<a>` the browser hydrates onto: the click handler would never run
+ * there, and a list page has a hundred and fifty links.
  */
 const ON_SERVER = typeof window === 'undefined';
 
 /**
- * The one in-site link: every header, menu, footer and page link goes through here. In the browser it is wouter's
- * `<Link>`: a tap navigates client-side (the next screen's chunk and data load, the URL and title change, scroll goes
+ * The one in-site link: every header, menu, footer and page link goes through here. In the browser a tap navigates
+ * client-side (the next screen's chunk and data load, the URL and title change, scroll goes
  * to the top) while a modified click (new tab) keeps the browser's behaviour. The markup is a plain `<a href>` on the
  * server and in the browser, so it works before hydration and without JavaScript. External, `tel:`, download and
  * new-window links stay plain anchors.
@@ -63,7 +45,7 @@ export function AppLink(props: AppLinkProps) {
         </a>
       );
     }
-    // The attributes in the order wouter's <Link> writes them, so the server's markup is the same byte for byte.
+    // href before className, as the site's links have always been written (cached pages and tests compare markup).
     return (
       <a {...attrsOf(props, true)} href={href} className={props.className}>
         {children}
@@ -79,8 +61,21 @@ export function AppLink(props: AppLinkProps) {
     );
   }
   return (
-    <Link href={href} replace={replace} {...rest}>
+    <SiteLink href={href} replace={replace} {...rest}>
       {children}
-    </Link>
+    </SiteLink>
   );
+}
+
+/** The browser's in-site link: a plain click navigates client-side, unless the link's own onClick prevented it. */
+function SiteLink({ href, replace, onClick, ...rest }: AppLinkProps) {
+  const navigate = useNavigate();
+  const click = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (!isPlainClick(e)) return;
+    onClick?.(e);
+    if (e.defaultPrevented) return;
+    e.preventDefault();
+    navigate(href, { replace });
+  };
+  return <a {...rest} onClick={click} href={href} />;
 }

@@ -1,6 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { Router } from 'wouter';
 import type { AppState } from '../../src/stores/app-state.ts';
 import { StoreProvider } from '../../src/stores/context.tsx';
 import { menuPanelReady } from '../../src/ui/Menu.tsx';
@@ -51,13 +50,9 @@ export function fakeState(over: DeepPartial<AppState> = {}): AppState {
   };
 }
 
-/** Server-render a tree the way the server does: inside the store and a wouter Router at the route's path. */
+/** Server-render a tree the way the server does: inside the store. */
 export function render(node: ReactNode, state: AppState = fakeState()): string {
-  return renderToString(
-    <StoreProvider state={state}>
-      <Router ssrPath={state.route.path}>{node}</Router>
-    </StoreProvider>,
-  );
+  return renderToString(<StoreProvider state={state}>{node}</StoreProvider>);
 }
 
 export function renderPage<P>(Page: ComponentType<P>, props: P, state: AppState = fakeState()): string {

@@ -45,11 +45,12 @@ export default defineConfig({
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
-            // The libraries every page runs (React, react-dom, valtio) and the small store modules every page and the
-            // menu panel share: one chunk instead of several beside the entry (issue 20).
+            // The libraries every page runs (React, react-dom, valtio), the small store modules every page and the
+            // menu panel share, and the loader of the screens' lazy parts (issue 35 part 4): one chunk instead of
+            // several beside the entry (issue 20).
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|valtio|proxy-compare)[\\/]|src[\\/]stores[\\/](fetch-state|app-state)\.ts/,
+              test: /node_modules[\\/](react|react-dom|scheduler|valtio|proxy-compare)[\\/]|src[\\/](stores[\\/](fetch-state|app-state)\.ts|ui[\\/](lazy-part\.tsx|lazy-margin\.ts|client-href\.ts|navigate\.ts))/,
             },
             // The second-hand, rental and commercial list screen and its filter tables (not Pagination, SmsSubscribe
             // or the commercial bars: the new-home list and the article lists need those without the rest).

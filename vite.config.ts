@@ -61,11 +61,14 @@ export default defineConfig({
             // Listing cards and their images: on the home page, every list and the similar listings of details.
             {
               name: 'cards',
-              test: /src[\\/](ui[\\/](ListingCard|card-parts|LazyImage|Tags|media[\\/]MediaBadges)\.tsx|lib[\\/]listing-kinds\.ts)/,
+              test: /src[\\/]ui[\\/](ListingCard|card-parts|LazyImage|media[\\/]MediaBadges)\.tsx/,
             },
-            // The listing details' bottom bar and footer: always together (Gallery, AgentCard and the detail parts
-            // are also used alone, by the photo, broker and article pages).
-            { name: 'detail', test: /src[\\/]ui[\\/]detail[\\/](ActionBar|ListingFooter)\.tsx/ },
+            // What the cards share with the first screen of a detail (its tags, the listing kinds, 上架 dates): a detail
+            // shows no card before its lower part comes into view (issue 35 part 4).
+            { name: 'kinds', test: /src[\\/](ui[\\/]Tags\.tsx|lib[\\/](listing-kinds|time-label)\.ts)/ },
+            // The details' bottom bar (ListingFooter, Gallery, AgentCard and the detail parts are also used without it:
+            // by the new-home detail, the photo, broker and article pages).
+            { name: 'detail', test: /src[\\/]ui[\\/]detail[\\/]ActionBar\.tsx/ },
             // New-home estate labels: every estate list, ranking and detail.
             { name: 'loupan', test: /src[\\/](ui[\\/]xinfang[\\/]SaleBadge\.tsx|lib[\\/](loupan-types|sale-status)\.ts)/ },
           ],

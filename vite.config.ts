@@ -71,6 +71,9 @@ export default defineConfig({
             // The details' bottom bar (ListingFooter, Gallery, AgentCard and the detail parts are also used without it:
             // by the new-home detail, the photo, broker and article pages).
             { name: 'detail', test: /src[\\/]ui[\\/]detail[\\/]ActionBar\.tsx/ },
+            // The home page's first screen: the site-wide search box (with its wrapper, also on the 404 screen) and the
+            // channel grid (also in the menu panel).
+            { name: 'home-top', test: /src[\\/]ui[\\/](SearchBar|search[\\/]SearchBox|sections)\.tsx/ },
             // New-home estate labels: every estate list, ranking and detail.
             { name: 'loupan', test: /src[\\/](ui[\\/]xinfang[\\/]SaleBadge\.tsx|lib[\\/](loupan-types|sale-status)\.ts)/ },
           ],

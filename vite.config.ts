@@ -28,6 +28,14 @@ function precompressAssets(): Plugin {
 export default defineConfig({
   publicDir: false,
   plugins: [splitCssPerPage(), precompressAssets()],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: path.resolve(import.meta.dirname, 'src/client/use-sync-external-store.ts'),
+      },
+    ],
+  },
   esbuild: { jsx: 'automatic' },
   oxc: { jsx: { runtime: 'automatic' } },
   build: {
@@ -45,12 +53,12 @@ export default defineConfig({
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
-            // The libraries every page runs (React, react-dom, valtio), the small store modules every page and the
-            // menu panel share, and the loader of the screens' lazy parts (issue 35 part 4): one chunk instead of
+            // The libraries every page runs (React, react-dom, valtio, wouter), the small store modules every page and
+            // the menu panel share, and the loader of the screens' lazy parts (issue 35 part 4): one chunk instead of
             // several beside the entry (issue 20).
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|valtio|proxy-compare)[\\/]|src[\\/](stores[\\/](fetch-state|app-state)\.ts|ui[\\/](lazy-part\.tsx|lazy-margin\.ts|client-href\.ts|navigate\.ts))/,
+              test: /node_modules[\\/](react|react-dom|scheduler|valtio|proxy-compare|wouter|regexparam|use-sync-external-store)[\\/]|src[\\/](stores[\\/](fetch-state|app-state)\.ts|client[\\/]use-sync-external-store\.ts|ui[\\/](lazy-part\.tsx|lazy-margin\.ts|client-href\.ts))/,
             },
             // The second-hand, rental and commercial list screen and the stand-ins of its lazy filter bars.
             { name: 'listing', test: /src[\\/]ui[\\/]list[\\/](ListingListView|FilterBarPart)\.tsx/ },

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
 import type { PageProps } from '../src/render/page-props.ts';
-import { useAppState } from '../src/stores/context.tsx';
 import { AppLink } from '../src/ui/AppLink.tsx';
-import { useNavigate } from '../src/ui/navigate.ts';
 import { OpenAppButton } from '../src/ui/OpenApp.tsx';
 import { SearchBar } from '../src/ui/SearchBar.tsx';
 
@@ -62,8 +61,7 @@ export function useCountdown(from: number, onDone: () => void, restartKey = ''):
 const DEFAULT_MESSAGE = 'This page could not be found';
 
 export default function NotFoundPage({ data }: PageProps<unknown>) {
-  const navigate = useNavigate();
-  const { path } = useAppState().route;
+  const [path, navigate] = useLocation();
   // Replace, not push: the 404 entry does not stay in history (issue 4); a client navigation, not a reload.
   const goHome = () => navigate('/', { replace: true });
   const left = useCountdown(NOT_FOUND_COUNTDOWN, goHome, path);

@@ -60,9 +60,10 @@ process.stdout.write(
 
 const { state } = pageParts(html);
 const Page = await loadPageComponent(state.route.module);
+const [ssrPath, ssrSearch = ''] = pagePath.split('?');
 // As served: with the app's markup memo (a list's filter bar rendered once per list state, src/ui/markup-memo.tsx).
 const markup = app.markupMemo(app.registry.current);
-const tree = (memo = markup) => createElement(App, { state, Page, markup: memo });
+const tree = (memo = markup) => createElement(App, { state, Page, ssrPath, ssrSearch, markup: memo });
 const timeRenders = async (render: () => unknown): Promise<number> => {
   for (let i = 0; i < 200; i++) await render();
   const t0 = performance.now();

@@ -18,14 +18,15 @@ const app = Fastify({ logger: { level: 'info' }, logController: new LogControlle
 app.addHook('onResponse', async (req, reply) => {
   req.log.info({ method: req.method, url: req.url, statusCode: reply.statusCode, ms: reply.elapsedTime }, 'request completed');
 });
-app.get('/*', (_req, reply) => {
+app.get('/*', (req, reply) => {
+  const [ssrPath, ssrSearch = ''] = req.url.split('?');
   // React ends the stream it is piped into; the document's tail goes out as that stream finishes.
   const out = new Transform({
     transform: (chunk, _enc, done) => done(null, chunk),
     flush: (done) => done(null, tail),
   });
   out.write(head);
-  const { pipe } = renderToPipeableStream(<App state={state} Page={Page} />, {
+  const { pipe } = renderToPipeableStream(<App state={state} Page={Page} ssrPath={ssrPath} ssrSearch={ssrSearch} />, {
     onShellReady() {
       reply.type('text/html; charset=utf-8').send(out);
       pipe(out);

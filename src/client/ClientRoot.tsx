@@ -10,14 +10,36 @@ import {
   useMemo,
   useSyncExternalStore,
 } from 'react';
-import { snapshot, subscribe } from 'valtio';
+import { snapshot, subscribe, useSnapshot } from 'valtio';
+import { Router } from 'wouter';
 import { App } from '../render/App.tsx';
 import type { PageProps } from '../render/page-props.ts';
 import type { AppState } from '../stores/app-state.ts';
 import { BrowserStoresProvider, type Stores } from '../stores/context.tsx';
-import { type Navigate, NavigateContext } from '../ui/navigate.ts';
 import type { Navigation } from './navigation.ts';
 import { pageComponent } from './pages.ts';
+
+const NavContext = createContext<{ state: AppState; navigation: Navigation } | null>(null);
+
+function useNav(): { state: AppState; navigation: Navigation } {
+  const nav = useContext(NavContext);
+  if (!nav) throw new Error('wouter location hook outside ClientRoot');
+  return nav;
+}
+
+/** wouter's location hook: the screen shown (not the address bar: it changes when the new screen is in), and navigate. */
+function useNavLocation(): [string, (to: string, opts?: { replace?: boolean }) => void] {
+  const { state, navigation } = useNav();
+  const path = useSnapshot(state).route.path;
+  return [path, (to, opts) => void navigation.navigate(to, { replace: opts?.replace })];
+}
+
+/** wouter's search hook: the query of the screen shown. */
+function useNavSearch(): string {
+  const { state } = useNav();
+  useSnapshot(state).route.query;
+  return location.search.replace(/^\?/, '');
+}
 
 const screenKeys = new WeakMap<object, number>();
 let lastScreenKey = 0;
@@ -56,11 +78,11 @@ interface RootProps {
 }
 
 /**
- * The browser's tree: the navigation controller for the site's links (an AppLink click is a client navigation), the
- * browser's stores, then exactly the App the server rendered. The providers render no markup, so the hydrated HTML is
- * the server's. No screen matches paths in the browser: the server's registry match gives every screen its params, so
- * the registry's compiler stays out of the first page's JavaScript (issue 20; the navigation runtime brings it), and so
- * does a router library (issue 35 part 4).
+ * The browser's tree: wouter's Router with a location hook over the navigation controller (a wouter `<Link>` click is
+ * a client navigation), the browser's stores, then exactly the App the server rendered. The Router and the providers
+ * render no markup, so the hydrated HTML is the server's. No screen matches paths with wouter (`<Route>`, `useRoute`,
+ * `<Switch>`): the server's registry match gives every screen its params, so the Router takes no pattern parser and
+ * the registry's compiler stays out of the first page's JavaScript (issue 20; the navigation runtime brings it).
  */
 export function ClientRoot({ state, stores, navigation, onHydrated, onScreen }: RootProps) {
   // A new screen is a replaced route object: the proxy's child changes identity. Subscribing to that identity (not to
@@ -75,7 +97,7 @@ export function ClientRoot({ state, stores, navigation, onHydrated, onScreen }: 
   // What the screen renders from: a frozen snapshot taken per screen, handed down as the page's props. Navigation
   // replaces the route object and never edits one in place, so the snapshot of a screen stays its data.
   const route = useMemo(() => snapshot(screen) as AppState['route'], [screen]);
-  const navigate = useMemo<Navigate>(() => (to, opts) => void navigation.navigate(to, { replace: opts?.replace }), [navigation]);
+  const nav = useMemo(() => ({ state, navigation }), [state, navigation]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, after the hydration commit
   useEffect(() => onHydrated(), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the route object is the trigger
@@ -84,11 +106,13 @@ export function ClientRoot({ state, stores, navigation, onHydrated, onScreen }: 
   return (
     <ScreenErrorBoundary>
       <BrowserStoresProvider stores={stores}>
-        <NavigateContext value={navigate}>
-          <ScreenContext.Provider value={current}>
-            <App state={state} route={route} Page={ScreenPage} />
-          </ScreenContext.Provider>
-        </NavigateContext>
+        <NavContext.Provider value={nav}>
+          <Router hook={useNavLocation} searchHook={useNavSearch}>
+            <ScreenContext.Provider value={current}>
+              <App state={state} route={route} Page={ScreenPage} />
+            </ScreenContext.Provider>
+          </Router>
+        </NavContext.Provider>
       </BrowserStoresProvider>
     </ScreenErrorBoundary>
   );

@@ -18,6 +18,7 @@ export const CREDITS: CreditsData = {
           use: '页面界面：服务器先生成页面，浏览器再接管交互',
           source: 'github.com/facebook/react',
         },
+        { name: 'wouter 3', licence: 'Unlicense', use: '页面之间的站内跳转', source: 'github.com/molefrog/wouter' },
         { name: 'valtio 2', licence: 'MIT', use: '页面状态（城市、登录、列表数据）', source: 'github.com/pmndrs/valtio' },
         { name: 'Leaflet 1.9', licence: 'BSD-2-Clause', use: '地图找房的可缩放地图', source: 'github.com/Leaflet/Leaflet' },
         {

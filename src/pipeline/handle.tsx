@@ -49,6 +49,9 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
     return;
   }
   const assets = req.server.assets;
+  const { path } = splitUrl(req.url);
+  // The query the page was handed (a cached page's own keys only), so a cached document never depends on other keys.
+  const search = new URLSearchParams(ctx.query).toString();
   // A page with secondary blocks streams them to people even when the render fills the page cache (issue 20); the
   // cache then keeps the complete document, rendered again once every block is in (no Suspense is pending any more,
   // so it is the document a crawler gets). Crawlers get the whole document at once.
@@ -59,7 +62,7 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
   // Only a page the cache may keep says MISS (a free-text search never is, issue 33).
   const streamsFill = opts.fillCache && Boolean(ctx.cacheFill) && cacheable(ctx, status) && !bot && unsettled;
   const markup = req.server.markupMemo(req.server.registry.current);
-  const tree = <App state={state} Page={Page} markup={markup} />;
+  const tree = <App state={state} Page={Page} ssrPath={path} ssrSearch={search} markup={markup} />;
   const head = documentHead(state.route.head, assets, state.route.module);
   const timeoutMs = req.server.renderTimeoutMs ?? req.server.registry.current.file.site.renderTimeoutMs;
   const waitForAll = (opts.fillCache && !streamsFill) || bot;

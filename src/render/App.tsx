@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { Router } from 'wouter';
 import type { AppState } from '../stores/app-state.ts';
 import { StoreProvider } from '../stores/context.tsx';
 import { Layout } from '../ui/Layout.tsx';
@@ -13,19 +14,24 @@ export interface AppProps {
    */
   route?: AppState['route'];
   Page: ComponentType<PageProps>;
+  /** Server only: the request's path and search for wouter. */
+  ssrPath?: string;
+  ssrSearch?: string;
   /** Server only: where markup shared by every visitor of a page state is kept (src/ui/markup-memo.tsx). */
   markup?: MarkupMemo | null;
 }
 
-/** The same tree on the server and in the browser: stores, layout, the screen. */
-export function App({ state, route = state.route, Page, markup = null }: AppProps) {
+/** The same tree on the server and in the browser: router, stores, layout, the screen. */
+export function App({ state, route = state.route, Page, ssrPath, ssrSearch, markup = null }: AppProps) {
   return (
     <MarkupMemoContext value={markup}>
-      <StoreProvider state={state}>
-        <Layout>
-          <Page data={route.data} params={route.params} query={route.query} />
-        </Layout>
-      </StoreProvider>
+      <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
+        <StoreProvider state={state}>
+          <Layout>
+            <Page data={route.data} params={route.params} query={route.query} />
+          </Layout>
+        </StoreProvider>
+      </Router>
     </MarkupMemoContext>
   );
 }

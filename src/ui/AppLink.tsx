@@ -1,6 +1,6 @@
-import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
-import { isClientHref, isPlainClick } from './client-href.ts';
-import { useNavigate } from './navigate.ts';
+import type { AnchorHTMLAttributes, ReactNode } from 'react';
+import { Link } from 'wouter';
+import { isClientHref } from './client-href.ts';
 
 export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   href: string;
@@ -23,14 +23,14 @@ function attrsOf(props: AppLinkProps, withoutClass: boolean): Record<string, unk
 }
 
 /**
- * On the server a link is only its markup, the same `<a>` the browser hydrates onto: the click handler would never run
- * there, and a list page has a hundred and fifty links.
+ * On the server a link is only its markup, the same `<a>` that wouter's `<Link>` hydrates onto: the Link's router
+ * hooks and click handler would never run there, and a list page has a hundred and fifty links.
  */
 const ON_SERVER = typeof window === 'undefined';
 
 /**
- * The one in-site link: every header, menu, footer and page link goes through here. In the browser a tap navigates
- * client-side (the next screen's chunk and data load, the URL and title change, scroll goes
+ * The one in-site link: every header, menu, footer and page link goes through here. In the browser it is wouter's
+ * `<Link>`: a tap navigates client-side (the next screen's chunk and data load, the URL and title change, scroll goes
  * to the top) while a modified click (new tab) keeps the browser's behaviour. The markup is a plain `<a href>` on the
  * server and in the browser, so it works before hydration and without JavaScript. External, `tel:`, download and
  * new-window links stay plain anchors.
@@ -45,7 +45,7 @@ export function AppLink(props: AppLinkProps) {
         </a>
       );
     }
-    // href before className, as the site's links have always been written (cached pages and tests compare markup).
+    // The attributes in the order wouter's <Link> writes them, so the server's markup is the same byte for byte.
     return (
       <a {...attrsOf(props, true)} href={href} className={props.className}>
         {children}
@@ -61,21 +61,8 @@ export function AppLink(props: AppLinkProps) {
     );
   }
   return (
-    <SiteLink href={href} replace={replace} {...rest}>
+    <Link href={href} replace={replace} {...rest}>
       {children}
-    </SiteLink>
+    </Link>
   );
-}
-
-/** The browser's in-site link: a plain click navigates client-side, unless the link's own onClick prevented it. */
-function SiteLink({ href, replace, onClick, ...rest }: AppLinkProps) {
-  const navigate = useNavigate();
-  const click = (e: MouseEvent<HTMLAnchorElement>) => {
-    if (!isPlainClick(e)) return;
-    onClick?.(e);
-    if (e.defaultPrevented) return;
-    e.preventDefault();
-    navigate(href, { replace });
-  };
-  return <a {...rest} onClick={click} href={href} />;
 }

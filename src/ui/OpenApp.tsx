@@ -1,7 +1,7 @@
 import { type MouseEvent, type ReactNode, useEffect } from 'react';
+import { useLocation } from 'wouter';
 import { DOWNLOAD_PATH } from '../lib/download-path.ts';
 import { useAppState } from '../stores/context.tsx';
-import { useNavigate } from './navigate.ts';
 import type { OpenAppOptions } from './open-app.ts';
 
 type OpenApp = (opts: OpenAppOptions) => () => void;
@@ -37,7 +37,7 @@ export interface OpenAppButtonProps {
  * the app and goes to /downloadapp/ when the app did not open.
  */
 export function OpenAppButton({ className, children = '打开APP', path, href = DOWNLOAD_PATH }: OpenAppButtonProps) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { app } = useAppState().site;
   useEffect(() => {
     void loadOpenApp().catch(() => undefined);

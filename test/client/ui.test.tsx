@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import t from 'tap';
+import { Router } from 'wouter';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { isClientHref } from '../../src/ui/client-href.ts';
 import {
@@ -33,12 +34,12 @@ t.test('AppLink: site paths navigate client-side, everything else stays a plain 
 
 t.test('AppLink renders the same <a href> on the server as a plain link would', async (t) => {
   const html = renderToString(
-    <>
+    <Router ssrPath="/zufang/">
       <AppLink href="/ershoufang/" className="x">
         二手房
       </AppLink>
       <AppLink href="tel:0731-1">电话</AppLink>
-    </>,
+    </Router>,
   );
   t.equal(html, '<a href="/ershoufang/" class="x">二手房</a><a href="tel:0731-1">电话</a>');
 });

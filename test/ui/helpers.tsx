@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { Router } from 'wouter';
 import type { AppState } from '../../src/stores/app-state.ts';
 import { StoreProvider } from '../../src/stores/context.tsx';
 import { menuPanelReady } from '../../src/ui/Menu.tsx';
@@ -50,9 +51,13 @@ export function fakeState(over: DeepPartial<AppState> = {}): AppState {
   };
 }
 
-/** Server-render a tree the way the server does: inside the store. */
+/** Server-render a tree the way the server does: inside the store and a wouter Router at the route's path. */
 export function render(node: ReactNode, state: AppState = fakeState()): string {
-  return renderToString(<StoreProvider state={state}>{node}</StoreProvider>);
+  return renderToString(
+    <StoreProvider state={state}>
+      <Router ssrPath={state.route.path}>{node}</Router>
+    </StoreProvider>,
+  );
 }
 
 export function renderPage<P>(Page: ComponentType<P>, props: P, state: AppState = fakeState()): string {

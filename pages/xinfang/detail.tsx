@@ -5,7 +5,6 @@ import { saleStatusView } from '../../src/lib/sale-status.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
-import { ActionBar } from '../../src/ui/detail/ActionBar.tsx';
 import { Gallery } from '../../src/ui/detail/Gallery.tsx';
 import { KeyFacts } from '../../src/ui/detail/parts.tsx';
 import { lazyPart } from '../../src/ui/lazy-part.tsx';
@@ -27,6 +26,12 @@ const More = lazyPart(() => import('../../src/ui/xinfang/XinfangDetailMore.tsx')
   when: 'view',
   fallback: () => <div className="dt-wait" />,
 });
+
+/**
+ * The fixed action bar: always in view, so its chunk is fetched as soon as the page is hydrated; before that its links
+ * and the favourite form work as plain HTML, and a site link tapped is followed once the bar is hydrated.
+ */
+const Bar = lazyPart(() => import('../../src/ui/xinfang/XinfangActionBar.tsx').then((m) => m.XinfangActionBar), { when: 'view' });
 
 /**
  * The estate (SPEC 3 estate page state: detail, belongerList, dongtaiList, huxingDetail): gallery, name and sale
@@ -106,17 +111,7 @@ export default function XinfangDetailPage({ data }: PageProps<XinfangDetailData>
       ) : null}
       <Plans data={data} />
       <More data={data} />
-      <ActionBar
-        houseId={id}
-        houseType={1}
-        kind="newhouse"
-        title={e.name}
-        url={route.head.canonical}
-        collected={data.collected}
-        agent={data.agent}
-        phone={data.agent?.webCall ? { webCall: data.agent.webCall } : null}
-        bookHref={`/yuyuekanfang?houseId=${id}&houseType=1`}
-      />
+      <Bar data={data} url={route.head.canonical} />
     </article>
   );
 }

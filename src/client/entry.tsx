@@ -2,7 +2,7 @@ import '../ui/styles.css';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { proxy } from 'valtio';
-import { memberKey } from '../lib/member-socket.ts';
+import { memberKey } from '../lib/member-key.ts';
 import { APP_ROOT_ID, STATE_SCRIPT_ID } from '../render/dom-ids.ts';
 import type { AppState } from '../stores/app-state.ts';
 import { createStores } from '../stores/context.tsx';

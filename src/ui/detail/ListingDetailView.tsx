@@ -5,10 +5,8 @@ import { useAppState } from '../../stores/context.tsx';
 import { AppLink } from '../AppLink.tsx';
 import { lazyPart } from '../lazy-part.tsx';
 import { groupDigits } from '../paths.ts';
-import { agentInfoOf } from './agent.ts';
 import { DetailHead } from './DetailHead.tsx';
 import { Gallery } from './Gallery.tsx';
-import { ListingFooter } from './ListingFooter.tsx';
 import { num } from './links.ts';
 import { type Fact, KeyFacts } from './parts.tsx';
 
@@ -26,11 +24,17 @@ const More = lazyPart(() => import('./ListingDetailMore.tsx').then((m) => m.List
   fallback: () => <div className="dt-wait" />,
 });
 
+/**
+ * The report link and the fixed action bar: the bar is always in view, so its chunk is fetched as soon as the page is
+ * hydrated; before that its links and the favourite form work as plain HTML, and a site link tapped is followed once
+ * the bar is hydrated (issue 35 part 4).
+ */
+const Footer = lazyPart(() => import('./ListingFooter.tsx').then((m) => m.DetailFooter), { when: 'view' });
+
 /** The second-hand and rental detail screen, built from the shared detail parts. */
 export function ListingDetailView({ data, notice }: { data: ListingDetailData; notice?: string }) {
   const { house: h, kind } = data;
   const rent = kind === 'zufang';
-  const agent = agentInfoOf(h.agentInfo);
   const listed = { label: '上架', value: listedWhen(h.createdAt, useAppState().route.renderedAt) };
   const headline: Fact[] = rent
     ? [
@@ -78,7 +82,7 @@ export function ListingDetailView({ data, notice }: { data: ListingDetailData; n
       ) : null}
       <Text data={data} />
       <More data={data} />
-      <ListingFooter data={data} agent={agent} />
+      <Footer data={data} />
     </article>
   );
 }

@@ -53,26 +53,35 @@ export default defineConfig({
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
-            // The libraries every page runs (React, react-dom, valtio, wouter) and the small store modules every page
-            // and the menu panel share: one chunk instead of several beside the entry (issue 20).
+            // The libraries every page runs (React, react-dom, valtio, wouter), the small store modules every page and
+            // the menu panel share, and the loader of the screens' lazy parts (issue 35 part 4): one chunk instead of
+            // several beside the entry (issue 20).
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|valtio|proxy-compare|wouter|regexparam|use-sync-external-store)[\\/]|src[\\/]stores[\\/](fetch-state|app-state)\.ts|src[\\/]client[\\/]use-sync-external-store\.ts/,
+              test: /node_modules[\\/](react|react-dom|scheduler|valtio|proxy-compare|wouter|regexparam|use-sync-external-store)[\\/]|src[\\/](stores[\\/](fetch-state|app-state)\.ts|client[\\/]use-sync-external-store\.ts|ui[\\/](lazy-part\.tsx|lazy-margin\.ts|client-href\.ts))/,
             },
-            // The second-hand, rental and commercial list screen and its filter tables (not Pagination, SmsSubscribe
-            // or the commercial bars: the new-home list and the article lists need those without the rest).
-            {
-              name: 'listing',
-              test: /src[\\/](ui[\\/]list[\\/](ListingListView|FilterBar|FilterBarFrame|filter-parts|LocationPanel)\.tsx|lib[\\/](listing-filters|filter-codes)\.ts)/,
-            },
-            // Listing cards and their images: on the home page, every list and the similar listings of details.
-            {
-              name: 'cards',
-              test: /src[\\/](ui[\\/](ListingCard|card-parts|LazyImage|Tags|media[\\/]MediaBadges)\.tsx|lib[\\/]listing-kinds\.ts)/,
-            },
-            // The listing details' bottom bar and footer: always together (Gallery, AgentCard and the detail parts
-            // are also used alone, by the photo, broker and article pages).
-            { name: 'detail', test: /src[\\/]ui[\\/]detail[\\/](ActionBar|ListingFooter)\.tsx/ },
+            // The second-hand, rental and commercial list screen and the stand-ins of its lazy filter bars.
+            { name: 'listing', test: /src[\\/]ui[\\/]list[\\/](ListingListView|FilterBarPart)\.tsx/ },
+            // Their filter bars' panels: loaded at the first touch of the bar (issue 35 part 4, FilterBarPart.tsx).
+            { name: 'filter-bar', test: /src[\\/]ui[\\/]list[\\/](FilterBar|FilterBarFrame|filter-parts|LocationPanel)\.tsx/ },
+            // The filter tables, which only the filter bars and the page links need in the browser: they load with those,
+            // at the first touch of the bar or when the end of the list comes into view (issue 35 part 4).
+            { name: 'filters', test: /src[\\/]lib[\\/]listing-filters\.ts/ },
+            // The end of a list: its page links, and the stand-in of the SMS form that loads on view (issue 35 part 4).
+            { name: 'list-end', test: /src[\\/]ui[\\/]list[\\/](Pagination|SmsSubscribePart)\.tsx/ },
+            // Listing cards: on the home page, every list and the similar listings of details.
+            { name: 'cards', test: /src[\\/]ui[\\/](ListingCard|card-parts)\.tsx/ },
+            // The cards' images and media badges, which the estate rows of the new-home lists use without the rest.
+            { name: 'images', test: /src[\\/]ui[\\/](LazyImage|media[\\/]MediaBadges)\.tsx/ },
+            // What the cards share with the first screen of a detail (its tags, the listing kinds, 上架 dates): a detail
+            // shows no card before its lower part comes into view (issue 35 part 4).
+            { name: 'kinds', test: /src[\\/](ui[\\/]Tags\.tsx|lib[\\/](listing-kinds|time-label)\.ts)/ },
+            // The details' bottom bar (ListingFooter, Gallery, AgentCard and the detail parts are also used without it:
+            // by the new-home detail, the photo, broker and article pages).
+            { name: 'detail', test: /src[\\/]ui[\\/]detail[\\/]ActionBar\.tsx/ },
+            // The home page's first screen: the site-wide search box (with its wrapper, also on the 404 screen) and the
+            // channel grid (also in the menu panel).
+            { name: 'home-top', test: /src[\\/]ui[\\/](SearchBar|search[\\/]SearchBox|sections)\.tsx/ },
             // New-home estate labels: every estate list, ranking and detail.
             { name: 'loupan', test: /src[\\/](ui[\\/]xinfang[\\/]SaleBadge\.tsx|lib[\\/](loupan-types|sale-status)\.ts)/ },
           ],

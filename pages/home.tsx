@@ -1,10 +1,9 @@
-import type { ReactNode } from 'react';
 import type { HomeData } from '../src/contracts/page-data/cards.ts';
 import type { PageProps } from '../src/render/page-props.ts';
 import { useAppState } from '../src/stores/context.tsx';
 import { AppLink } from '../src/ui/AppLink.tsx';
 import { ChevronRight, EntrustIcon, RentIcon, SearchIcon } from '../src/ui/icons.tsx';
-import { EstateCard, ListingCard } from '../src/ui/ListingCard.tsx';
+import { lazyPart } from '../src/ui/lazy-part.tsx';
 import { SearchBar } from '../src/ui/SearchBar.tsx';
 import { SectionGrid } from '../src/ui/sections.tsx';
 
@@ -15,14 +14,17 @@ const SERVICES = [
   { title: '省心找房', text: '顾问帮你找', href: '/shengxinzhaofang', Icon: SearchIcon, tone: 'orange' },
 ] as const;
 
-const asList = <T,>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
+/**
+ * Under the first screen (hero, channels, banner, services), its own chunk loaded when it comes into view (issue 35
+ * part 4): the new-home, second-hand and rental cards (with the cards' images, tags and kinds) and the promise.
+ */
+const Lists = lazyPart(() => import('../src/ui/home/HomeLists.tsx').then((m) => m.HomeLists), {
+  when: 'view',
+  fallback: () => <div className="home__wait" />,
+});
 
 export default function HomePage({ data }: PageProps<HomeData | null | undefined>) {
   const { city, site } = useAppState();
-  const d = data && typeof data === 'object' ? data : {};
-  const ershoufang = asList<NonNullable<HomeData['ershoufang']>[number]>(d.ershoufang);
-  const xinfang = asList<NonNullable<HomeData['xinfang']>[number]>(d.xinfang);
-  const zufang = asList<NonNullable<HomeData['zufang']>[number]>(d.zufang);
   return (
     <div className="home">
       <section className="home__hero">
@@ -46,74 +48,8 @@ export default function HomePage({ data }: PageProps<HomeData | null | undefined
           </li>
         ))}
       </ul>
-      {xinfang.length ? (
-        <HomeSection title="热门新盘" more="/xinfang/" moreLabel="更多新房">
-          {xinfang.map((e, i) => (
-            <li key={e.houseId}>
-              <EstateCard estate={e} eager={i === 0} />
-            </li>
-          ))}
-        </HomeSection>
-      ) : null}
-      {ershoufang.length ? (
-        <HomeSection title="精选二手房" more="/ershoufang/" moreLabel="更多二手房">
-          {ershoufang.map((l, i) => (
-            <li key={l.houseId}>
-              {/* The first card under the banner is the home page's LCP element (issue 11 point 6). */}
-              <ListingCard listing={l} kind="ershoufang" eager={i === 0 && !xinfang.length} />
-            </li>
-          ))}
-        </HomeSection>
-      ) : null}
-      {zufang.length ? (
-        <HomeSection title="品质租房" more="/zufang/" moreLabel="更多租房">
-          {zufang.map((l) => (
-            <li key={l.houseId}>
-              <ListingCard listing={l} kind="zufang" />
-            </li>
-          ))}
-        </HomeSection>
-      ) : null}
-      <section className="home__promise card">
-        <h2 className="block__title">{site.brand}承诺</h2>
-        <ul className="promise">
-          <li>
-            <strong>真实房源</strong>
-            <span>真实在售</span>
-          </li>
-          <li>
-            <strong>透明交易</strong>
-            <span>费用公开</span>
-          </li>
-          <li>
-            <strong>资金安全</strong>
-            <span>全程监管</span>
-          </li>
-          <li>
-            <strong>专业服务</strong>
-            <span>持证上岗</span>
-          </li>
-        </ul>
-      </section>
+      <Lists data={data} />
     </div>
-  );
-}
-
-function HomeSection({ title, more, moreLabel, children }: { title: string; more: string; moreLabel: string; children: ReactNode }) {
-  return (
-    <section className="block card">
-      <div className="block__head">
-        <h2 className="block__title">{title}</h2>
-        <AppLink href={more} className="block__more" aria-label={moreLabel}>
-          更多
-          <ChevronRight size={14} />
-        </AppLink>
-      </div>
-      <ul className="block__list">{children}</ul>
-      <AppLink href={more} className="block__all">
-        {moreLabel}
-      </AppLink>
-    </section>
   );
 }
 

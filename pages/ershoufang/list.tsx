@@ -1,15 +1,15 @@
 import type { ListPageData } from '../../src/contracts/page-data/list.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
-import { FilterBar } from '../../src/ui/list/FilterBar.tsx';
+import { FilterBarPart } from '../../src/ui/list/FilterBarPart.tsx';
 import { ListingListView } from '../../src/ui/list/ListingListView.tsx';
-import { SmsSubscribe } from '../../src/ui/list/SmsSubscribe.tsx';
+import { SmsSubscribePart } from '../../src/ui/list/SmsSubscribePart.tsx';
 
 /** /ershoufang/ and its filter tails (SPEC 9 second-hand filters). */
 export default function ErshoufangListPage({ data }: PageProps<ListPageData>) {
   return (
     <>
-      <ListingListView data={data} Bar={FilterBar} />
-      <SmsSubscribe what="二手房" />
+      <ListingListView data={data} Bar={FilterBarPart} />
+      <SmsSubscribePart what="二手房" />
     </>
   );
 }

@@ -15,11 +15,11 @@ import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
 import { CloseIcon, SearchIcon } from '../../src/ui/icons.tsx';
+import { lazyPart } from '../../src/ui/lazy-part.tsx';
 import { Pagination } from '../../src/ui/list/Pagination.tsx';
-import { SmsSubscribe } from '../../src/ui/list/SmsSubscribe.tsx';
+import { SmsSubscribePart } from '../../src/ui/list/SmsSubscribePart.tsx';
 import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
 import { Moved } from '../../src/ui/xinfang/Moved.tsx';
-import { XfFilterBar } from '../../src/ui/xinfang/XfFilterBar.tsx';
 
 /**
  * Estate rows are shorter than listing cards: a phone's first screen (Lighthouse's 412×823) shows four below the
@@ -27,6 +27,15 @@ import { XfFilterBar } from '../../src/ui/xinfang/XfFilterBar.tsx';
  * Their images load at once (issue 20: LCP on /xinfang/).
  */
 const FIRST_SCREEN_ESTATES = 4;
+
+/**
+ * The filter bar loads at its first touch (issue 35 part 4): until then it is the server's `<details>` panels of plain
+ * links, which work without JavaScript.
+ */
+const XfFilterBar = lazyPart(() => import('../../src/ui/xinfang/XfFilterBar.tsx').then((m) => m.XfFilterBar), {
+  when: 'tap',
+  fallback: () => <div className="xf-fbar xf-fbar--wait" />,
+});
 
 const ENTRIES = [
   { href: '/xinfang/salesRanking', label: '热销排行', tone: 'red', glyph: '榜' },
@@ -140,7 +149,7 @@ export default function XinfangListPage({ data }: PageProps<XinfangListData | { 
         totalPages={data.totalPages}
         hrefOf={(n) => xinfangPath({ ...filter, page: n }, slugs) + (data.keyword ? `?keyword=${encodeURIComponent(data.keyword)}` : '')}
       />
-      <SmsSubscribe what="新房" />
+      <SmsSubscribePart what="新房" />
       {data.hot.length ? (
         <section className="card xf-sec">
           <h2 className="xf-sec__title">热门楼盘推荐</h2>

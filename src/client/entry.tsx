@@ -2,11 +2,12 @@ import '../ui/styles.css';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { proxy } from 'valtio';
-import { memberKey } from '../lib/member-socket.ts';
+import { memberKey } from '../lib/member-key.ts';
 import { APP_ROOT_ID, STATE_SCRIPT_ID } from '../render/dom-ids.ts';
 import type { AppState } from '../stores/app-state.ts';
 import { createStores } from '../stores/context.tsx';
 import { loadState, saveState } from '../stores/persistence.ts';
+import { loadParts } from '../ui/lazy-part.tsx';
 import { ClientRoot } from './ClientRoot.tsx';
 import type { Navigation } from './navigation.ts';
 import { loadPage } from './pages.ts';
@@ -70,7 +71,9 @@ async function start(): Promise<void> {
       runtime = m.startRuntime({
         state,
         fetchStates: stores.fetch,
-        loadPage,
+        // A screen shown by a client navigation comes with its lazy parts (and the others known by then): nothing of it
+        // waits for a chunk once it is shown. The first screen's parts load on view or on tap instead.
+        loadPage: (key) => loadPage(key).then((page) => loadParts().then(() => page)),
         initialUrl,
         checkQuery: (search, page, href) => track((t) => t.checkQuery(search, page, href)),
         // A swapped screen scrolls once it is in the DOM (onScreen); an anchor on the same screen scrolls now.

@@ -11,6 +11,12 @@ export interface Band {
   max?: number;
 }
 
+/**
+ * Building age at most N years: the second-hand and the community filters' bands (here, not in listing-filters.ts,
+ * so that the community list's first JavaScript needs none of the listing tables: issue 35 part 4).
+ */
+export const AGE_OPTIONS = [5, 10, 15, 20] as const;
+
 /** Pages a list URL may name at the most (`pg{n}`, `?page=n`). */
 export const MAX_PAGE = 100_000;
 

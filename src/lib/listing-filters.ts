@@ -18,12 +18,12 @@
 
 import type { ListingFilter } from '../contracts/gateway/listing.ts';
 import type { LocationDict } from '../contracts/gateway/location.ts';
-import { type Band, bands, MAX_PAGE, pageFromQuery, posInt, readCodes, tailOf } from './filter-codes.ts';
+import { AGE_OPTIONS, type Band, bands, MAX_PAGE, pageFromQuery, posInt, readCodes, tailOf } from './filter-codes.ts';
 import { HOUSE_TYPES, isCommercialKind, isShopKind, type ListingKind } from './listing-kinds.ts';
 import { regionSlugs } from './region-slugs.ts';
 
 export type { LocationDict } from '../contracts/gateway/location.ts';
-export type { Band } from './filter-codes.ts';
+export { AGE_OPTIONS, type Band } from './filter-codes.ts';
 export type { ListingKind } from './listing-kinds.ts';
 
 /** SPEC 9 second-hand price bands, 万. */
@@ -48,8 +48,6 @@ export const ZHAOPU_DEALS = ['出租', '出售'] as const;
 
 /** Rooms 1 to 4, 5 or more. */
 export const ROOM_OPTIONS = ['一室', '二室', '三室', '四室', '五室及以上'] as const;
-/** Building age at most N years. */
-export const AGE_OPTIONS = [5, 10, 15, 20] as const;
 export const FLOOR_OPTIONS = [
   { label: '低楼层', value: 'low' },
   { label: '中楼层', value: 'mid' },

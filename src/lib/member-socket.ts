@@ -15,10 +15,7 @@ export const LOGOUT_LOADING_MESSAGE = '正在退出…';
 /** Close code the server uses after a revocation: the browser does not reconnect. */
 export const CLOSE_SIGNED_OUT = 4001;
 
-/** The user id a member's socket is keyed by and the forced-logout message carries: userId, else uid. */
-export function memberKey(user: { uid?: string; userId?: string } | null | undefined): string {
-  return user?.userId || user?.uid || '';
-}
+export { memberKey } from './member-key.ts';
 
 export const MEMBER_KEY_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 

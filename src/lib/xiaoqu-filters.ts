@@ -13,8 +13,7 @@
  */
 import type { LocationDict } from '../contracts/gateway/location.ts';
 import type { XiaoquFilter } from '../contracts/gateway/xiaoqu.ts';
-import { type Band, bands, MAX_PAGE, pageFromQuery, posInt, readCodes, tailOf } from './filter-codes.ts';
-import { AGE_OPTIONS } from './listing-filters.ts';
+import { AGE_OPTIONS, type Band, bands, MAX_PAGE, pageFromQuery, posInt, readCodes, tailOf } from './filter-codes.ts';
 import { regionSlugs } from './region-slugs.ts';
 
 /** The list root the filter tails hang off. */

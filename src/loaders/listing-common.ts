@@ -6,7 +6,16 @@ import { errors } from '../errors.ts';
 import { parseId } from '../lib/ids.ts';
 import { dictShown, type ListSpec, listTailOf, locationName } from '../lib/list-specs.ts';
 import { listingCardOf } from '../lib/listing-card.ts';
-import { filterLabels, houseTypesOf, type LocationDict, parseTail, toApiFilter, ZHAOPU_DEALS } from '../lib/listing-filters.ts';
+import {
+  emptyQuery,
+  filterLabels,
+  houseTypesOf,
+  type LocationDict,
+  parseTail,
+  toApiFilter,
+  toTail,
+  ZHAOPU_DEALS,
+} from '../lib/listing-filters.ts';
 import type { LoadResult, PageContext, PageView } from '../pipeline/types.ts';
 import { defer } from '../render/deferred.ts';
 import { optional } from './optional.ts';
@@ -35,19 +44,22 @@ export async function loadList(ctx: PageContext, spec: ListSpec): Promise<LoadRe
   const totalPages = Math.max(1, page.totalPages || Math.ceil(page.totalElements / spec.pageSize));
   if (pageNo > 1 && pageNo > totalPages) throw errors.pageNotFound();
   const noun = spec.kind === 'zhaopu' && q.deal ? `${spec.noun}${ZHAOPU_DEALS[q.deal - 1]}` : spec.noun;
+  const shown = dictShown(dict, q);
+  const place = { regionId: q.regionId, shopMapId: q.shopMapId, metroId: q.metroId, stationId: q.stationId };
   return {
     data: {
       kind: spec.kind,
       noun,
       base: spec.base,
       query: q,
-      dict: dictShown(dict, q),
+      dict: shown,
       items: page.content.map(listingCardOf),
       total: page.totalElements,
       page: pageNo,
       totalPages,
       heading: `${ctx.city.name}${locationName(q, dict)}${noun}`,
       labels: filterLabels(q, spec.kind),
+      clearHref: spec.base + toTail({ ...emptyQuery(), ...place }, spec.kind, shown),
       shortTerm: spec.shortTerm,
     },
   };

@@ -1,9 +1,7 @@
 import { useAppState } from '../stores/context.tsx';
 import { AppLink } from './AppLink.tsx';
 import { BrandMark, PhoneIcon, ShieldIcon } from './icons.tsx';
-
-/** Only digits, +, - and , survive into a tel: URL. */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+,-]/g, '')}`;
+import { telHref } from './SupervisionBar.tsx';
 
 /** Where an ICP filing number is looked up (MIIT asks sites to link the number shown in the footer there). */
 const ICP_LOOKUP = 'https://beian.miit.gov.cn/';
@@ -11,7 +9,8 @@ const ICP_LOOKUP = 'https://beian.miit.gov.cn/';
 /**
  * SPEC 2.7: city service phone, the city's supervision phone, map and topic links, feedback, about, the company's ICP
  * filing number and credit code (issue 32: registry site settings), copyright; and the franchise page, whose only
- * other link is in the menu that is rendered on the first tap (issue 20).
+ * other link is in the menu that is rendered on the first tap (issue 20). Its own chunk, loaded when it comes into
+ * view (Layout.tsx; issue 35 part 4).
  */
 export function Footer() {
   const { site, city } = useAppState();
@@ -76,20 +75,5 @@ export function Footer() {
         </p>
       </div>
     </footer>
-  );
-}
-
-/** SPEC 2.7: the fixed supervision phone of new-home pages. */
-export function SupervisionBar() {
-  const { site } = useAppState();
-  if (!site.supervisionPhone) return null;
-  return (
-    <div className="svbar" role="note">
-      <ShieldIcon size={18} />
-      <span className="svbar__text">新房销售监督电话</span>
-      <a className="svbar__phone" href={telHref(site.supervisionPhone)}>
-        {site.supervisionPhone}
-      </a>
-    </div>
   );
 }

@@ -1,19 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
+import { lazyRootMargin } from './lazy-margin.ts';
 
 /** A 1×1 transparent GIF: the server-rendered placeholder (no request, no layout shift: width/height are set). */
 export const PLACEHOLDER_SRC = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
 /** SPEC 2.8: images start loading before they enter the view (1.3 × the viewport), with up to 4 attempts. */
-export const LAZY_FACTOR = 1.3;
+export { LAZY_FACTOR, lazyRootMargin } from './lazy-margin.ts';
 export const LAZY_ATTEMPTS = 4;
 /** Wait before attempt n+1: 0.5 s, 1 s, 2 s (a flaky mobile network gets a moment to recover). */
 export const retryDelayMs = (attempt: number) => 500 * 2 ** (attempt - 1);
-
-/** The margin around the viewport within which an image starts loading: (factor − 1) × the viewport height. */
-export const lazyRootMargin = (viewportHeight: number, factor = LAZY_FACTOR) => {
-  const m = Math.max(0, Math.round(viewportHeight * (factor - 1)));
-  return `${m}px 0px ${m}px 0px`;
-};
 
 /** The URL of attempt n: a retry parameter makes the browser ask again instead of reusing the failed answer. */
 export function attemptSrc(src: string, attempt: number): string {

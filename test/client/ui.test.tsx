@@ -1,7 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import t from 'tap';
 import { Router } from 'wouter';
-import { AppLink, isClientHref } from '../../src/ui/AppLink.tsx';
+import { AppLink } from '../../src/ui/AppLink.tsx';
+import { isClientHref } from '../../src/ui/client-href.ts';
 import {
   attemptSrc,
   LAZY_ATTEMPTS,

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { CHAT_ID_REQUIRED, chatSessionPath, collectKindOf, loginHref, telHref } from '../../src/ui/detail/links.ts';
+import { collectKindOf } from '../../src/ui/detail/ListingFooter.tsx';
+import { CHAT_ID_REQUIRED, chatSessionPath, loginHref, telHref } from '../../src/ui/detail/links.ts';
 import { pageWindow } from '../../src/ui/list/Pagination.tsx';
 
 t.test('SPEC 5: the chat jump needs the agent uid or belongerId', async (t) => {

@@ -8,6 +8,7 @@ import NotFoundPage, { NOT_FOUND_COUNTDOWN, NOT_FOUND_GROUPS } from '../../pages
 import XieyiPage from '../../pages/xieyi.tsx';
 import type { HomeData } from '../../src/contracts/page-data/cards.ts';
 import type { AppState } from '../../src/stores/app-state.ts';
+import { partsReady } from '../../src/ui/lazy-part.tsx';
 import { AGREEMENTS } from '../../src/ui/xieyi-content.ts';
 import { fakeState, renderPage, textOf } from './helpers.tsx';
 import { sampleHomeData } from './sample-data.ts';
@@ -82,6 +83,8 @@ t.test('the home page shows search, the twelve entries and the banner without da
 });
 
 t.test('the home page renders the lists it is given, with prices in 万 and 元/月', async (t) => {
+  // The lists are a lazy part (issue 35 part 4): the server renders them once their module is in, as here.
+  await partsReady();
   const html = renderPage(HomePage, { ...noProps, data: sampleHomeData }, at({ page: 'home', path: '/' }));
   const text = textOf(html);
   t.match(text, '热门新盘');
@@ -102,6 +105,7 @@ t.test('the home page renders the lists it is given, with prices in 万 and 元/
 });
 
 t.test('a missing or malformed list renders nothing for that section', async (t) => {
+  await partsReady();
   const html = renderPage(
     HomePage,
     { ...noProps, data: { ershoufang: 'oops', zufang: [] } as unknown as HomeData },

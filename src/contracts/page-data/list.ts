@@ -19,6 +19,11 @@ export interface ListPageData {
   heading: string;
   /** Human labels of the active filters. */
   labels: string[];
+  /**
+   * The list at the chosen place without the other filters (清空筛选): built by the loader, so the list's first
+   * JavaScript needs no filter tables (issue 35 part 4).
+   */
+  clearHref: string;
   /** Short-term rentals (/duanzu). */
   shortTerm?: boolean;
 }

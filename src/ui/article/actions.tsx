@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { postMemberAction } from '../../client/actions.ts';
-import { useBackPath } from '../detail/ActionBar.tsx';
+import { useBackPath } from '../detail/links.ts';
 import { showToast } from '../detail/toast.ts';
 import { StarIcon, ThumbIcon } from './icons.tsx';
 

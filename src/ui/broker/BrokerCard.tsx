@@ -1,7 +1,7 @@
 import type { Belonger } from '../../contracts/gateway/index.ts';
 import type { BrokerAgent } from '../../contracts/page-data/broker.ts';
 import { AppLink } from '../AppLink.tsx';
-import { guardChat, useChatHref } from '../detail/AgentCard.tsx';
+import { guardChat, useChatHref } from '../detail/agent.ts';
 import { telHref } from '../detail/links.ts';
 import { DefaultAvatar } from '../icons.tsx';
 

@@ -1,20 +1,18 @@
 import { type FormEvent, useState } from 'react';
-import { postMemberAction } from '../../client/actions.ts';
 import { isMember } from '../../stores/app-state.ts';
 import { useAppState } from '../../stores/context.tsx';
 import { AppLink } from '../AppLink.tsx';
 import { HeartIcon, ShareIcon } from '../icons.tsx';
-import type { AgentInfo, AgentPhone } from './AgentCard.tsx';
-import { guardChat, useChatHref } from './AgentCard.tsx';
-import { type CollectKind, loginHref, telHref } from './links.ts';
-import { showToast } from './toast.ts';
+import { type AgentInfo, type AgentPhone, guardChat, useChatHref } from './agent.ts';
+import { type CollectKind, loginHref, telHref, useBackPath } from './links.ts';
 
-/** The path and query of the screen, as the return address of login and of form posts. */
-export function useBackPath(): string {
-  const { route } = useAppState();
-  const search = new URLSearchParams(route.query).toString();
-  return search ? `${route.path}?${search}` : route.path;
-}
+/**
+ * What the bar does after a tap (the favourite's post, the toasts) is not in a detail's first JavaScript (issue 35
+ * part 4): it loads at the first touch of the bar, well before the tap's answer is needed.
+ */
+const tapCode = () => Promise.all([import('../../client/actions.ts'), import('./toast.ts')]);
+const toast = (message: string, ms?: number) => void import('./toast.ts').then((m) => m.showToast(message, ms));
+const preloadTapCode = () => void tapCode().catch(() => undefined);
 
 /**
  * The favourite button (member-only, SPEC 7.8): a form posting to /-/action/favourite, so it works as a plain
@@ -30,13 +28,14 @@ export function FavouriteButton({ houseId, kind, collected: initial }: { houseId
     if (busy) return;
     setBusy(true);
     try {
+      const [{ postMemberAction }] = await tapCode();
       const res = await postMemberAction('/-/action/favourite', { houseId, kind, op }, back);
       if (!res) return;
       if (!res.ok) throw new Error(String(res.status));
       setCollected(op === 'add');
-      showToast(op === 'add' ? '收藏成功' : '已取消收藏');
+      toast(op === 'add' ? '收藏成功' : '已取消收藏');
     } catch {
-      showToast('操作失败，请稍后再试');
+      toast('操作失败，请稍后再试');
     } finally {
       setBusy(false);
     }
@@ -65,9 +64,9 @@ export function ShareButton({ title, url }: { title: string; url: string }) {
         return;
       }
       await navigator.clipboard.writeText(url);
-      showToast('链接已复制，快去分享吧');
+      toast('链接已复制，快去分享吧');
     } catch {
-      showToast(url, 4000);
+      toast(url, 4000);
     }
   };
   return (
@@ -99,7 +98,7 @@ export function ActionBar({ houseId, houseType, kind, title, url, collected, age
   const back = useBackPath();
   const book = bookHref ? (isMember(user) ? bookHref : loginHref(bookHref)) : null;
   return (
-    <div className="abar" role="toolbar" aria-label="房源操作">
+    <div className="abar" role="toolbar" aria-label="房源操作" onPointerDown={preloadTapCode} onFocus={preloadTapCode}>
       <FavouriteButton houseId={houseId} kind={kind} collected={collected} />
       <ShareButton title={title} url={url} />
       <div className="abar__main">

@@ -1,62 +1,7 @@
-import type { MouseEvent } from 'react';
-import { isMember } from '../../stores/app-state.ts';
-import { useAppState } from '../../stores/context.tsx';
 import { AppLink } from '../AppLink.tsx';
 import { DefaultAvatar, PhoneIcon } from '../icons.tsx';
-import { CHAT_ID_REQUIRED, type ChatTarget, chatSessionPath, loginHref, telHref } from './links.ts';
-import { showToast } from './toast.ts';
-
-export interface AgentInfo extends ChatTarget {
-  name: string;
-  portrait?: string | null;
-  storeName?: string | null;
-  title?: string | null;
-  score?: number | null;
-  years?: number | null;
-  tags?: string[];
-  /** A customer-service agent (SPEC 3 iskefu): marked 客服. */
-  iskefu?: boolean | null;
-}
-
-/** The card's fields of a listing's agent (the gateway's belonger), or null for a listing without one. */
-export function agentInfoOf(a: AgentInfo | null | undefined): AgentInfo | null {
-  if (!a) return null;
-  return {
-    name: a.name,
-    uid: a.uid,
-    belongerId: a.belongerId,
-    portrait: a.portrait,
-    storeName: a.storeName,
-    title: a.title,
-    score: a.score,
-    years: a.years,
-    tags: a.tags,
-    iskefu: a.iskefu,
-  };
-}
-
-/** The agent's phone as the gateway's zhcall answers it (SPEC 3 phone numbers: webCall). */
-export interface AgentPhone {
-  webCall: string;
-  extNum?: string | null;
-}
-
-/** Where the chat button goes for this user: the session for a member, /login?bUrl=<session> for a visitor. */
-export function useChatHref(agent: ChatTarget | null | undefined, house?: { houseId: number | string; houseType: number }): string | null {
-  const { user } = useAppState();
-  const session = chatSessionPath(agent, house);
-  if (!session) return null;
-  return isMember(user) ? session : loginHref(session);
-}
-
-/** Click handler of a chat link: no uid or belongerId → toast 经纪人ID/UID 必传一个 and no jump (SPEC 5). */
-export function guardChat(href: string | null) {
-  return (e: MouseEvent) => {
-    if (href) return;
-    e.preventDefault();
-    showToast(CHAT_ID_REQUIRED);
-  };
-}
+import { type AgentInfo, type AgentPhone, guardChat, useChatHref } from './agent.ts';
+import { telHref } from './links.ts';
 
 /** The agent card: portrait, name, store, rating; 在线咨询 (chat) and 电话咨询 (tel: via api/zhcall). */
 export function AgentCard({

@@ -5,11 +5,15 @@ import { Streamed } from '../../render/deferred.ts';
 import { useAppState } from '../../stores/context.tsx';
 import { AppLink } from '../AppLink.tsx';
 import { groupDigits } from '../paths.ts';
-import { AgentCard, agentInfoOf } from './AgentCard.tsx';
+import { AgentCard } from './AgentCard.tsx';
+import { agentInfoOf } from './agent.ts';
+import { FollowCount, Timeline } from './blocks.tsx';
+import { DetailHead } from './DetailHead.tsx';
 import { Gallery } from './Gallery.tsx';
 import { ListingFooter } from './ListingFooter.tsx';
 import { num, priceLogItems } from './links.ts';
-import { Description, DetailBlock, DetailHead, type Fact, FollowCount, KeyFacts, SimilarListings, Timeline } from './parts.tsx';
+import { Description, DetailBlock, type Fact, KeyFacts } from './parts.tsx';
+import { SimilarListings } from './SimilarListings.tsx';
 
 /**
  * The shop and office detail screen (for sale and for rent), built from the shared detail parts: gallery, the

@@ -2,9 +2,11 @@ import type { DaikanData, DongtaiData, HouseBrief, ReferrerData, ZhouData } from
 import { AppLink } from '../AppLink.tsx';
 import { ListingCard } from '../ListingCard.tsx';
 import { AgentCard } from './AgentCard.tsx';
+import { CommunityCard, Timeline } from './blocks.tsx';
 import { Gallery } from './Gallery.tsx';
 import { num } from './links.ts';
-import { CommunityCard, DetailBlock, KeyFacts, SimilarListings, Timeline } from './parts.tsx';
+import { DetailBlock, KeyFacts } from './parts.tsx';
+import { SimilarListings } from './SimilarListings.tsx';
 
 const day = (s: string) => s.slice(0, 10);
 

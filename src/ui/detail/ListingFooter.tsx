@@ -1,9 +1,17 @@
 import type { ListingDetail } from '../../contracts/gateway/index.ts';
 import type { DetailExtras } from '../../contracts/page-data/ershoufang.ts';
+import { isRentHouseType } from '../../lib/listing-kinds.ts';
 import { AppLink } from '../AppLink.tsx';
 import { ActionBar } from './ActionBar.tsx';
-import type { AgentInfo } from './AgentCard.tsx';
-import { collectKindOf } from './links.ts';
+import { type AgentInfo, agentInfoOf } from './agent.ts';
+import type { CollectKind } from './links.ts';
+
+/** SPEC 7.8's four favourite kinds: sale listings (second-hand, shop, office), rentals, new homes, communities. */
+export function collectKindOf(houseType: number): CollectKind {
+  if (houseType === 1) return 'newhouse';
+  if (isRentHouseType(houseType)) return 'rent';
+  return 'ershoufang';
+}
 
 /**
  * The end of a second-hand, rental, shop or office detail: the report link and the view count, then the fixed action
@@ -35,4 +43,12 @@ export function ListingFooter({
       />
     </>
   );
+}
+
+/**
+ * ListingFooter as a second-hand or rental detail's lazy part (src/ui/detail/ListingDetailView.tsx): the agent is
+ * read here from the screen's data, so the part's only prop is that stable data object.
+ */
+export function DetailFooter({ data }: { data: { house: ListingDetail; extras: DetailExtras; url: string } }) {
+  return <ListingFooter data={data} agent={agentInfoOf(data.house.agentInfo)} />;
 }

@@ -1,17 +1,10 @@
 import type { CollectKind } from '../../contracts/gateway/index.ts';
-import { isRentHouseType } from '../../lib/listing-kinds.ts';
+import { useAppState } from '../../stores/context.tsx';
 import { num, withReturnUrl } from '../paths.ts';
 
-/** Pure link and rule helpers of the detail pages, shared by every listing kind (SPEC 4, 5, 7.8). */
+/** Link and rule helpers of the detail pages, shared by every listing kind (SPEC 4, 5, 7.8). */
 
 export type { CollectKind };
-
-/** SPEC 7.8's four favourite kinds: sale listings (second-hand, shop, office), rentals, new homes, communities. */
-export function collectKindOf(houseType: number): CollectKind {
-  if (houseType === 1) return 'newhouse';
-  if (isRentHouseType(houseType)) return 'rent';
-  return 'ershoufang';
-}
 
 export interface ChatTarget {
   uid?: string | null;
@@ -71,4 +64,14 @@ export function priceLogItems(
         ? `调价：${num(l.oldPrice)} → ${num(l.newPrice)}${unit}`
         : `${l.kind}${l.newPrice != null ? `，挂牌价${num(l.newPrice)}${unit}` : ''}`,
   }));
+}
+
+/**
+ * The path and query of the screen, as the return address of login and of form posts (the action bar, the article
+ * buttons and comment form: here, not in ActionBar.tsx, so that those need not load the bar).
+ */
+export function useBackPath(): string {
+  const { route } = useAppState();
+  const search = new URLSearchParams(route.query).toString();
+  return search ? `${route.path}?${search}` : route.path;
 }

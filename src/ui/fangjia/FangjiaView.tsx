@@ -1,7 +1,8 @@
 import type { FangjiaData, FangjiaRow, FangjiaTable } from '../../contracts/page-data/fangjia.ts';
 import { AppLink } from '../AppLink.tsx';
 import { TrendChart } from '../charts/TrendChart.tsx';
-import { DetailBlock, SimilarListings } from '../detail/parts.tsx';
+import { DetailBlock } from '../detail/parts.tsx';
+import { SimilarListings } from '../detail/SimilarListings.tsx';
 import { groupDigits } from '../paths.ts';
 import { PriceRatio } from '../xiaoqu/XiaoquCard.tsx';
 

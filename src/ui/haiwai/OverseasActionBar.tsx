@@ -1,5 +1,5 @@
 import { FavouriteButton, ShareButton } from '../detail/ActionBar.tsx';
-import { type AgentInfo, type AgentPhone, guardChat, useChatHref } from '../detail/AgentCard.tsx';
+import { type AgentInfo, type AgentPhone, guardChat, useChatHref } from '../detail/agent.ts';
 import { telHref } from '../detail/links.ts';
 
 /**

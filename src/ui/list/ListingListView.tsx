@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Listing } from '../../contracts/page-data/cards.ts';
 import type { ListPageData } from '../../contracts/page-data/list.ts';
-import { emptyQuery, toTail } from '../../lib/listing-filters.ts';
 import { isCommercialKind, type ListingKind } from '../../lib/listing-kinds.ts';
 import { beijingDayOf } from '../../lib/time-label.ts';
 import { useAppState } from '../../stores/context.tsx';
@@ -9,9 +8,15 @@ import { AppLink } from '../AppLink.tsx';
 import { SearchIcon } from '../icons.tsx';
 import { FIRST_SCREEN_CARDS } from '../LazyImage.tsx';
 import { ListingCard, ListingCardAt } from '../ListingCard.tsx';
+import { lazyPart } from '../lazy-part.tsx';
 import { useMemoChildren } from '../markup-memo.tsx';
 import type { FilterBarProps } from './filter-parts.tsx';
-import { Pagination } from './Pagination.tsx';
+
+/** The page links under the cards: they need the filter tables, which come with them when they come into view. */
+const ListingPagination = lazyPart(() => import('./ListingPagination.tsx').then((m) => m.ListingPagination), {
+  when: 'view',
+  fallback: ({ data }) => (data.totalPages > 1 ? <nav className="pager pager--wait" /> : null),
+});
 
 export interface ListingListViewProps {
   data: ListPageData;
@@ -67,7 +72,7 @@ export function ListingListView({ data, Bar, Tabs }: ListingListViewProps) {
         ) : null}
         {Tabs ? <Tabs kind={kind} deal={q.deal} /> : null}
       </div>
-      <Bar key={base + toTail(q, kind, dict)} kind={kind} base={base} query={q} dict={dict} />
+      <Bar kind={kind} base={base} query={q} dict={dict} />
       {data.labels.length || q.keyword ? (
         <div className="lst__chips">
           {q.keyword ? <span className="lst__chip">“{q.keyword}”</span> : null}
@@ -76,17 +81,7 @@ export function ListingListView({ data, Bar, Tabs }: ListingListViewProps) {
               {l}
             </span>
           ))}
-          <AppLink
-            className="lst__clear"
-            href={
-              base +
-              toTail(
-                { ...emptyQuery(), regionId: q.regionId, shopMapId: q.shopMapId, metroId: q.metroId, stationId: q.stationId },
-                kind,
-                dict,
-              )
-            }
-          >
+          <AppLink className="lst__clear" href={data.clearHref}>
             清空筛选
           </AppLink>
         </div>
@@ -114,11 +109,7 @@ export function ListingListView({ data, Bar, Tabs }: ListingListViewProps) {
           </p>
         </div>
       )}
-      <Pagination
-        page={data.page}
-        totalPages={data.totalPages}
-        hrefOf={(n) => base + toTail({ ...q, page: n > 1 ? n : undefined }, kind, dict)}
-      />
+      <ListingPagination data={data} />
     </div>
   );
 }

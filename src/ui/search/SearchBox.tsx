@@ -1,10 +1,30 @@
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { SuggestAnswer } from '../../contracts/page-data/search.ts';
 import { SEARCH_QUERY_MAX } from '../../lib/search-groups.ts';
 import { SearchIcon } from '../icons.tsx';
-import { RecentSearches } from './RecentSearches.tsx';
-import { SearchGroups } from './SearchGroups.tsx';
-import { type RecentSearch, readRecent, rememberSearch } from './storage.ts';
+import type { RecentSearch } from './storage.ts';
+
+/**
+ * The lists under the box and the recent searches' storage are used only after a tap into it, never on the server:
+ * their code loads at that tap (issue 35 part 4), before the first suggestions come back.
+ */
+const loadGroups = () => import('./SearchGroups.tsx').then((m) => ({ default: m.SearchGroups }));
+const loadRecent = () => import('./RecentSearches.tsx').then((m) => ({ default: m.RecentSearches }));
+const SearchGroups = lazy(loadGroups);
+const RecentSearches = lazy(loadRecent);
+type Storage = typeof import('./storage.ts');
+let storage: Storage | null = null;
+const loadStorage = (): Promise<Storage> => import('./storage.ts').then((m) => (storage = m));
+const loadDropdowns = () => {
+  void loadGroups().catch(() => undefined);
+  void loadRecent().catch(() => undefined);
+  void loadStorage().catch(() => undefined);
+};
+const remember = (r: RecentSearch) =>
+  void loadStorage().then(
+    (s) => s.rememberSearch(r),
+    () => undefined,
+  );
 
 /** The browser asks at most once per pause in typing (issue 14: ~150 ms). */
 export const SUGGEST_DEBOUNCE_MS = 150;
@@ -114,7 +134,19 @@ export function SearchBox({
             e.preventDefault();
             return;
           }
-          rememberSearch({ q: keyword });
+          if (storage) {
+            storage.rememberSearch({ q: keyword });
+            return;
+          }
+          // Submitted without a tap into the box first (its storage code not in yet): remembered, then sent.
+          e.preventDefault();
+          const form = e.currentTarget;
+          void loadStorage()
+            .then(
+              (s) => s.rememberSearch({ q: keyword }),
+              () => undefined,
+            )
+            .finally(() => form.submit());
         }}
       >
         <SearchIcon size={18} className="sbar__icon" />
@@ -128,9 +160,14 @@ export function SearchBox({
             if (e.key === 'Escape') setOpen(false);
           }}
           onFocus={() => {
+            loadDropdowns();
             setFocused(true);
             setOpen(true);
-            if (recentPanel) setRecent(readRecent());
+            if (recentPanel)
+              void loadStorage().then(
+                (s) => setRecent(s.readRecent()),
+                () => undefined,
+              );
           }}
           placeholder={placeholder}
           aria-label="搜索关键词"
@@ -146,18 +183,22 @@ export function SearchBox({
         </button>
       </form>
       {current ? (
-        <div className="srch-drop" data-testid="suggestions">
-          {current.groups.length ? (
-            <SearchGroups groups={current.groups} compact onPick={(title, url) => rememberSearch({ q: title, url })} />
-          ) : (
-            <p className="srch-drop__none">没有找到“{current.keyword}”相关的小区、楼盘或地点，按“搜索”查看全部结果</p>
-          )}
-        </div>
+        <Suspense fallback={null}>
+          <div className="srch-drop" data-testid="suggestions">
+            {current.groups.length ? (
+              <SearchGroups groups={current.groups} compact onPick={(title, url) => remember({ q: title, url })} />
+            ) : (
+              <p className="srch-drop__none">没有找到“{current.keyword}”相关的小区、楼盘或地点，按“搜索”查看全部结果</p>
+            )}
+          </div>
+        </Suspense>
       ) : null}
       {showRecent ? (
-        <div className="srch-drop">
-          <RecentSearches initial={recent} onClear={() => setRecent([])} />
-        </div>
+        <Suspense fallback={null}>
+          <div className="srch-drop">
+            <RecentSearches initial={recent} onClear={() => setRecent([])} />
+          </div>
+        </Suspense>
       ) : null}
     </div>
   );

@@ -1,6 +1,8 @@
 import type { XiaoquHuxingData } from '../../contracts/page-data/xiaoqu.ts';
 import { AppLink } from '../AppLink.tsx';
-import { DetailBlock, DetailHead, KeyFacts, SimilarListings } from '../detail/parts.tsx';
+import { DetailHead } from '../detail/DetailHead.tsx';
+import { DetailBlock, KeyFacts } from '../detail/parts.tsx';
+import { SimilarListings } from '../detail/SimilarListings.tsx';
 import { LazyImage } from '../LazyImage.tsx';
 import { avgPriceText, PlanStrip, planArea } from './parts.tsx';
 

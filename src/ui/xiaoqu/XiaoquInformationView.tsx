@@ -1,6 +1,7 @@
 import type { XiaoquInformationData } from '../../contracts/page-data/xiaoqu.ts';
 import { AppLink } from '../AppLink.tsx';
-import { Description, DetailHead, KeyFacts } from '../detail/parts.tsx';
+import { DetailHead } from '../detail/DetailHead.tsx';
+import { Description, KeyFacts } from '../detail/parts.tsx';
 import { groupDigits } from '../paths.ts';
 import { LocationBlock, xiaoquFacts } from './parts.tsx';
 

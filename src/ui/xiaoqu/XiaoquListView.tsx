@@ -3,9 +3,18 @@ import { XIAOQU_LIST_BASE, xiaoquListHref } from '../../lib/xiaoqu-filters.ts';
 import { AppLink } from '../AppLink.tsx';
 import { SearchIcon } from '../icons.tsx';
 import { FIRST_SCREEN_CARDS } from '../LazyImage.tsx';
+import { lazyPart } from '../lazy-part.tsx';
 import { Pagination } from '../list/Pagination.tsx';
 import { XiaoquCard } from './XiaoquCard.tsx';
-import { XiaoquFilterBar } from './XiaoquFilterBar.tsx';
+
+/**
+ * The filter bar loads at its first touch (issue 35 part 4): until then it is the server's `<details>` panels of plain
+ * links, which work without JavaScript.
+ */
+const XiaoquFilterBar = lazyPart(() => import('./XiaoquFilterBar.tsx').then((m) => m.XiaoquFilterBar), {
+  when: 'tap',
+  fallback: () => <div className="fbar fbar--wait" />,
+});
 
 /** The community list screen: search, the filter bar, the active filters, the count, the cards and the page links. */
 export function XiaoquListView({ data }: { data: XiaoquListData }) {
@@ -27,7 +36,7 @@ export function XiaoquListView({ data }: { data: XiaoquListData }) {
           <button type="submit">搜索</button>
         </form>
       </div>
-      <XiaoquFilterBar key={xiaoquListHref(q, places)} query={q} places={places} />
+      <XiaoquFilterBar query={q} places={places} />
       {data.labels.length || q.keyword ? (
         <div className="lst__chips">
           {q.keyword ? <span className="lst__chip">“{q.keyword}”</span> : null}

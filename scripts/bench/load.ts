@@ -8,6 +8,8 @@ export interface LoadResult {
   cpuUsPerRequest?: number;
   /** CPU time of the embedded gateway per request (µs), for the scenarios that call it. */
   gatewayCpuUsPerRequest?: number;
+  /** CPU time of the load generator (this process, on the gateway's core) per request (µs). */
+  loadCpuUsPerRequest?: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -45,6 +47,9 @@ export function medianOf(results: LoadResult[]): LoadResult {
       : undefined,
     gatewayCpuUsPerRequest: results.every((r) => r.gatewayCpuUsPerRequest !== undefined)
       ? Math.round(median(results.map((r) => r.gatewayCpuUsPerRequest as number)))
+      : undefined,
+    loadCpuUsPerRequest: results.every((r) => r.loadCpuUsPerRequest !== undefined)
+      ? Math.round(median(results.map((r) => r.loadCpuUsPerRequest as number)))
       : undefined,
     p50: median(results.map((r) => r.p50)),
     p99: median(results.map((r) => r.p99)),

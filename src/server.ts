@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { memoryReport } from './memory-report.ts';
 import { RegistryError } from './registry/load.ts';
 import { restartDelay } from './restart-delay.ts';
 
@@ -74,6 +75,7 @@ async function runPortal(config: Config): Promise<void> {
   };
   process.once('SIGTERM', () => void close('SIGTERM'));
   process.once('SIGINT', () => void close('SIGINT'));
+  process.on('SIGUSR2', () => app.log.info({ memory: memoryReport(app) }, 'memory report'));
   await app.listen({ port: config.port, host: config.host });
 }
 

@@ -81,6 +81,13 @@ t.test('a cluster: one embedded gateway, a worker per WEB_CONCURRENCY, a dead wo
   for (let i = 0; i < 50 && workers().length !== 2; i++) await new Promise((r) => setTimeout(r, 100));
   const before = workers();
   t.equal(before.length, 2, `two worker processes (${before})`);
+  // SIGUSR2: a worker logs its memory (src/memory-report.ts), as bench:mix reads it.
+  process.kill(before[1], 'SIGUSR2');
+  await portal.waitFor(
+    new RegExp(
+      `"pid":${before[1]}[^\\n]*"memory":\\{"rss":[\\d.]+,"heapTotal"[^\\n]*"pageCache":[\\d.]+,"pageCacheEntries":\\d+,"markupMemo":[\\d.]+,"answerMemo":[\\d.]+\\}[^\\n]*memory report`,
+    ),
+  );
   for (let i = 0; i < 4; i++) t.equal((await get(`${portal.base}/aboutUs`)).status, 200, 'pages are served');
 
   process.kill(before[0], 'SIGKILL');

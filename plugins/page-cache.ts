@@ -191,6 +191,9 @@ const pageCachePlugin: FastifyPluginAsync<PageCachePluginOptions> = async (app, 
     get size() {
       return storeOf(app.registry.current).size;
     },
+    get bytes() {
+      return storeOf(app.registry.current).bytes;
+    },
   } satisfies SharedPageStore);
   const store = app.pageCache;
 

@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliCompressSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import type { MemoryReport } from '../src/memory-report.ts';
 import type { RegistryFile } from '../src/registry/types.ts';
 import { mixPopulation, seededRandom, zipfSampler } from './bench/mix-population.ts';
 import { childPids, cpuMs, freePort, rssMb, startPinned, stop } from './bench/procs.ts';
@@ -42,6 +43,8 @@ interface LogCounts {
   batchedCalls: number;
   cache: Map<string, number>;
   status: Map<string, number>;
+  /** Each worker's answer to SIGUSR2 (src/memory-report.ts), by pid. */
+  memory: Map<number, MemoryReport>;
 }
 
 /**
@@ -61,6 +64,11 @@ async function startCluster(env: NodeJS.ProcessEnv, port: number, counts: LogCou
     if (line.includes('"batch answered"')) {
       counts.batches++;
       counts.batchedCalls += Number(/"batchCalls":(\d+)/.exec(line)?.[1] ?? 0);
+      return;
+    }
+    if (line.includes('"memory report"')) {
+      const record = JSON.parse(line) as { pid: number; memory: MemoryReport };
+      counts.memory.set(record.pid, record.memory);
       return;
     }
     if (!line.includes('"request completed"')) return;
@@ -95,6 +103,25 @@ async function startCluster(env: NodeJS.ProcessEnv, port: number, counts: LogCou
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
+/** Each worker's memory report (src/memory-report.ts): SIGUSR2 makes it log one, read by startCluster's line reader. */
+async function askMemory(workers: number[], counts: LogCounts): Promise<Map<number, MemoryReport>> {
+  counts.memory.clear();
+  for (const pid of workers) process.kill(pid, 'SIGUSR2');
+  const until = Date.now() + 5000;
+  while (counts.memory.size < workers.length && Date.now() < until) await sleep(100);
+  return new Map(counts.memory);
+}
+
+/** A report in words: V8's heap (the memos are in it), the buffers (the page cache's bodies), the rest of the RSS. */
+function describeMemory(m: MemoryReport): string {
+  const r = (n: number) => Math.round(n);
+  return (
+    `V8 heap ${r(m.heapTotal)} MB (${r(m.heapUsed)} used; markup memo ${r(m.markupMemo)}, answer memo ${r(m.answerMemo)}), ` +
+    `buffers ${r(m.arrayBuffers)} MB (page cache ${r(m.pageCache)} MB in ${m.pageCacheEntries} pages), other external ${r(m.external - m.arrayBuffers)} MB, ` +
+    `the rest ${r(m.rss - m.heapTotal - m.external)} MB (code, stacks, malloc)`
+  );
+}
+
 async function main(): Promise<void> {
   if (!existsSync(path.join(ROOT, 'dist/server/server.js'))) {
     out('bench:mix: no build found; run `npm run build` first');
@@ -107,7 +134,7 @@ async function main(): Promise<void> {
   if (process.env.BENCH_DB && existsSync(process.env.BENCH_DB)) cpSync(process.env.BENCH_DB, path.join(dataDir, 'portal.db'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const counts: LogCounts = { portal: 0, gateway: 0, batches: 0, batchedCalls: 0, cache: new Map(), status: new Map() };
+  const counts: LogCounts = { portal: 0, gateway: 0, batches: 0, batchedCalls: 0, cache: new Map(), status: new Map(), memory: new Map() };
   const env = { NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'info', REGISTRY_WATCH: '0' };
   const { child, workers } = await startCluster(env, port, counts);
   let ceiling: ChildProcess | undefined;
@@ -120,6 +147,7 @@ async function main(): Promise<void> {
 
     await sleep(2000);
     const idle = workers.map(rssMb);
+    const idleMemory = await askMemory(workers, counts);
     const pids = [child.pid as number, ...workers];
     const cpuOf = (list: number[]) => list.reduce((sum, pid) => sum + cpuMs(pid), 0);
     const cpuBefore = { all: cpuOf(pids), primary: cpuMs(child.pid) };
@@ -154,6 +182,7 @@ async function main(): Promise<void> {
     clearTimeout(midTimer);
     await sleep(1000);
     const end = workers.map(rssMb);
+    const endMemory = await askMemory(workers, counts);
     const cpuAll = cpuOf(pids) - cpuBefore.all;
     const cpuPrimary = cpuMs(child.pid) - cpuBefore.primary;
     const total = result.requests.total;
@@ -217,6 +246,9 @@ async function main(): Promise<void> {
       out(
         `worker ${pid} RSS: start ${idle[i]} MB, middle ${middle[i] ?? '-'} MB, end ${end[i]} MB; bound ${bound} MB (idle + ${cacheBoundMb} MB page cache, markup memo and answer memo + 64 MB): ${end[i] <= bound ? 'within' : 'OVER'}`,
       );
+      const [atStart, atEnd] = [idleMemory.get(pid), endMemory.get(pid)];
+      if (atStart) out(`         start: ${describeMemory(atStart)}`);
+      if (atEnd) out(`         end:   ${describeMemory(atEnd)}`);
     });
   } finally {
     await stop(ceiling);

@@ -57,6 +57,18 @@ export interface PageCacheOptions {
 
 const sizeOf = (page: CachedPage) => page.bodies.br.length + page.bodies.gzip.length + 512;
 
+/**
+ * A body the store alone holds, in memory of exactly its size, so that the byte bound is what the process keeps
+ * (issue 35 part 3). zlib's synchronous calls return a slice of their 16 KB output chunk when the result fits in one:
+ * a page of 3 KB brotli held 16 KB, and most pages' forms are under 16 KB. A page from Redis is a slice of its record.
+ */
+function owned(body: Buffer): Buffer {
+  if (body.byteOffset === 0 && body.buffer.byteLength === body.length) return body;
+  const copy = Buffer.allocUnsafeSlow(body.length);
+  body.copy(copy);
+  return copy;
+}
+
 export function createPageStore(opts: PageCacheOptions = {}) {
   const pages = new LRUCache<string, CachedPage>({
     max: opts.maxEntries ?? 5000,
@@ -77,10 +89,12 @@ export function createPageStore(opts: PageCacheOptions = {}) {
     fill(key: string, entry: { body: Buffer; etag: string; contentType: string; registry: Registry }, ttlMs: number): CachedPage {
       const page: CachedPage = {
         bodies: {
-          br: brotliCompressSync(entry.body, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
-          }),
-          gzip: gzipSync(entry.body, { level: 6 }),
+          br: owned(
+            brotliCompressSync(entry.body, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
+            }),
+          ),
+          gzip: owned(gzipSync(entry.body, { level: 6 })),
         },
         etag: entry.etag,
         contentType: entry.contentType,
@@ -91,13 +105,17 @@ export function createPageStore(opts: PageCacheOptions = {}) {
     },
     /** Keeps a page made elsewhere (the shared level, src/page-cache-shared.ts) for the time it has left. */
     put(key: string, page: CachedPage, ttlMs: number): void {
-      pages.set(key, page, { ttl: ttlMs });
+      pages.set(key, { ...page, bodies: { br: owned(page.bodies.br), gzip: owned(page.bodies.gzip) } }, { ttl: ttlMs });
     },
     has(key: string): boolean {
       return pages.has(key);
     },
     get size() {
       return pages.size;
+    },
+    /** The bytes the entries count against the bound (bodies, keys, 512 for the rest). */
+    get bytes() {
+      return pages.calculatedSize;
     },
     clear(): void {
       pages.clear();

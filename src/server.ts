@@ -1,9 +1,11 @@
 import cluster, { type Worker } from 'node:cluster';
 import pino from 'pino';
-import { buildApp } from './app.ts';
+import { buildApp, knownNames } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
-import { RegistryError } from './registry/load.ts';
+import { memoryReport } from './memory-report.ts';
+import { loadRegistryFile, RegistryError } from './registry/load.ts';
 import { restartDelay } from './restart-delay.ts';
+import { type WorkerLaunch, workerLaunch } from './worker-memory.ts';
 
 /**
  * Production entry: listen, use every core, shut down gracefully. Nothing else lives here.
@@ -74,6 +76,7 @@ async function runPortal(config: Config): Promise<void> {
   };
   process.once('SIGTERM', () => void close('SIGTERM'));
   process.once('SIGINT', () => void close('SIGINT'));
+  process.on('SIGUSR2', () => app.log.info({ memory: memoryReport(app) }, 'memory report'));
   await app.listen({ port: config.port, host: config.host });
 }
 
@@ -81,6 +84,23 @@ async function runPortal(config: Config): Promise<void> {
 async function runPrimary(config: Config): Promise<void> {
   const root = pino({ level: config.logLevel }, pino.destination({ sync: true }));
   const log = root.child({ component: 'primary' });
+  // The registry's site.workerMemory, read again at each fork (a worker replaced after an edit gets the new settings);
+  // a registry that does not load at start stops the primary as a worker would, later the last good settings stay.
+  const launchOf = () =>
+    workerLaunch(loadRegistryFile(config.registryPath, knownNames()).file.site.workerMemory, {
+      execArgv: process.execArgv,
+      env: process.env,
+    });
+  let launch: WorkerLaunch;
+  try {
+    launch = launchOf();
+  } catch (err) {
+    if (err instanceof RegistryError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
   let gatewayUrl = config.gatewayUrl;
   let closeBackend = async () => {};
   if (gatewayUrl === undefined) {
@@ -99,7 +119,13 @@ async function runPrimary(config: Config): Promise<void> {
   const bornAt = new Map<Worker, number>();
   const listeningSince = new Map<Worker, number>();
   const fork = () => {
-    const worker = cluster.fork({ GATEWAY_URL: gatewayUrl });
+    try {
+      launch = launchOf();
+    } catch (err) {
+      log.warn({ err }, 'the registry does not load: a worker is forked with the last good site.workerMemory');
+    }
+    cluster.setupPrimary({ execArgv: launch.execArgv });
+    const worker = cluster.fork({ ...launch.env, GATEWAY_URL: gatewayUrl });
     bornAt.set(worker, Date.now());
     worker.once('listening', () => {
       listened = true;
@@ -178,7 +204,7 @@ async function runPrimary(config: Config): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
-  log.info({ workers: config.webConcurrency, port: config.port }, 'starting portal workers');
+  log.info({ workers: config.webConcurrency, port: config.port, execArgv: launch.execArgv, env: launch.env }, 'starting portal workers');
   if (!config.redisUrl)
     log.warn(
       'REDIS_URL unset: each worker has its own page cache, rate limits, login throttles, form drafts, chat bus and member events (a forced logout reaches only the sockets of the worker that heard it); set REDIS_URL, or WEB_CONCURRENCY=1',

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject } from 'ajv';
 import { isUnifiedSocialCreditCode } from '../lib/credit-code.ts';
+import { HEAP_BESIDE_MEMOS_MB } from '../worker-memory.ts';
 import { createMatcher, type Matcher, PatternError } from './match.ts';
 import schema from './registry.schema.json' with { type: 'json' };
 import type { ActionEntry, PageEntry, RedirectRule, RegistryFile } from './types.ts';
@@ -89,6 +90,7 @@ export function compileRegistry(raw: unknown, known: KnownNames): Registry {
     problems.push(
       `site.creditCode: '${file.site.creditCode}' is not a unified social credit code (its last character is not the GB 32100-2015 check character of the first 17)`,
     );
+  checkWorkerMemory(file, problems);
   for (const [layoutName, layout] of Object.entries(file.layouts)) {
     for (const m of layout.middleware) if (!known.middleware.has(m)) warnings.push(`layout '${layoutName}': unknown middleware '${m}'`);
   }
@@ -129,6 +131,16 @@ export function compileRegistry(raw: unknown, known: KnownNames): Registry {
     actions: createMatcher(file.actions.map((a) => ({ patterns: [a.path], target: a }))),
     warnings,
   };
+}
+
+/** Issue 35 part 3: a worker's V8 old space holds both memos, with room beside them. */
+function checkWorkerMemory(file: RegistryFile, problems: string[]): void {
+  const { maxOldSpaceMb } = file.site.workerMemory;
+  const memosMb = Math.ceil((file.site.markupCache.maxBytes + file.site.answerMemo.maxBytes) / 1024 / 1024);
+  if (maxOldSpaceMb > 0 && maxOldSpaceMb < memosMb + HEAP_BESIDE_MEMOS_MB)
+    problems.push(
+      `site.workerMemory.maxOldSpaceMb: ${maxOldSpaceMb} MB cannot hold site.markupCache and site.answerMemo (${memosMb} MB) and ${HEAP_BESIDE_MEMOS_MB} MB beside them: at least ${memosMb + HEAP_BESIDE_MEMOS_MB}, or 0 for V8's own ceiling`,
+    );
 }
 
 /** Every action names a known handler, body and middleware (a limit of site.rateLimits), once, at a path of its own. */

@@ -77,11 +77,23 @@ export interface SiteSettings {
   streamGraceMs: number;
   /** Issue 35: a request's gateway calls share round trips (src/api/batch.ts). */
   gatewayBatch: GatewayBatchSettings;
+  /** Issue 35 part 3: the V8 heap and malloc settings a cluster worker is forked with (src/worker-memory.ts). */
+  workerMemory: WorkerMemory;
   robotsDisallow: string[];
   /** Issue 33: the named limits of the actions' `rate-limit:<name>` middleware. */
   rateLimits: Record<string, RateLimitRule>;
   /** Issue 16: the latest LPR (percent) for the mortgage calculator. */
   lpr: { oneYear: number; fiveYear: number; date: string };
+}
+
+/** `site.workerMemory`: 0 leaves a setting to V8 or glibc. */
+export interface WorkerMemory {
+  /** --max-old-space-size, MB. */
+  maxOldSpaceMb: number;
+  /** --max-semi-space-size, MB. */
+  maxSemiSpaceMb: number;
+  /** MALLOC_ARENA_MAX in the worker's environment. */
+  mallocArenaMax: number;
 }
 
 /** One city's entry of `site.cityContacts`. */

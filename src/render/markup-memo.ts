@@ -33,5 +33,8 @@ export function createMarkupMemo(opts: { maxChars: number }): MarkupMemo {
     get size() {
       return markup.size;
     },
+    get chars() {
+      return markup.calculatedSize;
+    },
   };
 }

@@ -14,6 +14,8 @@ export interface MarkupMemo {
   markupOf(scope: object, key: string, children: ReactNode): string;
   /** How many markups are kept. */
   readonly size: number;
+  /** The characters they hold, keys included (what the byte bound counts, two bytes a character). */
+  readonly chars: number;
 }
 
 export const MarkupMemoContext = createContext<MarkupMemo | null>(null);

@@ -1,5 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import t from 'tap';
+import { createPageStore } from '../../src/page-cache.ts';
+import type { Registry } from '../../src/registry/load.ts';
 import { buildAppOverBackend, buildTestApp } from '../helpers/build.ts';
 import { backendRows, registerMember } from '../listings/helpers.ts';
 
@@ -65,6 +67,27 @@ t.test('a hit sends the stored brotli or gzip body, which unpacks to the page; t
   t.equal(gz.headers['content-encoding'], 'gzip');
   t.equal(gunzipSync(gz.rawPayload).toString(), plain.body);
   t.equal(br.headers.etag, plain.headers.etag, 'one validator for every encoding');
+});
+
+t.test('a kept body holds memory of its own size, so the byte bound is what the process keeps (issue 35 part 3)', async (t) => {
+  const store = createPageStore({ maxBytes: 1024 * 1024 });
+  const registry = {} as Registry;
+  const body = Buffer.from(`<!doctype html><html><body>${'<p>二手房 3室2厅</p>'.repeat(200)}</body></html>`);
+  const page = store.fill('a', { body, etag: '"1"', contentType: 'text/html', registry }, 60_000);
+  for (const form of ['br', 'gzip'] as const) {
+    const kept = page.bodies[form];
+    t.ok(kept.length < 16 * 1024, `${form}: ${kept.length} bytes, under zlib's 16 KB output chunk`);
+    t.equal(kept.buffer.byteLength, kept.length, `${form}: not a slice of that chunk`);
+  }
+  t.equal(store.bytes, page.bodies.br.length + page.bodies.gzip.length + 512 + 1, 'counted: both forms, the key and 512');
+  // A page from Redis: both forms are slices of one record.
+  const record = Buffer.concat([Buffer.alloc(100), page.bodies.br, page.bodies.gzip]);
+  const br = record.subarray(100, 100 + page.bodies.br.length);
+  const gzip = record.subarray(100 + page.bodies.br.length);
+  store.put('b', { ...page, bodies: { br, gzip } }, 60_000);
+  const kept = store.get('b', registry);
+  t.ok(kept && kept.bodies.br.buffer !== record.buffer && kept.bodies.br.buffer.byteLength === br.length, 'br copied out of the record');
+  t.ok(kept && kept.bodies.gzip.buffer.byteLength === gzip.length && kept.bodies.gzip.equals(gzip), 'gzip copied out of the record');
 });
 
 t.test('If-None-Match: 304 for a visitor whose copy is current, on a hit and on a render', async (t) => {

@@ -79,6 +79,34 @@ t.test('site.markupCache: a negative or fractional bound is reported with its fi
   t.same(compileRegistry(raw, known).file.site.markupCache, { maxBytes: 16_777_216 });
 });
 
+t.test(
+  'site.workerMemory: left out, the defaults; an old space that cannot hold the memos and 128 MB beside them is reported',
+  async (t) => {
+    const raw = readRegistry();
+    delete (raw.site as Partial<typeof raw.site>).workerMemory;
+    t.same(compileRegistry(raw, known).file.site.workerMemory, { maxOldSpaceMb: 256, maxSemiSpaceMb: 8, mallocArenaMax: 2 });
+    const problems = problemsOf((r) => {
+      r.site.workerMemory = { maxOldSpaceMb: 256, maxSemiSpaceMb: 8, mallocArenaMax: 2 };
+      r.site.markupCache = { maxBytes: 64 * 1024 * 1024 };
+      r.site.answerMemo = { ...r.site.answerMemo, maxBytes: 100 * 1024 * 1024 };
+    });
+    t.ok(
+      problems.some((p) =>
+        p.startsWith('site.workerMemory.maxOldSpaceMb: 256 MB cannot hold site.markupCache and site.answerMemo (164 MB)'),
+      ),
+      problems.join('\n'),
+    );
+    t.same(
+      problemsOf((r) => {
+        r.site.workerMemory = { maxOldSpaceMb: 0, maxSemiSpaceMb: 0, mallocArenaMax: 0 };
+        r.site.markupCache = { maxBytes: 512 * 1024 * 1024 };
+      }),
+      [],
+      "0: V8's own ceiling, nothing to check",
+    );
+  },
+);
+
 t.test('unknown module, loader, validator, layout and a bad pattern are errors naming the page', async (t) => {
   const problems = problemsOf((r) => {
     r.pages[0].module = 'nope/missing';

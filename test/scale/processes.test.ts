@@ -81,6 +81,20 @@ t.test('a cluster: one embedded gateway, a worker per WEB_CONCURRENCY, a dead wo
   for (let i = 0; i < 50 && workers().length !== 2; i++) await new Promise((r) => setTimeout(r, 100));
   const before = workers();
   t.equal(before.length, 2, `two worker processes (${before})`);
+  // Issue 35 part 3: each worker runs with the registry's site.workerMemory.
+  t.match(out, /"execArgv":\[[^\]]*"--max-old-space-size=256","--max-semi-space-size=8"\][^\n]*starting portal workers/);
+  for (const pid of before) {
+    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    t.ok(argv.includes('--max-old-space-size=256') && argv.includes('--max-semi-space-size=8'), `worker ${pid}'s node flags`);
+    t.ok(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes('MALLOC_ARENA_MAX=2'), `worker ${pid}'s MALLOC_ARENA_MAX`);
+  }
+  // SIGUSR2: a worker logs its memory (src/memory-report.ts), as bench:mix reads it.
+  process.kill(before[1], 'SIGUSR2');
+  await portal.waitFor(
+    new RegExp(
+      `"pid":${before[1]}[^\\n]*"memory":\\{"rss":[\\d.]+,"heapTotal"[^\\n]*"pageCache":[\\d.]+,"pageCacheEntries":\\d+,"markupMemo":[\\d.]+,"answerMemo":[\\d.]+\\}[^\\n]*memory report`,
+    ),
+  );
   for (let i = 0; i < 4; i++) t.equal((await get(`${portal.base}/aboutUs`)).status, 200, 'pages are served');
 
   process.kill(before[0], 'SIGKILL');

@@ -3,11 +3,12 @@ import Fastify from 'fastify';
 import pino from 'pino';
 import t from 'tap';
 import { GatewayBatch, type GatewayBatchSettings } from '../../src/api/batch.ts';
-import { type CallContext, callGateway, GatewayError, secondaryCall } from '../../src/api/http.ts';
+import { type CallContext, callGateway, type GatewayError, secondaryCall } from '../../src/api/http.ts';
 import { createApi } from '../../src/api/index.ts';
 import { registerBatchRoutes } from '../../src/backend/routes/batch.ts';
 import { proxiedTestBackend } from '../helpers/backend.ts';
 import { buildTestApp } from '../helpers/build.ts';
+import { gatewayFailure } from '../helpers/gateway-failure.ts';
 
 /**
  * Issue 35 part 1: the calls a request makes together go to the gateway in one round trip (POST api/batch), and each
@@ -59,16 +60,6 @@ t.beforeEach(() => {
   api = createApi({ gatewayUrl: base, timeoutMs: 800, gatewayBatch: () => settings });
   gateway = api.clients.gateway;
 });
-
-async function failure(p: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof GatewayError) return err;
-    throw err;
-  }
-  throw new Error('expected a GatewayError');
-}
 
 t.test('calls started together travel in one round trip; each gets its own answer', async (t) => {
   const call = request();
@@ -209,25 +200,39 @@ t.test('maxCalls bounds a batch; enabled false sends every call alone', async (t
 
 t.test('a spent deadline fails every call of the batch with 504 without asking', async (t) => {
   const call: CallContext = { reqId: 'req-7', log, deadline: { at: performance.now() - 1, ms: 100 }, batch: api.batches.forRequest() };
-  const [a, b] = await Promise.all([failure(callGateway(gateway, call, 'api/echo/1')), failure(callGateway(gateway, call, 'api/echo/2'))]);
+  const [a, b] = await Promise.all([
+    gatewayFailure(callGateway(gateway, call, 'api/echo/1')),
+    gatewayFailure(callGateway(gateway, call, 'api/echo/2')),
+  ]);
   t.equal(a.statusCode, 504);
   t.equal(b.statusCode, 504);
   t.same(hits, []);
   t.ok(new GatewayBatch(gateway, () => settings, { unsupported: false }).client === gateway);
 });
 
-t.test('the embedded gateway: a detail page in a few round trips, the same page with batching off', async (t) => {
+/** The embedded gateway behind a proxy that keeps the calls each request carried. */
+async function recordingGateway(t: Parameters<typeof proxiedTestBackend>[0]) {
   const requests: string[][] = [];
   const proxy = await proxiedTestBackend(t, (_req, forward, calls) => {
     requests.push(calls);
     forward();
   });
-  const res = await fetch(`${proxy.backend.url}/api/house/search/findByCondition`, {
+  return { proxy, requests };
+}
+
+/** The first `n` second-hand listings of city 1. */
+async function listingIds(backendUrl: string, n: number): Promise<number[]> {
+  const res = await fetch(`${backendUrl}/api/house/search/findByCondition`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ cityId: 1, houseType: 11, size: 1 }),
+    body: JSON.stringify({ cityId: 1, houseType: 11, size: n }),
   });
-  const [houseId] = ((await res.json()) as { obj: { content: Array<{ houseId: number }> } }).obj.content.map((x) => x.houseId);
+  return ((await res.json()) as { obj: { content: Array<{ houseId: number }> } }).obj.content.map((x) => x.houseId);
+}
+
+t.test('the embedded gateway: a detail page in a few round trips, the same page with batching off', async (t) => {
+  const { proxy, requests } = await recordingGateway(t);
+  const [houseId] = await listingIds(proxy.backend.url, 1);
   const page = async (batch: boolean) => {
     const portal = await buildTestApp({
       gatewayUrl: proxy.url,
@@ -287,17 +292,8 @@ t.test('a bad gatewayBatch refuses the registry, naming the setting', async (t) 
 });
 
 t.test('view counts of several requests share one background round trip; the pending ones are sent when the portal closes', async (t) => {
-  const requests: string[][] = [];
-  const proxy = await proxiedTestBackend(t, (_req, forward, calls) => {
-    requests.push(calls);
-    forward();
-  });
-  const res = await fetch(`${proxy.backend.url}/api/house/search/findByCondition`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ cityId: 1, houseType: 11, size: 2 }),
-  });
-  const ids = ((await res.json()) as { obj: { content: Array<{ houseId: number }> } }).obj.content.map((x) => x.houseId);
+  const { proxy, requests } = await recordingGateway(t);
+  const ids = await listingIds(proxy.backend.url, 2);
   const views = async (id: number) =>
     ((await (await fetch(`${proxy.backend.url}/api/house/search/detail/${id}`)).json()) as { obj: { viewNum: number } }).obj.viewNum;
   const before = await Promise.all(ids.map(views));

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import Fastify from 'fastify';
 import pino from 'pino';
 import t from 'tap';
-import { type CallContext, createApi, GatewayError } from '../../src/api/index.ts';
+import { type CallContext, createApi } from '../../src/api/index.ts';
+import { gatewayFailure } from '../helpers/gateway-failure.ts';
 
 /**
  * The client's failure rules (SPEC 7.1, 7.12) against a fault-injecting fake gateway: any status other than 200 (HTTP or
@@ -99,19 +100,9 @@ t.beforeEach(() => {
   lines.length = 0;
 });
 
-async function failure(p: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof GatewayError) return err;
-    throw err;
-  }
-  throw new Error('expected a GatewayError');
-}
-
 t.test('HTTP 500 is a failure with status 500, logged once', async (t) => {
   mode = 'http500';
-  const err = await failure(api.house.findById(call, 1));
+  const err = await gatewayFailure(api.house.findById(call, 1));
   t.equal(err.statusCode, 500);
   t.equal(err.path, 'api/house/findById/1');
   t.equal(lines.filter((l) => l.level === 50).length, 1);
@@ -119,7 +110,7 @@ t.test('HTTP 500 is a failure with status 500, logged once', async (t) => {
 
 t.test('a body status other than 200 is a failure passed on with that status and message', async (t) => {
   mode = 'status403';
-  const err = await failure(api.xiaoqu.findById(call, 1));
+  const err = await gatewayFailure(api.xiaoqu.findById(call, 1));
   t.equal(err.statusCode, 403);
   t.equal(err.message, '无权访问');
   // A refusal is logged, at info level: anyone's bad input must not fill the error log (issue 33).
@@ -135,32 +126,32 @@ t.test('a body status other than 200 is a failure passed on with that status and
 
 t.test('a body status that is not a number is a failure (502)', async (t) => {
   mode = 'statusWeird';
-  t.equal((await failure(api.city.findSiteByName(call, '长沙'))).statusCode, 502);
+  t.equal((await gatewayFailure(api.city.findSiteByName(call, '长沙'))).statusCode, 502);
 });
 
 t.test('a timeout is a failure with 504; a GET is retried once, a POST never', async (t) => {
   mode = 'slow';
   const started = Date.now();
-  t.equal((await failure(api.house.findById(call, 2))).statusCode, 504);
+  t.equal((await gatewayFailure(api.house.findById(call, 2))).statusCode, 504);
   t.equal(hits.length, 2, 'GET tried twice');
   t.ok(Date.now() - started < 8000);
   hits.length = 0;
-  t.equal((await failure(api.house.findByCondition(call, { cityId: 1 }))).statusCode, 504);
+  t.equal((await gatewayFailure(api.house.findByCondition(call, { cityId: 1 }))).statusCode, 504);
   t.equal(hits.length, 1, 'POST tried once');
 });
 
 t.test('HTTP 503 is retried for a GET, then passed on as 503', async (t) => {
   mode = 'http503';
-  t.equal((await failure(api.belonger.find(call, 3))).statusCode, 503);
+  t.equal((await gatewayFailure(api.belonger.find(call, 3))).statusCode, 503);
   t.equal(hits.length, 2);
   hits.length = 0;
-  t.equal((await failure(api.user.kanfang(call, { name: '王', phone: '13912345678' }))).statusCode, 503);
+  t.equal((await gatewayFailure(api.user.kanfang(call, { name: '王', phone: '13912345678' }))).statusCode, 503);
   t.equal(hits.length, 1);
 });
 
 t.test('invalid JSON is a failure (502)', async (t) => {
   mode = 'badjson';
-  const err = await failure(api.house.findById(call, 1));
+  const err = await gatewayFailure(api.house.findById(call, 1));
   t.equal(err.statusCode, 502);
   t.match(lines.find((l) => l.level === 50)?.msg, /invalid JSON/);
 });
@@ -174,7 +165,7 @@ t.test('an empty obj is only logged, and the call returns', async (t) => {
 
 t.test('a record a page depends on that comes back empty or mistyped is a 502, logged with what is missing', async (t) => {
   mode = 'emptyobj';
-  const err = await failure(api.house.findById(call, 1));
+  const err = await gatewayFailure(api.house.findById(call, 1));
   t.equal(err.statusCode, 502);
   t.match(err.message, /incomplete record/);
   t.match(
@@ -182,7 +173,7 @@ t.test('a record a page depends on that comes back empty or mistyped is a 502, l
     { msg: 'gateway answered an incomplete record', problem: /required property/ },
   );
   mode = 'badpage';
-  t.equal((await failure(api.house.findByCondition(call, { cityId: 1 }))).statusCode, 502, 'a page of listings that is no page');
+  t.equal((await gatewayFailure(api.house.findByCondition(call, { cityId: 1 }))).statusCode, 502, 'a page of listings that is no page');
 });
 
 t.test('an empty body is only logged; list calls give [] and page calls an empty page', async (t) => {
@@ -254,7 +245,7 @@ t.test("a city's location dictionary is fetched once per city for an hour (SPEC 
   t.equal(a, b, 'concurrent callers share one fetch');
   t.equal(hits.filter((h) => h.url === '/api/region/findByCityId/1').length, 1);
   mode = 'http500';
-  await failure(api.dictionaries.locations(call, 2));
+  await gatewayFailure(api.dictionaries.locations(call, 2));
   mode = 'ok';
   t.match(await api.dictionaries.locations(call, 2), { regions: [{ regionId: 3 }] }, 'a failure is not cached');
 });
@@ -270,7 +261,7 @@ t.test("a city's common questions and the places around a point are fetched once
   await api.map.nearby(call, { ...point, lat: 28.3 });
   t.equal(hits.filter((h) => h.url.startsWith('/api/map/nearby?')).length, 2, 'once per point');
   mode = 'http500';
-  await failure(api.map.nearby(call, { ...point, lng: 113 }));
+  await gatewayFailure(api.map.nearby(call, { ...point, lng: 113 }));
   mode = 'ok';
   await api.map.nearby(call, { ...point, lng: 113 });
   t.equal(hits.filter((h) => h.url.startsWith('/api/map/nearby?') && h.url.includes('lng=113&')).length, 2, 'a failure is not kept');
@@ -278,7 +269,7 @@ t.test("a city's common questions and the places around a point are fetched once
 
 t.test('a failed config fetch is not cached', async (t) => {
   mode = 'http500';
-  await failure(api.config.switchSystemConfig(call, 9));
+  await gatewayFailure(api.config.switchSystemConfig(call, 9));
   mode = 'ok';
   t.match(await api.config.switchSystemConfig(call, 9), { cityId: 9 });
 });
@@ -301,5 +292,5 @@ t.test('chat host, house service and www host are called with full URLs', async 
 
 t.test('an unreachable gateway is a failure (502), not a crash', async (t) => {
   const dead = createApi({ gatewayUrl: 'http://127.0.0.1:1', timeoutMs: 300 });
-  t.equal((await failure(dead.city.findSiteByName(call, '长沙'))).statusCode, 502);
+  t.equal((await gatewayFailure(dead.city.findSiteByName(call, '长沙'))).statusCode, 502);
 });

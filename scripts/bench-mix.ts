@@ -19,14 +19,19 @@ import { childPids, cpuMs, freePort, rssMb, startPinned, stop } from './bench/pr
  * with Zipf popularity (s = 1.0) for MIX_SECONDS (60) at 50 connections, as phones ask (accept-encoding br, gzip).
  * Printed: req/s, p50/p99, CPU per request summed over the processes (and the primary's share, which is mostly the
  * gateway), the page-cache outcomes, gateway calls per request, worker RSS at start, middle and end against its bound
- * (idle + page cache + markup memo + answer memo + 64 MB), and the (a) ceiling of the same run: a plain Fastify route sending a
- * page of the mix's mean size, brotli-compressed as the mix's answers were. mix CPU / ceiling CPU is the figure to
- * drive down. BENCH_DB=<a seeded portal.db> skips the seeding (about a minute); MIX_LOG=<file> keeps the processes'
- * other output lines there (e.g. MIX_NODE_ARGS=--trace-gc).
+ * (idle + page cache + markup memo + answer memo + 64 MB) with what each worker reports of its memory at the start and
+ * the end (SIGUSR2, src/memory-report.ts: V8's heap, the buffers and the page cache's share of them, the memos, the
+ * rest of the RSS), and the (a) ceiling of the same run: a plain Fastify route sending a page of the mix's mean size,
+ * brotli-compressed as the mix's answers were. mix CPU / ceiling CPU is the figure to drive down. BENCH_DB=<a seeded
+ * portal.db> skips the seeding (about a minute); MIX_LOG=<file> keeps the processes' other output lines there (e.g.
+ * MIX_NODE_ARGS=--trace-gc); MIX_RATE=<req/s> asks at a fixed rate, so that CPU per request compares between runs on
+ * a machine shared with other work (as fast as it answers, a slower run also has a colder page cache).
  */
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.MIX_SECONDS ?? 60);
+/** MIX_RATE: requests per second for all connections together (unset: as fast as they are answered). */
+const RATE = Number(process.env.MIX_RATE ?? 0) || undefined;
 const CONNECTIONS = 50;
 const WORKERS = Number(process.env.MIX_WORKERS ?? 2);
 const CEILING_SECONDS = 15;
@@ -143,7 +148,9 @@ async function main(): Promise<void> {
     const byKind = new Map<string, number>();
     for (const u of population) byKind.set(u.kind, (byKind.get(u.kind) ?? 0) + 1);
     out(`bench:mix: ${population.length} URLs (${[...byKind].map(([k, n]) => `${k} ${n}`).join(', ')}), Zipf s=${ZIPF_S}`);
-    out(`  ${WORKERS} workers + primary (embedded gateway), ${SECONDS} s at ${CONNECTIONS} connections, accept-encoding ${ENCODING}`);
+    out(
+      `  ${WORKERS} workers + primary (embedded gateway), ${SECONDS} s at ${CONNECTIONS} connections${RATE ? ` (${RATE} req/s)` : ''}, accept-encoding ${ENCODING}`,
+    );
 
     await sleep(2000);
     const idle = workers.map(rssMb);
@@ -170,6 +177,7 @@ async function main(): Promise<void> {
       url: base,
       connections: CONNECTIONS,
       duration: SECONDS,
+      overallRate: RATE,
       requests: [
         {
           setupRequest: (req) => {

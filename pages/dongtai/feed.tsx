@@ -1,8 +1,8 @@
 import type { DongtaiFeedData } from '../../src/contracts/page-data/dongtai.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
-import { AppLink } from '../../src/ui/AppLink.tsx';
 import { Timeline } from '../../src/ui/detail/index.ts';
 import { Pagination } from '../../src/ui/list/Pagination.tsx';
+import { dongtaiEntry } from '../../src/ui/xinfang/dongtai-entry.tsx';
 import { XfHero } from '../../src/ui/xinfang/PageHead.tsx';
 
 /** /dongtai/{houseId}: the estate's news feed (SPEC 7.3 findDT), newest first. */
@@ -13,19 +13,7 @@ export default function DongtaiFeedPage({ data }: PageProps<DongtaiFeedData>) {
     <div className="xf-page">
       <XfHero title={`${e.name}楼盘动态`} sub={`共${data.total}条动态`} back={{ href: `/xinfang/${e.houseId}.html`, label: e.name }} />
       <section className="card xf-sec" data-testid="xf-dongtai">
-        <Timeline
-          items={data.list.map((d) => ({
-            key: d.DTid,
-            when: d.createdAt.slice(0, 10),
-            text: (
-              <AppLink href={`/dongtai/${d.DTid}.html`} className="xf-dtl">
-                <span className="xf-dtl__kind">{d.kind}</span>
-                <b className="xf-dtl__title">{d.title}</b>
-                <span className="xf-dtl__text">{d.content}</span>
-              </AppLink>
-            ),
-          }))}
-        />
+        <Timeline items={data.list.map((d) => dongtaiEntry(d, d.createdAt.slice(0, 10)))} />
       </section>
       <Pagination page={data.page} totalPages={data.totalPages} hrefOf={(n) => (n === 1 ? base : `${base}?page=${n}`)} />
     </div>

@@ -7,6 +7,7 @@ import { DetailBlock } from '../detail/parts.tsx';
 import { ChevronRight } from '../icons.tsx';
 import { LocationMap } from '../map/LocationMap.tsx';
 import { AgentRow } from './AgentRow.tsx';
+import { dongtaiEntry } from './dongtai-entry.tsx';
 import { EstateItem } from './EstateItem.tsx';
 
 const day = (s: string) => (s ?? '').slice(0, 10);
@@ -41,19 +42,7 @@ export function XinfangDetailMore({ data }: { data: XinfangDetailData }) {
             more={{ href: `/dongtai/${id}`, label: '全部动态' }}
             id="dongtai"
           >
-            <Timeline
-              items={dongtai.content.map((d) => ({
-                key: d.DTid,
-                when: day(d.createdAt),
-                text: (
-                  <AppLink href={`/dongtai/${d.DTid}.html`} className="xf-dtl">
-                    <span className="xf-dtl__kind">{d.kind}</span>
-                    <b className="xf-dtl__title">{d.title}</b>
-                    <span className="xf-dtl__text">{d.content}</span>
-                  </AppLink>
-                ),
-              }))}
-            />
+            <Timeline items={dongtai.content.map((d) => dongtaiEntry(d, day(d.createdAt)))} />
           </DetailBlock>
         )}
       </Streamed>

@@ -27,6 +27,8 @@ export const DEFAULT_GATEWAY_BATCH: GatewayBatchSettings = { enabled: true, maxC
 
 /** The gateway's batch route (src/backend/routes/batch.ts). */
 export const BATCH_PATH = 'api/batch';
+/** The media type of a streamed batch answer (one JSON line per call, in the order they are answered). */
+export const BATCH_STREAM_TYPE = 'application/x-ndjson';
 
 interface Pending {
   call: CallContext;
@@ -65,13 +67,16 @@ const alone = (p: Pending, attemptsMade = 0) =>
  * A detail page asks for about ten things at once once it has the listing; one HTTP request each cost the portal more
  * CPU in got and socket work than rendering the page (the bench's profile). Every call keeps its own rules (SPEC 7.1,
  * 7.12): its answer is checked and logged as if it had come alone, an idempotent call whose answer is worth repeating
- * is repeated alone, a POST never. Calls of the shell and secondary calls (CallContext.secondary) go in separate
- * batches, so the shell never waits for a secondary call. A lone call, or a gateway that has no batch route, goes
- * the usual way.
+ * is repeated alone, a POST never.
+ *
+ * The answer is streamed (BATCH_STREAM_TYPE): each call is settled as its line arrives, so the shell's calls and the
+ * secondary ones (CallContext.secondary, the blocks streamed after the shell) share the round trip without the shell
+ * waiting for a slow secondary call (issue 20); the shell's calls go first in the batch. A gateway that answers the
+ * whole batch at once is understood too. A lone call, or a gateway that has no batch route, goes the usual way.
  */
 export class GatewayBatch implements CallBatcher {
-  private readonly lanes: [Pending[], Pending[]] = [[], []];
-  private readonly scheduled: [boolean, boolean] = [false, false];
+  private queue: Pending[] = [];
+  private scheduled = false;
   private timer: NodeJS.Timeout | null = null;
 
   /** `delayMs` 0: a batch leaves after the current turn of the event loop; more: after that long (the background batch). */
@@ -84,83 +89,129 @@ export class GatewayBatch implements CallBatcher {
 
   add<T>(call: CallContext, path: string, method: Method, opts: CallOptions): Promise<Envelope<T>> {
     return new Promise<Envelope<T>>((resolve, reject) => {
-      const lane = call.secondary ? 1 : 0;
-      const queue = this.lanes[lane];
-      queue.push({ call, path, method, opts, resolve: resolve as Pending['resolve'], reject });
-      if (queue.length >= this.settings().maxCalls) this.flush(lane);
-      else if (!this.scheduled[lane]) {
-        this.scheduled[lane] = true;
+      this.queue.push({ call, path, method, opts, resolve: resolve as Pending['resolve'], reject });
+      if (this.queue.length >= this.settings().maxCalls) void this.flush();
+      else if (!this.scheduled) {
+        this.scheduled = true;
         // After every call this turn of the event loop makes (loaders start theirs together, some after a microtask).
-        if (this.delayMs > 0) this.timer = setTimeout(() => this.flush(lane), this.delayMs);
-        else setImmediate(() => this.flush(lane));
+        if (this.delayMs > 0) this.timer = setTimeout(() => this.flush(), this.delayMs);
+        else setImmediate(() => this.flush());
       }
     });
   }
 
   /** Sends what is waiting now and resolves once it is answered (the background batch, when the process stops). */
   async flushNow(): Promise<void> {
-    await Promise.all([this.flush(0), this.flush(1)]);
+    await this.flush();
   }
 
-  private flush(lane: 0 | 1): Promise<unknown> | undefined {
-    this.scheduled[lane] = false;
+  private flush(): Promise<unknown> | undefined {
+    this.scheduled = false;
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    const list = this.lanes[lane].splice(0);
+    const list = this.queue;
+    this.queue = [];
     if (list.length === 0) return;
     if (list.length === 1 || this.support.unsupported) return Promise.all(list.map((p) => alone(p)));
-    return this.send(list);
+    // The shell's calls first: the gateway answers in its own time, but starts them first.
+    return this.send([...list.filter((p) => !p.call.secondary), ...list.filter((p) => p.call.secondary)]);
   }
 
-  private async send(list: Pending[]): Promise<void> {
+  private send(list: Pending[]): Promise<void> {
     const call = list[0].call;
     const started = performance.now();
     const left = call.deadline ? Math.floor(call.deadline.at - performance.now()) : Number.POSITIVE_INFINITY;
     if (left <= 0) {
       for (const p of list) p.reject(deadlineReached(p.call, p.path, p.method, started));
-      return;
+      return Promise.resolve();
     }
-    let res: { statusCode: number; body: string };
-    try {
-      res = await this.client(BATCH_PATH, {
-        method: 'POST',
-        json: {
-          calls: list.map((p) => ({
-            method: p.method,
-            path: pathWithQuery(p.path, p.opts),
-            json: p.opts.json,
-            // The background batch carries calls of several requests: each keeps its own id in the gateway's log.
-            ...(p.call.reqId !== call.reqId ? { requestId: p.call.reqId } : {}),
-          })),
-        },
-        headers: { 'x-request-id': call.reqId },
-        ...(left < (this.client.defaults.options.timeout.request ?? Number.POSITIVE_INFINITY) ? { timeout: { request: left } } : {}),
-      });
-    } catch (err) {
-      const code = (err as { code?: string }).code ?? 'UNKNOWN';
-      return this.failed(list, code, started);
-    }
-    if (res.statusCode === 404) {
-      // A gateway without the batch route: nothing of the batch ran, so each call is made alone, now and from now on.
-      this.support.unsupported = true;
-      call.log.warn({ gateway: BATCH_PATH }, 'gateway has no batch route; calls go one by one');
-      for (const p of list) void alone(p);
-      return;
-    }
-    let answers: BatchAnswer[] | undefined;
-    if (res.statusCode === 200) {
+    const open = new Set(list.keys());
+    const settleLine = (line: string) => {
+      let a: (BatchAnswer & { i?: unknown }) | undefined;
       try {
-        answers = (JSON.parse(res.body) as { obj?: { answers?: BatchAnswer[] } }).obj?.answers;
+        a = JSON.parse(line) as BatchAnswer & { i?: unknown };
       } catch {
-        answers = undefined;
+        return;
       }
+      const i = a?.i;
+      if (typeof i !== 'number' || !open.delete(i)) return;
+      this.settle(list[i], a);
+    };
+    const stream = this.client.stream(BATCH_PATH, {
+      method: 'POST',
+      json: {
+        calls: list.map((p) => ({
+          method: p.method,
+          path: pathWithQuery(p.path, p.opts),
+          json: p.opts.json,
+          // The background batch carries calls of several requests: each keeps its own id in the gateway's log.
+          ...(p.call.reqId !== call.reqId ? { requestId: p.call.reqId } : {}),
+        })),
+      },
+      headers: { 'x-request-id': call.reqId, accept: `${BATCH_STREAM_TYPE}, application/json` },
+      ...(left < (this.client.defaults.options.timeout.request ?? Number.POSITIVE_INFINITY) ? { timeout: { request: left } } : {}),
+    });
+    return new Promise<void>((done) => {
+      let statusCode = 0;
+      let streamed = false;
+      let text = '';
+      let finished = false;
+      const finish = (failure?: { code: string; httpStatus?: number }) => {
+        if (finished) return;
+        finished = true;
+        const rest = list.filter((_, i) => open.has(i));
+        open.clear();
+        if (failure && failure.code === 'NO_ROUTE') {
+          // A gateway without the batch route: nothing of the batch ran, so each call is made alone, now and from now on.
+          this.support.unsupported = true;
+          call.log.warn({ gateway: BATCH_PATH }, 'gateway has no batch route; calls go one by one');
+          for (const p of rest) void alone(p);
+        } else if (rest.length > 0) this.failed(rest, failure?.code ?? 'MALFORMED', started, failure?.httpStatus ?? statusCode);
+        done();
+      };
+      stream.on('response', (res: { statusCode: number; headers: Record<string, string | string[] | undefined> }) => {
+        statusCode = res.statusCode;
+        streamed = String(res.headers['content-type'] ?? '').startsWith(BATCH_STREAM_TYPE);
+      });
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        if (statusCode !== 200) return;
+        text += chunk;
+        if (!streamed) return;
+        let nl = text.indexOf('\n');
+        while (nl >= 0) {
+          settleLine(text.slice(0, nl));
+          text = text.slice(nl + 1);
+          nl = text.indexOf('\n');
+        }
+      });
+      stream.on('end', () => {
+        if (statusCode === 404) return finish({ code: 'NO_ROUTE' });
+        if (statusCode !== 200) return finish({ code: `HTTP ${statusCode}`, httpStatus: statusCode });
+        if (streamed) {
+          if (text) settleLine(text);
+        } else this.settleWhole(list, open, text);
+        finish();
+      });
+      stream.on('error', (err: { code?: string }) => finish({ code: err.code ?? 'UNKNOWN' }));
+    });
+  }
+
+  /** A gateway that answered the whole batch at once: `obj.answers` in the order of the calls. */
+  private settleWhole(list: Pending[], open: Set<number>, text: string): void {
+    let answers: BatchAnswer[] | undefined;
+    try {
+      answers = (JSON.parse(text) as { obj?: { answers?: BatchAnswer[] } }).obj?.answers;
+    } catch {
+      answers = undefined;
     }
-    if (!Array.isArray(answers) || answers.length !== list.length) {
-      return this.failed(list, res.statusCode === 200 ? 'MALFORMED' : `HTTP ${res.statusCode}`, started, res.statusCode);
+    if (!Array.isArray(answers) || answers.length !== list.length) return;
+    for (const [i, p] of list.entries()) {
+      open.delete(i);
+      this.settle(p, answers[i]);
     }
-    for (const [i, p] of list.entries()) this.settle(p, answers[i]);
   }
 
   /** One call's part of the batch answer, with the rules of a call made alone. */
@@ -183,8 +234,9 @@ export class GatewayBatch implements CallBatcher {
   }
 
   /**
-   * The batch itself failed (no answer, a broken one, a 5xx): an idempotent call is made again alone, as a lone call
-   * is retried; a POST fails as a lone POST would, since the gateway may have run it.
+   * The batch failed for the calls still unanswered (no answer, a broken one, a 5xx, a stream cut short): an idempotent
+   * call is made again alone, as a lone call is retried; a POST fails as a lone POST would, since the gateway may have
+   * run it.
    */
   private failed(list: Pending[], code: string, started: number, httpStatus?: number): void {
     const call = list[0].call;

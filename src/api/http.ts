@@ -21,11 +21,11 @@ export interface CallContext {
    * the gateway in one round trip. Unset: every call is its own request.
    */
   batch?: CallBatcher;
-  /** A secondary call (a block streamed after the shell): batched apart, so the shell never waits for it. */
+  /** A secondary call (a block streamed after the shell): the shell's calls go before it and never wait for it. */
   secondary?: boolean;
 }
 
-/** The same caller for a secondary call: batched apart from the shell's calls (src/api/batch.ts). */
+/** The same caller for a secondary call: after the shell's calls in a batch, answered apart (src/api/batch.ts). */
 export const secondaryCall = (call: CallContext): CallContext => ({ ...call, secondary: true });
 
 /** Takes a call into the request's batch; see src/api/batch.ts. */

@@ -487,6 +487,17 @@ t.test('POST /api/batch (issue 35): each call answered as if alone, in order; ba
     t.same(answers[i].body, alone.json(), `${c.path}: the body it has alone`);
   }
   t.match(answers[2].body.message, /id/, 'a bad call is refused naming its field, the others answered');
+  // Streamed (accept: application/x-ndjson): one line per call, each naming its call, the same answers.
+  const streamed = await app.inject({ method: 'POST', url: '/api/batch', payload: { calls }, headers: { accept: 'application/x-ndjson' } });
+  t.equal(streamed.statusCode, 200);
+  t.match(streamed.headers['content-type'], /^application\/x-ndjson/);
+  const lines = streamed.body
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { i: number; statusCode: number; body: unknown });
+  t.same(lines.map((l) => l.i).sort(), [0, 1, 2, 3], 'a line for each call');
+  for (const l of lines)
+    t.same({ statusCode: l.statusCode, body: l.body }, answers[l.i], `line ${l.i}: the answer it has in the whole batch`);
   for (const [payload, why] of [
     [{ calls: [] }, /calls/],
     [{}, /calls/],

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { proxiedTestBackend } from '../helpers/backend.ts';
 import { buildTestApp } from '../helpers/build.ts';
+import { perCallGateway } from '../helpers/per-call-gateway.ts';
 
 /**
  * Issue 20 part 2: a detail page's secondary calls start before its primary ones and are often in by the time the page
@@ -14,29 +14,27 @@ const SECONDARY = [/search\/findByCondition/, /problemAsk/, /getPersonalized/, /
 
 async function gatewayHoldingPrimary(t: { teardown(fn: () => unknown): void }) {
   const answered = new Set<number>();
-  let inFlight = 0;
   let held: Array<() => void> = [];
   const releaseWhenSecondaryDone = () => {
-    if (inFlight > 0 || answered.size < SECONDARY.length) return;
+    if (answered.size < SECONDARY.length) return;
     const list = held;
     held = [];
     for (const f of list) f();
   };
-  const { url, backend } = await proxiedTestBackend(t, (_req, forward, calls) => {
-    const secondary = SECONDARY.map((p, i) => (calls.some((c) => p.test(c)) ? i : -1)).filter((i) => i >= 0);
-    const send = () => {
-      if (secondary.length === 0) return forward();
-      inFlight++;
-      forward(() => {
-        inFlight--;
-        for (const i of secondary) answered.add(i);
+  const { url, backend } = await perCallGateway(t, async (call, forward) => {
+    if (/\/api\/zhcall\//.test(call)) {
+      await new Promise<void>((resolve) => {
+        held.push(resolve);
         releaseWhenSecondaryDone();
       });
-    };
-    if (calls.some((c) => /\/api\/zhcall\//.test(c))) {
-      held.push(send);
+      return forward();
+    }
+    await forward();
+    const i = SECONDARY.findIndex((p) => p.test(call));
+    if (i >= 0) {
+      answered.add(i);
       releaseWhenSecondaryDone();
-    } else send();
+    }
   });
   return { url, backendUrl: backend.url };
 }

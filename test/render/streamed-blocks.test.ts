@@ -1,29 +1,32 @@
 import http from 'node:http';
 import t from 'tap';
 import { openDb } from '../../src/backend/db.ts';
-import { proxiedTestBackend } from '../helpers/backend.ts';
 import { buildTestApp } from '../helpers/build.ts';
+import { perCallGateway } from '../helpers/per-call-gateway.ts';
 
 /**
  * Issue 20 part 2, "stream what is secondary": a detail page loads its primary record before rendering and streams the
  * secondary blocks (recommended agents, similar listings, the estate's reviews, Q&A and neighbours) after the shell.
- * A gateway stand-in holds one secondary call until the test releases it: a person gets the shell before the release,
+ * A gateway stand-in holds one secondary call (alone or in a batch) until the test releases it: a person gets the shell before the release,
  * a crawler gets the whole document in one piece, a client navigation gets the values in its JSON. No timings.
  */
 
 const PERSON = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
 const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
-/** The embedded backend behind a proxy that holds every call whose path matches `hold` until `release()`. */
+/** The embedded backend behind a stand-in gateway that holds every call whose path matches `hold` until `release()`. */
 async function holdingGateway(t: { teardown(fn: () => unknown): void }) {
   let hold: RegExp | null = null;
   let waiting: Array<() => void> = [];
   let onHeld: (() => void) | null = null;
-  const { url, backend } = await proxiedTestBackend(t, (_req, forward, calls) => {
-    if (calls.some((c) => hold?.test(c))) {
-      waiting.push(() => forward());
-      onHeld?.();
-    } else forward();
+  const { url, backend } = await perCallGateway(t, async (call, forward) => {
+    if (hold?.test(call)) {
+      await new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        onHeld?.();
+      });
+    }
+    await forward();
   });
   return {
     url,

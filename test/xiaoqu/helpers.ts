@@ -1,9 +1,7 @@
-import Fastify from 'fastify';
 import type { Test } from 'tap';
-import { registerBatchRoutes } from '../../src/backend/routes/batch.ts';
 import type { XiaoquDetail, XiaoquItem } from '../../src/contracts/gateway/index.ts';
-import { startTestBackend } from '../helpers/backend.ts';
 import { buildTestApp } from '../helpers/build.ts';
+import { perCallGateway } from '../helpers/per-call-gateway.ts';
 import { backendObj } from '../listings/helpers.ts';
 
 export { backendObj };
@@ -60,39 +58,11 @@ export const backendXiaoquList = (backend: { url: string }, filter: Record<strin
  * 500: a secondary call of a page breaks while its primary record is there.
  */
 export async function portalWithFailingCalls(t: Test, fails: (url: string) => boolean) {
-  const backend = await startTestBackend();
-  const proxy = Fastify({ logger: false });
-  proxy.removeAllContentTypeParsers();
-  proxy.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-  // A batch of calls (issue 35) is answered call by call through the rule below; its own body is JSON.
-  await proxy.register(async (batches) => {
-    batches.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-      try {
-        done(null, JSON.parse(body as string));
-      } catch (err) {
-        done(err as Error);
-      }
-    });
-    registerBatchRoutes(batches);
+  const { url, backend } = await perCallGateway(t, (call, forward, reply) => {
+    if (fails(call.slice(call.indexOf(' ') + 1))) return void reply.code(500).send({ status: 500, message: 'broken on purpose' });
+    return forward();
   });
-  proxy.all('/*', async (req, reply) => {
-    if (fails(req.url)) return reply.code(500).send({ status: 500, message: 'broken on purpose' });
-    const res = await fetch(backend.url + req.url, {
-      method: req.method,
-      headers: req.headers['content-type'] ? { 'content-type': req.headers['content-type'] } : {},
-      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : new Uint8Array(req.body as Buffer),
-    });
-    reply.code(res.status).header('content-type', res.headers.get('content-type') ?? 'application/json');
-    return reply.send(Buffer.from(await res.arrayBuffer()));
-  });
-  await proxy.listen({ port: 0, host: '127.0.0.1' });
-  const address = proxy.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const portal = await buildTestApp({ gatewayUrl: `http://127.0.0.1:${port}` });
-  t.teardown(async () => {
-    await portal.close();
-    await proxy.close();
-    await backend.close();
-  });
+  const portal = await buildTestApp({ gatewayUrl: url });
+  t.teardown(() => portal.close());
   return { portal, backend, get: (url: string) => portal.app.inject(url) };
 }

@@ -96,7 +96,9 @@ export function registerBatchRoutes(app: FastifyInstance): void {
       const answers = await Promise.all(calls.map(answer));
       req.log.info({ batchCalls: answers.length }, 'batch answered');
       const parts = answers.map((a) => answerPart(a.statusCode, a.headers['content-type'], a.body));
-      return reply.type('application/json; charset=utf-8').send(`{"status":200,"message":"success","obj":{"answers":[${parts.join(',')}]}}`);
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(`{"status":200,"message":"success","obj":{"answers":[${parts.join(',')}]}}`);
     }
     const out = new PassThrough();
     let waiting: string[] = [];

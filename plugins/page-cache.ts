@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import {
   type CachedPage,
   createPageStore,
+  type Freshness,
   type PageCacheOptions,
   type PageStore,
   pageCacheKey,
@@ -22,6 +23,7 @@ import { pickQuery } from '../src/pipeline/query-keys.ts';
 import { type RedisChannel, redisChannel } from '../src/redis-channel.ts';
 import type { Registry } from '../src/registry/load.ts';
 import { compilePattern, fillPattern } from '../src/registry/match.ts';
+import type { PageEntry } from '../src/registry/types.ts';
 import { isMember } from '../src/session.ts';
 
 /** The page cache as the app holds it: the in-process LRU, and with REDIS_URL the shared level behind it. */
@@ -53,6 +55,12 @@ export interface PageCachePluginOptions extends PageCacheOptions {
 }
 
 const noop = () => {};
+
+/** A cached page's TTL and age (seconds) from what its store says is left of it. */
+function freshnessOf(page: PageEntry, remainingMs: number): Freshness {
+  const ttlSeconds = typeof page.cache === 'number' ? page.cache : 0;
+  return { ttlSeconds, ageSeconds: Math.max(0, Math.floor((ttlSeconds * 1000 - remainingMs) / 1000)) };
+}
 
 /**
  * Answers a visitor's GET or HEAD from the page cache as soon as the city is known and the redirect rules have passed,
@@ -155,6 +163,7 @@ const pageCachePlugin: FastifyPluginAsync<PageCachePluginOptions> = async (app, 
     },
     put: (key, page, ttlMs) => storeOf(page.registry).put(localKey(generation, key), page, ttlMs),
     has: (key) => storeOf(app.registry.current).has(localKey(generation, key)),
+    remainingMs: (key) => storeOf(app.registry.current).remainingMs(localKey(generation, key)),
     clear: () => {
       storeOf(app.registry.current).clear();
       if (channel) void retireAll();
@@ -208,7 +217,7 @@ const pageCachePlugin: FastifyPluginAsync<PageCachePluginOptions> = async (app, 
     if (!keys || isMember(req)) return;
     const key = pageCacheKey(req.siteKind, req.city.cityId, path, pickQuery(flatQuery(req.query), keys));
     const hit = await store.lookup(key, registry);
-    if (hit) return sendCachedPage(req, reply, hit, 'HIT');
+    if (hit) return sendCachedPage(req, reply, hit, 'HIT', freshnessOf(match.target, store.remainingMs(key)));
   });
 };
 

@@ -19,6 +19,7 @@ import clientRoutesPlugin from '../plugins/client-routes.ts';
 import compression from '../plugins/compression.ts';
 import deadlinePlugin from '../plugins/deadline.ts';
 import drainPlugin from '../plugins/drain.ts';
+import httpCaching from '../plugins/http-caching.ts';
 import iconSprite from '../plugins/icon-sprite.ts';
 import loggingPlugin, { PortalLogController } from '../plugins/logging.ts';
 import markupMemoPlugin from '../plugins/markup-memo.ts';
@@ -201,6 +202,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(compression);
   await app.register(registryPlugin, { path: config.registryPath, known: knownNames(), watch: config.watchRegistry });
   await app.register(cookie, { secret: config.cookieSecret, hook: 'onRequest' });
+  // Issue 36 parts 4 and 5: the operational endpoints are never stored; an answer that sets a cookie is private. After
+  // the cookie plugin: its onSend hook writes the Set-Cookie headers this one reads.
+  await app.register(httpCaching);
   await app.register(cityPlugin, { api: app.api, skip: [ASSET_PREFIX, '/favicon', '/robots.txt', '/img/', '/icons.svg'] });
   await app.register(redirectsPlugin);
   await app.register(pageCachePlugin, { maxBytes: opts.pageCacheMaxBytes, redisUrl: config.redisUrl });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PurgeCaller } from '../src/cdn-purge.ts';
 import {
   type CachedPage,
   createPageStore,
@@ -38,9 +39,11 @@ export interface SharedPageStore extends PageStore {
   shared(): boolean;
   /**
    * Issue 33, the one way a write drops cached pages: every cached copy of the registry page `entryName` for `params`
-   * (its path parameters and query keys) in city `cityId`, mobile and PC, on both levels and in every process.
+   * (its path parameters and query keys) in city `cityId`, mobile and PC, on both levels and in every process; with
+   * CDN_PURGE_URL the CDN in front is asked to drop the same URLs (issue 36 part 4, src/cdn-purge.ts), logged with
+   * `caller`'s request id.
    */
-  invalidate(entryName: string, params: Record<string, string>, cityId: number): void;
+  invalidate(entryName: string, params: Record<string, string>, cityId: number, caller?: PurgeCaller): void;
 }
 
 declare module 'fastify' {
@@ -60,6 +63,12 @@ const noop = () => {};
 function freshnessOf(page: PageEntry, remainingMs: number): Freshness {
   const ttlSeconds = typeof page.cache === 'number' ? page.cache : 0;
   return { ttlSeconds, ageSeconds: Math.max(0, Math.floor((ttlSeconds * 1000 - remainingMs) / 1000)) };
+}
+
+/** A path and its query keys in the page cache's order: the URL a CDN keeps the page under. */
+function pathWithQuery(path: string, query: Record<string, string>): string {
+  const keys = Object.keys(query).sort();
+  return keys.length ? `${path}?${keys.map((k) => `${encodeURIComponent(k)}=${encodeURIComponent(query[k])}`).join('&')}` : path;
 }
 
 /**
@@ -177,12 +186,13 @@ const pageCachePlugin: FastifyPluginAsync<PageCachePluginOptions> = async (app, 
       const drop = shared() ? ch.commands.del(sharedKey(registry, generation, key)).catch(noop) : Promise.resolve();
       void drop.then(() => ch.publish({ type: 'forget', key }));
     },
-    invalidate(entryName, params, cityId) {
+    invalidate(entryName, params, cityId, caller) {
       const registry = app.registry.current;
       const page = registry.byName.get(entryName);
       const keys = page && app.queryKeysOf(registry, page);
-      if (!page) app.log.warn({ entryName }, 'page cache: invalidate names no page of the registry');
+      if (!page) (caller?.log ?? app.log).warn({ entryName }, 'page cache: invalidate names no page of the registry');
       if (!page || !keys) return;
+      const urls: string[] = [];
       for (const pattern of page.paths) {
         const path = fillPattern(pattern, params);
         if (!path) continue;
@@ -190,7 +200,9 @@ const pageCachePlugin: FastifyPluginAsync<PageCachePluginOptions> = async (app, 
         const inPath = new Set(compilePattern(pattern).keys);
         const query = pickQuery(Object.fromEntries(Object.entries(params).filter(([k]) => !inPath.has(k))), keys);
         for (const kind of ['mobile', 'pc'] as const) this.forget(pageCacheKey(kind, cityId, path, query));
+        urls.push(pathWithQuery(path, query));
       }
+      app.cdnPurge.purgePaths(urls, cityId, caller ?? { log: app.log });
     },
     retireAll,
     get generation() {
@@ -224,5 +236,5 @@ const pageCachePlugin: FastifyPluginAsync<PageCachePluginOptions> = async (app, 
 export default fp(pageCachePlugin, {
   name: 'portal-page-cache',
   fastify: '5.x',
-  dependencies: ['portal-registry', 'portal-city', 'portal-redirects'],
+  dependencies: ['portal-registry', 'portal-city', 'portal-redirects', 'portal-cdn-purge'],
 });

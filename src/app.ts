@@ -13,6 +13,7 @@ import Fastify, {
 import pino from 'pino';
 import accountPlugin from '../plugins/account.ts';
 import actionsPlugin from '../plugins/actions.ts';
+import cdnPurgePlugin from '../plugins/cdn-purge.ts';
 import chatPlugin, { type ChatPluginOptions } from '../plugins/chat.ts';
 import cityPlugin from '../plugins/city.ts';
 import clientRoutesPlugin from '../plugins/client-routes.ts';
@@ -207,6 +208,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(httpCaching);
   await app.register(cityPlugin, { api: app.api, skip: [ASSET_PREFIX, '/favicon', '/robots.txt', '/img/', '/icons.svg'] });
   await app.register(redirectsPlugin);
+  await app.register(cdnPurgePlugin, { url: config.cdnPurgeUrl });
   await app.register(pageCachePlugin, { maxBytes: opts.pageCacheMaxBytes, redisUrl: config.redisUrl });
   await app.register(sharedStorePlugin, { redisUrl: config.redisUrl });
   await app.register(markupMemoPlugin);

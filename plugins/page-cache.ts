@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PurgeCaller } from '../src/cdn-purge.ts';
 import {
   type CachedPage,
   createPageStore,
+  type Freshness,
   type PageCacheOptions,
   type PageStore,
   pageCacheKey,
@@ -22,6 +24,7 @@ import { pickQuery } from '../src/pipeline/query-keys.ts';
 import { type RedisChannel, redisChannel } from '../src/redis-channel.ts';
 import type { Registry } from '../src/registry/load.ts';
 import { compilePattern, fillPattern } from '../src/registry/match.ts';
+import type { PageEntry } from '../src/registry/types.ts';
 import { isMember } from '../src/session.ts';
 
 /** The page cache as the app holds it: the in-process LRU, and with REDIS_URL the shared level behind it. */
@@ -36,9 +39,11 @@ export interface SharedPageStore extends PageStore {
   shared(): boolean;
   /**
    * Issue 33, the one way a write drops cached pages: every cached copy of the registry page `entryName` for `params`
-   * (its path parameters and query keys) in city `cityId`, mobile and PC, on both levels and in every process.
+   * (its path parameters and query keys) in city `cityId`, mobile and PC, on both levels and in every process; with
+   * CDN_PURGE_URL the CDN in front is asked to drop the same URLs (issue 36 part 4, src/cdn-purge.ts), logged with
+   * `caller`'s request id.
    */
-  invalidate(entryName: string, params: Record<string, string>, cityId: number): void;
+  invalidate(entryName: string, params: Record<string, string>, cityId: number, caller?: PurgeCaller): void;
 }
 
 declare module 'fastify' {
@@ -53,6 +58,18 @@ export interface PageCachePluginOptions extends PageCacheOptions {
 }
 
 const noop = () => {};
+
+/** A cached page's TTL and age (seconds) from what its store says is left of it. */
+function freshnessOf(page: PageEntry, remainingMs: number): Freshness {
+  const ttlSeconds = typeof page.cache === 'number' ? page.cache : 0;
+  return { ttlSeconds, ageSeconds: Math.max(0, Math.floor((ttlSeconds * 1000 - remainingMs) / 1000)) };
+}
+
+/** A path and its query keys in the page cache's order: the URL a CDN keeps the page under. */
+function pathWithQuery(path: string, query: Record<string, string>): string {
+  const keys = Object.keys(query).sort();
+  return keys.length ? `${path}?${keys.map((k) => `${encodeURIComponent(k)}=${encodeURIComponent(query[k])}`).join('&')}` : path;
+}
 
 /**
  * Answers a visitor's GET or HEAD from the page cache as soon as the city is known and the redirect rules have passed,
@@ -155,6 +172,7 @@ const pageCachePlugin: FastifyPluginAsync<PageCachePluginOptions> = async (app, 
     },
     put: (key, page, ttlMs) => storeOf(page.registry).put(localKey(generation, key), page, ttlMs),
     has: (key) => storeOf(app.registry.current).has(localKey(generation, key)),
+    remainingMs: (key) => storeOf(app.registry.current).remainingMs(localKey(generation, key)),
     clear: () => {
       storeOf(app.registry.current).clear();
       if (channel) void retireAll();
@@ -168,12 +186,13 @@ const pageCachePlugin: FastifyPluginAsync<PageCachePluginOptions> = async (app, 
       const drop = shared() ? ch.commands.del(sharedKey(registry, generation, key)).catch(noop) : Promise.resolve();
       void drop.then(() => ch.publish({ type: 'forget', key }));
     },
-    invalidate(entryName, params, cityId) {
+    invalidate(entryName, params, cityId, caller) {
       const registry = app.registry.current;
       const page = registry.byName.get(entryName);
       const keys = page && app.queryKeysOf(registry, page);
-      if (!page) app.log.warn({ entryName }, 'page cache: invalidate names no page of the registry');
+      if (!page) (caller?.log ?? app.log).warn({ entryName }, 'page cache: invalidate names no page of the registry');
       if (!page || !keys) return;
+      const urls: string[] = [];
       for (const pattern of page.paths) {
         const path = fillPattern(pattern, params);
         if (!path) continue;
@@ -181,7 +200,9 @@ const pageCachePlugin: FastifyPluginAsync<PageCachePluginOptions> = async (app, 
         const inPath = new Set(compilePattern(pattern).keys);
         const query = pickQuery(Object.fromEntries(Object.entries(params).filter(([k]) => !inPath.has(k))), keys);
         for (const kind of ['mobile', 'pc'] as const) this.forget(pageCacheKey(kind, cityId, path, query));
+        urls.push(pathWithQuery(path, query));
       }
+      app.cdnPurge.purgePaths(urls, cityId, caller ?? { log: app.log });
     },
     retireAll,
     get generation() {
@@ -208,12 +229,12 @@ const pageCachePlugin: FastifyPluginAsync<PageCachePluginOptions> = async (app, 
     if (!keys || isMember(req)) return;
     const key = pageCacheKey(req.siteKind, req.city.cityId, path, pickQuery(flatQuery(req.query), keys));
     const hit = await store.lookup(key, registry);
-    if (hit) return sendCachedPage(req, reply, hit, 'HIT');
+    if (hit) return sendCachedPage(req, reply, hit, 'HIT', freshnessOf(match.target, store.remainingMs(key)));
   });
 };
 
 export default fp(pageCachePlugin, {
   name: 'portal-page-cache',
   fastify: '5.x',
-  dependencies: ['portal-registry', 'portal-city', 'portal-redirects'],
+  dependencies: ['portal-registry', 'portal-city', 'portal-redirects', 'portal-cdn-purge'],
 });

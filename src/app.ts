@@ -13,12 +13,14 @@ import Fastify, {
 import pino from 'pino';
 import accountPlugin from '../plugins/account.ts';
 import actionsPlugin from '../plugins/actions.ts';
+import cdnPurgePlugin from '../plugins/cdn-purge.ts';
 import chatPlugin, { type ChatPluginOptions } from '../plugins/chat.ts';
 import cityPlugin from '../plugins/city.ts';
 import clientRoutesPlugin from '../plugins/client-routes.ts';
 import compression from '../plugins/compression.ts';
 import deadlinePlugin from '../plugins/deadline.ts';
 import drainPlugin from '../plugins/drain.ts';
+import httpCaching from '../plugins/http-caching.ts';
 import iconSprite from '../plugins/icon-sprite.ts';
 import loggingPlugin, { PortalLogController } from '../plugins/logging.ts';
 import markupMemoPlugin from '../plugins/markup-memo.ts';
@@ -201,8 +203,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(compression);
   await app.register(registryPlugin, { path: config.registryPath, known: knownNames(), watch: config.watchRegistry });
   await app.register(cookie, { secret: config.cookieSecret, hook: 'onRequest' });
+  // Issue 36 parts 4 and 5: the operational endpoints are never stored; an answer that sets a cookie is private. After
+  // the cookie plugin: its onSend hook writes the Set-Cookie headers this one reads.
+  await app.register(httpCaching);
   await app.register(cityPlugin, { api: app.api, skip: [ASSET_PREFIX, '/favicon', '/robots.txt', '/img/', '/icons.svg'] });
   await app.register(redirectsPlugin);
+  await app.register(cdnPurgePlugin, { url: config.cdnPurgeUrl });
   await app.register(pageCachePlugin, { maxBytes: opts.pageCacheMaxBytes, redisUrl: config.redisUrl });
   await app.register(sharedStorePlugin, { redisUrl: config.redisUrl });
   await app.register(markupMemoPlugin);

@@ -51,6 +51,11 @@ export interface Config {
   /** The console's shared secret for the member sign-out call (plugins/member-sign-out.ts); unset, the call is off. */
   adminToken?: string;
   /**
+   * Issue 36 part 4: the CDN's purge hook (CDN_PURGE_URL), posted the absolute URLs a write or the ops console drops
+   * (src/cdn-purge.ts); unset, no CDN is told.
+   */
+  cdnPurgeUrl?: string;
+  /**
    * Tencent IM (issue 18, SPEC 7.9): the app id and the secret key UserSigs are signed with, on the server only. Both
    * set: members chat through Tencent IM; unset: the built-in transport.
    */
@@ -134,6 +139,21 @@ function adminTokenVar(env: NodeJS.ProcessEnv): string | undefined {
   return raw;
 }
 
+/** CDN_PURGE_URL: an http(s) URL, kept exactly as given (a trailing slash or a query may be part of the hook). */
+function cdnPurgeUrlVar(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = (env.CDN_PURGE_URL ?? '').trim();
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`CDN_PURGE_URL must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`CDN_PURGE_URL must be an http(s) URL, got ${url.protocol}`);
+  return raw;
+}
+
 /** IM_SDKAPPID and IM_SECRET_KEY: both or neither. */
 function tencentImVars(env: NodeJS.ProcessEnv): { imSdkAppId?: number; imSecretKey?: string } {
   const id = (env.IM_SDKAPPID ?? '').trim();
@@ -176,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     trustProxy: trustProxyVar(env),
     redisUrl: redisUrlVar(env),
     adminToken: adminTokenVar(env),
+    cdnPurgeUrl: cdnPurgeUrlVar(env),
     ...tencentImVars(env),
   };
 }

@@ -3,6 +3,7 @@ import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { isFresh } from './etag.ts';
+import { publicPageCacheControl, setPublicCaching } from './http-cache.ts';
 import type { PageContext, SiteKind } from './pipeline/types.ts';
 import type { Registry } from './registry/load.ts';
 
@@ -110,6 +111,10 @@ export function createPageStore(opts: PageCacheOptions = {}) {
     has(key: string): boolean {
       return pages.has(key);
     },
+    /** How long `key` stays, in ms (0 when it is not kept). */
+    remainingMs(key: string): number {
+      return pages.getRemainingTTL(key);
+    },
     get size() {
       return pages.size;
     },
@@ -129,17 +134,30 @@ export function createPageStore(opts: PageCacheOptions = {}) {
 
 export type PageStore = ReturnType<typeof createPageStore>;
 
+/** How fresh a cached page is: its registry TTL and how long ago it was rendered, in seconds. */
+export interface Freshness {
+  ttlSeconds: number;
+  ageSeconds: number;
+}
+
 /**
  * Answers from a cached page: 304 when the visitor's copy is current, else the body in the best encoding the client
- * accepts (already compressed: the compression plugin leaves an answer with a content-encoding alone).
+ * accepts (already compressed: the compression plugin leaves an answer with a content-encoding alone). Both carry
+ * the page's public caching (src/http-cache.ts) and, from the cache, its `Age`: a CDN in front keeps it for what is
+ * left of its TTL, so a page is never older than its TTL anywhere (issue 36 part 4).
  */
-export function sendCachedPage(req: FastifyRequest, reply: FastifyReply, page: CachedPage, cacheResult: 'HIT' | 'MISS'): FastifyReply {
-  reply
+export function sendCachedPage(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  cacheResult: 'HIT' | 'MISS',
+  freshness: Freshness,
+): FastifyReply {
+  setPublicCaching(reply, publicPageCacheControl(freshness.ttlSeconds, page.registry.file.site.httpCache))
     .header('etag', page.etag)
-    .header('vary', 'Accept-Encoding')
-    .header('cache-control', 'no-cache')
     .header('x-cache', cacheResult)
     .type(page.contentType);
+  if (freshness.ageSeconds > 0) reply.header('age', String(freshness.ageSeconds));
   if (isFresh(req.headers, page.etag)) return reply.code(304).send();
   const accept = req.headers['accept-encoding'];
   const encoding = accept ? (negotiate(accept, ENCODINGS) as Encoding | null) : null;

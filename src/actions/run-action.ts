@@ -89,7 +89,8 @@ function createActionContext(
     json: wantsJson(req) || entry.middleware.includes('admin-token'),
     now: app.clock(),
     store: app.sharedStore,
-    invalidate: (entryName, params) => app.pageCache.invalidate(entryName, params, city.cityId),
+    // The CDN purge this may send is logged with the write's request id (issue 36 part 4).
+    invalidate: (entryName, params) => app.pageCache.invalidate(entryName, params, city.cityId, { log: req.log, reqId: req.id }),
   };
 }
 

@@ -4,6 +4,7 @@ import { isbot } from 'isbot';
 import type { ReactElement } from 'react';
 import { errors, PortalError, statusOf } from '../errors.ts';
 import { etagOf, isFresh } from '../etag.ts';
+import { documentCacheControl, NO_STORE, publicPageCacheControl, setCaching, setPublicCaching } from '../http-cache.ts';
 import { cacheable, sendCachedPage } from '../page-cache.ts';
 import { registryRedirect } from '../registry/redirect.ts';
 import { App } from '../render/App.tsx';
@@ -13,6 +14,7 @@ import { type DeferredPromise, settleDeferred, settleWithin } from '../render/de
 import { documentHead, documentTail, fallbackErrorDocument } from '../render/document.ts';
 import { loadPageComponent } from '../render/modules.ts';
 import { renderDocument } from '../render/stream.ts';
+import { isMember } from '../session.ts';
 import type { AppState } from '../stores/app-state.ts';
 import { createContext, syntheticPage } from './context.ts';
 import { buildHead } from './head.ts';
@@ -38,15 +40,29 @@ async function resolvePage(req: FastifyRequest, reply: FastifyReply, url: string
 
 const isPending = (ctx: PageContext) => Boolean(ctx.deferred?.some((d) => (d as DeferredPromise<unknown>).status !== 'fulfilled'));
 
-/** Render `state` into HTML and send it: streamed to people, whole to crawlers and cache fills. */
-async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache: boolean }): Promise<void> {
+/**
+ * Render `state` into HTML and send it: streamed to people, whole to crawlers and cache fills. `errorScreen`: the 404
+ * screen or the error page of handleError.
+ */
+async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache: boolean; errorScreen?: boolean }): Promise<void> {
   const { req, reply } = ctx;
   const status = state.route.status;
   const Page = await loadPageComponent(state.route.module);
   reply.code(status).type(HTML);
-  if (ctx.user) reply.header('cache-control', 'private, no-cache');
-  else if (ctx.page.cache === 'no-cache' || status !== 200) reply.header('cache-control', 'no-store');
+  // What the answer may be kept as (issue 36 part 4, src/http-cache.ts), decided now, except for a visitor's 200 of a
+  // page with a TTL: public once its document turns out complete (it gets an ETag then), otherwise no-store.
+  const httpCache = req.server.registry.current.file.site.httpCache;
+  const member = ctx.user !== null || isMember(req);
+  const fixed = documentCacheControl({ member, cache: ctx.page.cache, status, errorScreen: Boolean(opts.errorScreen) }, httpCache);
+  if (fixed) setCaching(reply, fixed);
+  const publicDocument = () => !fixed && cacheable(ctx, status);
+  const setPublic = () => setPublicCaching(reply, publicPageCacheControl(ctx.page.cache as number, httpCache));
+  const thisAnswerOnly = () => {
+    if (!fixed) reply.header('cache-control', NO_STORE);
+  };
   if (req.method === 'HEAD') {
+    if (publicDocument()) setPublic();
+    else thisAnswerOnly();
     reply.send();
     return;
   }
@@ -92,6 +108,7 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
   // was due (one Buffer): such a document is this response's alone, never cached or given an ETag.
   const scripted = nonce !== undefined && (rendered.kind === 'stream' || rendered.body.includes(`nonce="${nonce}"`));
   if (scripted) {
+    thisAnswerOnly();
     reply.header('content-security-policy', policyWithScriptNonce(nonce));
     if (streamsFill) reply.header('x-cache', 'MISS');
     if (rendered.kind === 'stream') reply.send(rendered.stream);
@@ -102,10 +119,11 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
     return;
   }
   if (rendered.kind === 'stream') {
+    thisAnswerOnly();
     reply.send(rendered.stream);
     return;
   }
-  if (cacheable(ctx, status)) {
+  if (publicDocument()) {
     const etag = etagOf(rendered.body);
     if (opts.fillCache && ctx.cacheFill) {
       const page = req.server.pageCache.fill(
@@ -113,15 +131,15 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
         { body: rendered.body, etag, contentType: HTML, registry: req.server.registry.current },
         ctx.cacheFill.ttlMs,
       );
-      sendCachedPage(req, reply, page, 'MISS');
+      sendCachedPage(req, reply, page, 'MISS', { ttlSeconds: ctx.page.cache as number, ageSeconds: 0 });
       return;
     }
-    reply.header('etag', etag).header('cache-control', 'no-cache');
+    setPublic().header('etag', etag);
     if (isFresh(req.headers, etag)) {
       reply.code(304).send();
       return;
     }
-  }
+  } else thisAnswerOnly();
   reply.send(rendered.body);
 }
 
@@ -221,10 +239,10 @@ export async function handleError(err: unknown, req: FastifyRequest, reply: Fast
       robots: 'noindex',
     };
     const state = buildAppState(ctx, status, { message, status }, head, page.module);
-    await sendDocument(ctx, state, { fillCache: false });
+    await sendDocument(ctx, state, { fillCache: false, errorScreen: true });
     return reply;
   } catch (renderErr) {
     req.log.error({ err: renderErr }, 'error page failed; sending fallback');
-    return reply.code(status).type(HTML).header('cache-control', 'no-store').send(fallbackErrorDocument(status));
+    return reply.code(status).type(HTML).header('cache-control', NO_STORE).send(fallbackErrorDocument(status));
   }
 }

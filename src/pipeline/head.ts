@@ -1,16 +1,17 @@
 import { fillPattern } from '../registry/match.ts';
 import type { LayoutEntry, SiteSettings } from '../registry/types.ts';
-import type { CityInfo, PageContext, PageHead } from './types.ts';
+import type { CityInfo, PageContext, PageHead, SiteKind } from './types.ts';
 
 /**
- * The public origin of a city's mobile site, built from registry settings only: the raw Host header never
- * reaches a link. The default city is canonical on the bare host, other cities on `<domain>.<mobileHost>`.
+ * The public origin of a city's mobile site (or desktop site: `siteKind` pc), built from registry settings only: the
+ * raw Host header never reaches a link. The default city is canonical on the bare host, other cities on
+ * `<domain>.<mobileHost>` (`<domain>.<pcHost>`).
  */
-export function cityOrigin(site: SiteSettings, city: CityInfo): string {
+export function cityOrigin(site: SiteSettings, city: Pick<CityInfo, 'cityId' | 'domain'>, siteKind: SiteKind = 'mobile'): string {
   const sub = city.cityId !== site.defaultCityId && city.domain ? `${city.domain}.` : '';
   const defaultPort = site.scheme === 'https' ? 443 : 80;
   const port = site.publicPort && site.publicPort !== defaultPort ? `:${site.publicPort}` : '';
-  return `${site.scheme}://${sub}${site.mobileHost}${port}`;
+  return `${site.scheme}://${sub}${siteKind === 'pc' ? site.pcHost : site.mobileHost}${port}`;
 }
 
 /**

@@ -75,6 +75,8 @@ export interface SiteSettings {
   answerMemo: AnswerMemoSettings;
   /** Issue 35: how long a person's page waits for its secondary blocks before it streams them (0: never waits). */
   streamGraceMs: number;
+  /** Issue 36 part 4: what browsers and a CDN may keep of an answer (src/http-cache.ts). */
+  httpCache: HttpCacheSettings;
   /** Issue 35: a request's gateway calls share round trips (src/api/batch.ts). */
   gatewayBatch: GatewayBatchSettings;
   /** Issue 35 part 3: the V8 heap and malloc settings a cluster worker is forked with (src/worker-memory.ts). */
@@ -84,6 +86,18 @@ export interface SiteSettings {
   rateLimits: Record<string, RateLimitRule>;
   /** Issue 16: the latest LPR (percent) for the mortgage calculator. */
   lpr: { oneYear: number; fiveYear: number; date: string };
+}
+
+/** `site.httpCache` (issue 36 part 4), in seconds. */
+export interface HttpCacheSettings {
+  /** A public page's max-age (never above its TTL); 0: browsers revalidate every time. */
+  browserMaxAgeSeconds: number;
+  /** A public page's stale-while-revalidate for shared caches; 0: none. */
+  staleWhileRevalidateSeconds: number;
+  /** How long a visitor's 404 screen is kept; 0: no-store. */
+  notFoundMaxAgeSeconds: number;
+  /** How long a visitor's error page is kept; 0: no-store. */
+  errorMaxAgeSeconds: number;
 }
 
 /** `site.workerMemory`: 0 leaves a setting to V8 or glibc. */

@@ -153,5 +153,5 @@ t.test('a member on /login sees who is logged in, a way on and the logout form',
   t.match(res.body, '您已登录');
   t.match(res.body, 'href="/xinfang/"');
   t.match(res.body, /<form action="\/-\/account\/logout" method="post">/);
-  t.equal(res.headers['cache-control'], 'private, no-cache');
+  t.equal(res.headers['cache-control'], 'private, no-store');
 });

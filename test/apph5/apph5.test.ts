@@ -25,7 +25,7 @@ t.test('the app layout: no site header, menu or footer, an app bar with the titl
   const member = await get('/appH5', { cookie: portal.memberCookie() });
   t.equal(member.statusCode, 200);
   t.not(member.headers['x-cache'], 'HIT', "a member's request is never answered from the cache");
-  t.equal(member.headers['cache-control'], 'private, no-cache');
+  t.equal(member.headers['cache-control'], 'private, no-store');
   t.equal((await get('/appH5?utm_source=app')).headers['x-cache'], 'HIT', 'query noise is answered from the cache');
   const home = await get('/');
   t.ok(hasSiteHeader(home.body) && hasSiteFooter(home.body), 'the default layout keeps its header and footer');

@@ -211,7 +211,7 @@ t.test('/huxingdetail?id= or ?hxId=&lpId=: the floor plan page, canonical to /hu
 t.test('/test: noindex, never cached; versions, city, and device and vendor as SPEC 2.8 reads the user agent', async (t) => {
   const r = await get('/test', { 'user-agent': HUAWEI });
   t.equal(r.statusCode, 200);
-  t.equal(r.headers['cache-control'], 'no-store');
+  t.equal(r.headers['cache-control'], 'private, no-store');
   t.equal(robots(r.body), 'noindex, nofollow');
   const html = text(r.body);
   t.match(html, '<span>构建版本</span><b>0.1.0</b>');

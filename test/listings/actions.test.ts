@@ -142,7 +142,7 @@ t.test('a member favourites (fetch and form), sees them in /myshoucang, and remo
   t.match(detail.body, '已收藏');
   t.match(detail.body, 'href="/im/session?belongerId=', 'a member chats directly');
   t.match(detail.body, `href="/yuyuekanfang?houseId=${sale.houseId}"`);
-  t.equal(detail.headers['cache-control'], 'private, no-cache');
+  t.equal(detail.headers['cache-control'], 'private, no-store');
   // The view is recorded fire and forget after the page is answered (src/pipeline/record-view.ts): wait for it.
   const viewed = () => backendRows(backend, 'SELECT * FROM view_history WHERE member_id = ? AND house_id = ?', member.uid, sale.houseId);
   for (let i = 0; i < 100 && viewed().length === 0; i++) await new Promise((r) => setTimeout(r, 20));

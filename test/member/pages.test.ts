@@ -28,7 +28,7 @@ t.test('a visitor is sent to log in and come back; a member gets the page, priva
     t.equal(anon.headers.location, `/login?bUrl=${encodeURIComponent(path)}`, `${path}: back to the page after login`);
     const page = await app.inject({ url: path, headers: { cookie } });
     t.equal(page.statusCode, 200, `${path}: member`);
-    t.equal(page.headers['cache-control'], 'private, no-cache', `${path}: Cache-Control`);
+    t.equal(page.headers['cache-control'], 'private, no-store', `${path}: Cache-Control`);
     t.not(page.headers['x-cache'], 'HIT', `${path}: not from the page cache`);
     t.notMatch(page.body, /频道正在精心建设中/, `${path}: a real page, not the placeholder`);
     t.match(page.body, /<meta name="robots" content="noindex, nofollow">/, `${path}: not indexed`);

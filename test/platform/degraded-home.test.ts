@@ -24,6 +24,8 @@ t.test('lists failing: the home page renders without them and is not cached; bac
   t.equal(degraded.statusCode, 200, 'the page still renders');
   t.notMatch(degraded.body, '精选二手房', 'without its second-hand list');
   t.notMatch(degraded.body, '热门新盘', 'without its new homes');
+  t.equal(degraded.headers['cache-control'], 'no-store', 'nor kept by a CDN or the browser (issue 36 part 4)');
+  t.equal(degraded.headers.etag, undefined);
   t.not((await home()).headers['x-cache'], 'HIT', 'the degraded page was not kept');
 
   broken.clear();
@@ -32,5 +34,6 @@ t.test('lists failing: the home page renders without them and is not cached; bac
   t.match(back.body, '热门新盘');
   const again = await home();
   t.equal(again.headers['x-cache'], 'HIT', 'the complete page is cached');
+  t.match(again.headers['cache-control'], /^public, .*s-maxage=120/, 'and public for its TTL');
   t.match(again.body, '精选二手房');
 });

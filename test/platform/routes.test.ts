@@ -72,7 +72,7 @@ t.test('an unknown route gives the 404 screen with status 404', async (t) => {
   t.match(res.body, 'This page could not be found');
   t.match(res.body, 'action="/search"', 'search bar');
   t.match(res.body, 'href="/downloadapp', 'open-app button');
-  t.match(res.headers['cache-control'], 'no-store');
+  t.equal(res.headers['cache-control'], 'public, max-age=60', 'short-lived: site.httpCache.notFoundMaxAgeSeconds');
 });
 
 t.test('a failed validate gives 404', async (t) => {

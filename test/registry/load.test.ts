@@ -79,6 +79,37 @@ t.test('site.markupCache: a negative or fractional bound is reported with its fi
   t.same(compileRegistry(raw, known).file.site.markupCache, { maxBytes: 16_777_216 });
 });
 
+t.test('site.httpCache: a negative, fractional or too long time is refused naming the setting; left out, the defaults', async (t) => {
+  for (const [setting, value] of [
+    ['browserMaxAgeSeconds', -1],
+    ['staleWhileRevalidateSeconds', 1.5],
+    ['notFoundMaxAgeSeconds', 7200],
+    ['errorMaxAgeSeconds', '5'],
+  ] as const) {
+    const problems = problemsOf((r) => {
+      (r.site.httpCache as unknown as Record<string, unknown>)[setting] = value;
+    });
+    t.ok(
+      problems.some((p) => p.startsWith(`site.httpCache.${setting}: must be`)),
+      `${setting} ${JSON.stringify(value)}: ${problems.join('\n')}`,
+    );
+  }
+  t.ok(
+    problemsOf((r) => {
+      (r.site.httpCache as unknown as Record<string, unknown>).maxAge = 30;
+    }).some((p) => p.startsWith('site.httpCache') && p.includes('maxAge')),
+    'an unknown setting is named too',
+  );
+  const raw = readRegistry();
+  delete (raw.site as Partial<typeof raw.site>).httpCache;
+  t.same(compileRegistry(raw, known).file.site.httpCache, {
+    browserMaxAgeSeconds: 30,
+    staleWhileRevalidateSeconds: 60,
+    notFoundMaxAgeSeconds: 60,
+    errorMaxAgeSeconds: 5,
+  });
+});
+
 t.test(
   'site.workerMemory: left out, the defaults; an old space that cannot hold the memos and 128 MB beside them is reported',
   async (t) => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PurgeCaller } from '../src/cdn-purge.ts';
@@ -10,6 +11,7 @@ import {
   pageCacheKey,
   sendCachedPage,
 } from '../src/page-cache.ts';
+import { describePurge, type PurgeResult, type PurgeTarget, pathOfKey, purgeTest } from '../src/page-cache-purge.ts';
 import {
   decodePage,
   encodePage,
@@ -18,7 +20,11 @@ import {
   PAGE_CACHE_CHANNEL,
   type PageCacheMessage,
   sharedKey,
+  sharedPrefix,
+  sharedUsage,
+  unlinkShared,
 } from '../src/page-cache-shared.ts';
+import { type CacheUsage, cacheUsage, createHitWindow, type HitRatio, type SharedUsage } from '../src/page-cache-stats.ts';
 import { flatQuery } from '../src/pipeline/context.ts';
 import { pickQuery } from '../src/pipeline/query-keys.ts';
 import { type RedisChannel, redisChannel } from '../src/redis-channel.ts';
@@ -28,7 +34,9 @@ import type { PageEntry } from '../src/registry/types.ts';
 import { isMember } from '../src/session.ts';
 
 /** The page cache as the app holds it: the in-process LRU, and with REDIS_URL the shared level behind it. */
-export interface SharedPageStore extends PageStore {
+export interface SharedPageStore extends Omit<PageStore, 'noteHit' | 'entries' | 'forgetWhere' | 'put'> {
+  /** Keeps a page made elsewhere for the time it has left. */
+  put(key: string, page: CachedPage, ttlMs: number): void;
   /** The page for `key`: from this process's LRU, else (REDIS_URL) from Redis, kept here for the time it has left. */
   lookup(key: string, registry: Registry): Promise<CachedPage | undefined>;
   /** Moves to the next cache generation: every page retires on both levels and in every process. */
@@ -44,6 +52,17 @@ export interface SharedPageStore extends PageStore {
    * `caller`'s request id.
    */
   invalidate(entryName: string, params: Record<string, string>, cityId: number, caller?: PurgeCaller): void;
+  /** Issue 36 part 2 (the ops console): this process's LRU by registry entry, its biggest and most-hit keys. */
+  usage(top: number): CacheUsage;
+  /** The hits and misses of this process's lookups over the last `windowSeconds`. */
+  hitRatio(windowSeconds: number): HitRatio;
+  /** With REDIS_URL: the shared level's entries and bytes by registry entry (a SCAN of at most `maxKeys` keys). */
+  sharedUsage(maxKeys: number): Promise<SharedUsage | null>;
+  /**
+   * Drops every copy of a path or of a registry entry, or everything: from Redis first, then from every process's LRU
+   * (through Redis pub/sub; without REDIS_URL this process only).
+   */
+  purge(target: PurgeTarget): Promise<PurgeResult>;
 }
 
 declare module 'fastify' {
@@ -100,6 +119,21 @@ const pageCachePlugin: FastifyPluginAsync<PageCachePluginOptions> = async (app, 
     app.log.info({ generation: g }, 'page cache: every page retired (next generation)');
   };
 
+  /** The registry page a cached key's path belongs to ('' when none does). */
+  const entryOf = (registry: Registry) => (pageKey: string) => registry.pages.match(pathOfKey(pageKey))?.target.name ?? '';
+  /** This process, in purge messages (it drops its own copies before it tells the others). */
+  const self = `${process.pid}:${randomUUID()}`;
+  const hits = createHitWindow(() => app.clock());
+  const pageKeyOf = (local: string) => local.slice(local.indexOf('|') + 1);
+  /** Drops this process's copies that `test` picks (by page key); adds their paths to `paths`. */
+  const dropLocal = (test: (pageKey: string) => boolean, paths?: Set<string>) =>
+    storeOf(app.registry.current).forgetWhere((local) => {
+      const pageKey = pageKeyOf(local);
+      if (!test(pageKey)) return false;
+      paths?.add(pathOfKey(pageKey));
+      return true;
+    });
+
   let channel: RedisChannel<PageCacheMessage> | null = null;
   let retiredWhileAlone = false;
   if (opts.redisUrl) {
@@ -113,7 +147,11 @@ const pageCachePlugin: FastifyPluginAsync<PageCachePluginOptions> = async (app, 
     channel = ch;
     ch.subscribe((message) => {
       if (message.type === 'generation') moveTo(message.generation);
-      else storeOf(app.registry.current).forget(localKey(generation, message.key));
+      else if (message.type === 'forget') storeOf(app.registry.current).forget(localKey(generation, message.key));
+      else if (message.from !== self) {
+        const dropped = dropLocal(purgeTest(message.target, app.registry.current));
+        app.log.info({ purge: describePurge(message.target), dropped }, 'page cache purge applied');
+      }
     });
     // On every (re)connection: join the generation the others serve, or, after a reload while Redis was away, make
     // them all move on.
@@ -161,8 +199,7 @@ const pageCachePlugin: FastifyPluginAsync<PageCachePluginOptions> = async (app, 
       }
       const found = record && decodePage(record, registry);
       if (!found) return undefined;
-      storeOf(registry).put(localKey(g, key), found.page, found.ttlMs);
-      return found.page;
+      return storeOf(registry).put(localKey(g, key), found.page, found.ttlMs);
     },
     fill(key, entry, ttlMs) {
       const g = generation;
@@ -205,6 +242,48 @@ const pageCachePlugin: FastifyPluginAsync<PageCachePluginOptions> = async (app, 
       app.cdnPurge.purgePaths(urls, cityId, caller ?? { log: app.log });
     },
     retireAll,
+    usage(top) {
+      const registry = app.registry.current;
+      const pages = storeOf(registry).entries();
+      const stored = (function* () {
+        for (const p of pages) yield { ...p, key: pageKeyOf(p.key) };
+      })();
+      return cacheUsage(stored, entryOf(registry), top);
+    },
+    hitRatio: (windowSeconds) => hits.ratio(windowSeconds),
+    async sharedUsage(maxKeys) {
+      const ch = channel;
+      if (!ch || !shared()) return null;
+      const registry = app.registry.current;
+      return sharedUsage(ch.commands, sharedPrefix(registry, generation), entryOf(registry), maxKeys);
+    },
+    async purge(target) {
+      const registry = app.registry.current;
+      if (target.kind === 'all') {
+        const local = storeOf(registry).size;
+        await retireAll();
+        return { target, local, redis: null, everyProcess: shared(), paths: [] };
+      }
+      const test = purgeTest(target, registry);
+      const paths = new Set<string>();
+      const ch = channel;
+      let redis: number | null = null;
+      // Gone from Redis first, then from every process's LRU: none can fetch an old copy back in between.
+      if (ch && shared()) {
+        try {
+          redis = await unlinkShared(ch.commands, sharedPrefix(registry, generation), test, paths);
+        } catch (err) {
+          app.log.error({ purge: describePurge(target), err: (err as Error).message }, 'page cache purge: Redis failed');
+        }
+      }
+      const local = dropLocal(test, paths);
+      app.log.info({ purge: describePurge(target), dropped: local }, 'page cache purge applied');
+      const everyProcess = ch !== null && shared();
+      if (ch && target.kind === 'path') await ch.publish({ type: 'purge', target: { kind: 'path', path: target.path }, from: self });
+      else if (ch && target.kind === 'entry')
+        await ch.publish({ type: 'purge', target: { kind: 'entry', entry: target.entry }, from: self });
+      return { target, local, redis, everyProcess, paths: [...paths] };
+    },
     get generation() {
       return generation;
     },
@@ -229,7 +308,13 @@ const pageCachePlugin: FastifyPluginAsync<PageCachePluginOptions> = async (app, 
     if (!keys || isMember(req)) return;
     const key = pageCacheKey(req.siteKind, req.city.cityId, path, pickQuery(flatQuery(req.query), keys));
     const hit = await store.lookup(key, registry);
-    if (hit) return sendCachedPage(req, reply, hit, 'HIT', freshnessOf(match.target, store.remainingMs(key)));
+    if (!hit) {
+      hits.countMiss();
+      return;
+    }
+    hits.countHit();
+    storeOf(registry).noteHit(hit);
+    return sendCachedPage(req, reply, hit, 'HIT', freshnessOf(match.target, store.remainingMs(key)));
   });
 };
 

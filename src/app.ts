@@ -26,6 +26,7 @@ import loggingPlugin, { PortalLogController } from '../plugins/logging.ts';
 import markupMemoPlugin from '../plugins/markup-memo.ts';
 import memberEvents from '../plugins/member-events.ts';
 import memberSocket, { type MemberSocketOptions } from '../plugins/member-socket.ts';
+import opsPlugin from '../plugins/ops.ts';
 import pageCachePlugin from '../plugins/page-cache.ts';
 import pressurePlugin, { type PressureOptions } from '../plugins/pressure.ts';
 import redirectsPlugin from '../plugins/redirects.ts';
@@ -241,6 +242,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(chatPlugin, { sdkAppId: config.imSdkAppId, secretKey: config.imSecretKey, redisUrl: config.redisUrl, ...opts.chat });
   await app.register(accountPlugin);
   await app.register(actionsPlugin, { adminToken: config.adminToken });
+  // Issue 36 part 2: the ops console (/-/ops), outside the registry; only with ADMIN_TOKEN.
+  await app.register(opsPlugin, { adminToken: config.adminToken, redisUrl: config.redisUrl });
   await app.register(uploadsPlugin);
   await app.register(trackingPlugin);
   await app.register(searchSuggest);

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Ajv } from 'ajv';
+import type { Redis } from 'ioredis';
 import type { CachedPage } from './page-cache.ts';
+import { pathOfKey } from './page-cache-purge.ts';
+import type { EntryUsage, SharedUsage } from './page-cache-stats.ts';
 import type { Registry } from './registry/load.ts';
 
 /**
@@ -17,8 +20,14 @@ import type { Registry } from './registry/load.ts';
 export const PAGE_CACHE_CHANNEL = 'portal:page-cache';
 export const GENERATION_KEY = 'portal:page-cache:generation';
 
-/** What the channel carries: every process moves to a generation, or drops one page from its own LRU. */
-export type PageCacheMessage = { type: 'generation'; generation: number } | { type: 'forget'; key: string };
+/**
+ * What the channel carries: every process moves to a generation, drops one page from its own LRU, or (issue 36 part 2,
+ * the ops console) drops every page of a path or of a registry entry (src/page-cache-purge.ts).
+ */
+export type PageCacheMessage =
+  | { type: 'generation'; generation: number }
+  | { type: 'forget'; key: string }
+  | { type: 'purge'; target: { kind: 'path'; path: string } | { kind: 'entry'; entry: string }; from: string };
 
 export const isPageCacheMessage = new Ajv({ strict: true }).compile<PageCacheMessage>({
   oneOf: [
@@ -33,6 +42,32 @@ export const isPageCacheMessage = new Ajv({ strict: true }).compile<PageCacheMes
       required: ['type', 'key'],
       additionalProperties: false,
       properties: { type: { const: 'forget' }, key: { type: 'string', maxLength: 4096 } },
+    },
+    {
+      type: 'object',
+      required: ['type', 'target', 'from'],
+      additionalProperties: false,
+      properties: {
+        type: { const: 'purge' },
+        // The process that purged (it dropped its own copies already).
+        from: { type: 'string', maxLength: 100 },
+        target: {
+          oneOf: [
+            {
+              type: 'object',
+              required: ['kind', 'path'],
+              additionalProperties: false,
+              properties: { kind: { const: 'path' }, path: { type: 'string', maxLength: 2048 } },
+            },
+            {
+              type: 'object',
+              required: ['kind', 'entry'],
+              additionalProperties: false,
+              properties: { kind: { const: 'entry' }, entry: { type: 'string', maxLength: 200 } },
+            },
+          ],
+        },
+      },
     },
   ],
 });
@@ -50,7 +85,12 @@ export function registryHash(registry: Registry): string {
 }
 
 export function sharedKey(registry: Registry, generation: number, key: string): string {
-  return `portal:page:${registryHash(registry)}:${generation}:${key}`;
+  return `${sharedPrefix(registry, generation)}${key}`;
+}
+
+/** What every shared key of a registry and generation starts with (issue 36 part 2: the console scans them). */
+export function sharedPrefix(registry: Registry, generation: number): string {
+  return `portal:page:${registryHash(registry)}:${generation}:`;
 }
 
 interface Header {
@@ -95,4 +135,61 @@ export function decodePage(buf: Buffer, registry: Registry, now = Date.now()): {
   } catch {
     return null;
   }
+}
+
+/** How many keys one SCAN step asks for. */
+const SCAN_BATCH = 500;
+
+/** Every key starting with `prefix`, a batch at a time, until `maxKeys` were seen; true when it stopped early. */
+async function scanKeys(redis: Redis, prefix: string, maxKeys: number, each: (keys: string[]) => Promise<void>): Promise<boolean> {
+  let cursor = '0';
+  let seen = 0;
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', SCAN_BATCH);
+    cursor = next;
+    if (keys.length) await each(keys);
+    seen += keys.length;
+    if (seen >= maxKeys) return cursor !== '0';
+  } while (cursor !== '0');
+  return false;
+}
+
+/** Issue 36 part 2: the pages Redis holds under `prefix` (a registry and generation), by registry entry. */
+export async function sharedUsage(
+  redis: Redis,
+  prefix: string,
+  entryOf: (pageKey: string) => string,
+  maxKeys: number,
+): Promise<SharedUsage> {
+  const byEntry = new Map<string, EntryUsage>();
+  let entries = 0;
+  let bytes = 0;
+  const truncated = await scanKeys(redis, prefix, maxKeys, async (keys) => {
+    const pipeline = redis.pipeline();
+    for (const k of keys) pipeline.strlen(k);
+    const sizes = (await pipeline.exec()) ?? [];
+    keys.forEach((k, i) => {
+      const size = Number(sizes[i]?.[1] ?? 0);
+      if (!size) return;
+      const entry = entryOf(k.slice(prefix.length));
+      const usage = byEntry.get(entry) ?? { entry, entries: 0, bytes: 0, hits: 0 };
+      usage.entries++;
+      usage.bytes += size;
+      byEntry.set(entry, usage);
+      entries++;
+      bytes += size;
+    });
+  });
+  return { entries, bytes, byEntry: [...byEntry.values()].sort((a, b) => b.bytes - a.bytes), truncated };
+}
+
+/** Issue 36 part 2: deletes the pages under `prefix` whose page key passes `test`; adds their paths; returns how many. */
+export async function unlinkShared(redis: Redis, prefix: string, test: (pageKey: string) => boolean, paths: Set<string>): Promise<number> {
+  let dropped = 0;
+  await scanKeys(redis, prefix, Number.POSITIVE_INFINITY, async (keys) => {
+    const doomed = keys.filter((k) => test(k.slice(prefix.length)));
+    for (const k of doomed) paths.add(pathOfKey(k.slice(prefix.length)));
+    if (doomed.length) dropped += await redis.unlink(...doomed);
+  });
+  return dropped;
 }

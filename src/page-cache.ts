@@ -70,6 +70,17 @@ function owned(body: Buffer): Buffer {
   return copy;
 }
 
+/** One entry as the ops console lists it (issue 36 part 2). */
+export interface StoredPage {
+  key: string;
+  /** What the entry counts against the byte bound. */
+  bytes: number;
+  /** The hits it answered since it was stored here. */
+  hits: number;
+  /** Time it has left. */
+  ttlMs: number;
+}
+
 export function createPageStore(opts: PageCacheOptions = {}) {
   const pages = new LRUCache<string, CachedPage>({
     max: opts.maxEntries ?? 5000,
@@ -77,6 +88,8 @@ export function createPageStore(opts: PageCacheOptions = {}) {
     sizeCalculation: (page, key) => sizeOf(page) + key.length,
     ttl: opts.ttlMs ?? 120_000,
   });
+  // Issue 36 part 2: the hits of each stored copy, gone with it (a refill starts at 0).
+  const hits = new WeakMap<CachedPage, number>();
   return {
     /** The entry for `key` rendered under `registry`; one from an older registry is dropped. */
     get(key: string, registry: Registry): CachedPage | undefined {
@@ -105,8 +118,10 @@ export function createPageStore(opts: PageCacheOptions = {}) {
       return page;
     },
     /** Keeps a page made elsewhere (the shared level, src/page-cache-shared.ts) for the time it has left. */
-    put(key: string, page: CachedPage, ttlMs: number): void {
-      pages.set(key, { ...page, bodies: { br: owned(page.bodies.br), gzip: owned(page.bodies.gzip) } }, { ttl: ttlMs });
+    put(key: string, page: CachedPage, ttlMs: number): CachedPage {
+      const kept = { ...page, bodies: { br: owned(page.bodies.br), gzip: owned(page.bodies.gzip) } };
+      pages.set(key, kept, { ttl: ttlMs });
+      return kept;
     },
     has(key: string): boolean {
       return pages.has(key);
@@ -128,6 +143,24 @@ export function createPageStore(opts: PageCacheOptions = {}) {
     /** Drops one page (a write changed what it shows, e.g. a new answer on a question). */
     forget(key: string): void {
       pages.delete(key);
+    },
+    /** Counts a hit answered with `page` (issue 36 part 2: the console's most-hit keys). */
+    noteHit(page: CachedPage): void {
+      hits.set(page, (hits.get(page) ?? 0) + 1);
+    },
+    /** Every live entry, most recently used first (the console's statistics; not for the request path). */
+    *entries(): Generator<StoredPage> {
+      for (const [key, page] of pages.entries()) {
+        yield { key, bytes: sizeOf(page) + key.length, hits: hits.get(page) ?? 0, ttlMs: Math.max(0, pages.getRemainingTTL(key)) };
+      }
+    },
+    /** Drops every entry whose key passes `test`; returns how many (the console's purge). */
+    forgetWhere(test: (key: string) => boolean): number {
+      let dropped = 0;
+      for (const key of [...pages.keys()]) {
+        if (test(key) && pages.delete(key)) dropped++;
+      }
+      return dropped;
     },
   };
 }

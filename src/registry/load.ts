@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject } from 'ajv';
 import { isUnifiedSocialCreditCode } from '../lib/credit-code.ts';
@@ -91,6 +92,7 @@ export function compileRegistry(raw: unknown, known: KnownNames): Registry {
       `site.creditCode: '${file.site.creditCode}' is not a unified social credit code (its last character is not the GB 32100-2015 check character of the first 17)`,
     );
   checkWorkerMemory(file, problems);
+  checkOpsWindows(file, problems);
   for (const [layoutName, layout] of Object.entries(file.layouts)) {
     for (const m of layout.middleware) if (!known.middleware.has(m)) warnings.push(`layout '${layoutName}': unknown middleware '${m}'`);
   }
@@ -143,6 +145,15 @@ function checkWorkerMemory(file: RegistryFile, problems: string[]): void {
     );
 }
 
+/** Issue 36 part 2: the slowest-pages window holds at least two metric snapshots, or it could diff nothing. */
+function checkOpsWindows(file: RegistryFile, problems: string[]): void {
+  const { slowestWindowSeconds, metricsSampleSeconds } = file.site.ops;
+  if (slowestWindowSeconds < 2 * metricsSampleSeconds)
+    problems.push(
+      `site.ops.slowestWindowSeconds: ${slowestWindowSeconds} s holds fewer than two metric snapshots of site.ops.metricsSampleSeconds (${metricsSampleSeconds} s): at least ${2 * metricsSampleSeconds}`,
+    );
+}
+
 /** Every action names a known handler, body and middleware (a limit of site.rateLimits), once, at a path of its own. */
 function checkActions(file: RegistryFile, known: KnownNames, problems: string[]): void {
   const names = new Set<string>();
@@ -169,16 +180,27 @@ function checkActions(file: RegistryFile, known: KnownNames, problems: string[])
   });
 }
 
-export function loadRegistryFile(path: string, known: KnownNames): Registry {
-  let text: string;
+/** A registry file as read: its text and the SHA-256 of its bytes (what `sha256sum registry.json` prints). */
+export interface RegistrySource {
+  text: string;
+  sha256: string;
+}
+
+export function readRegistrySource(path: string): RegistrySource {
+  let bytes: Buffer;
   try {
-    text = readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (err) {
     throw new RegistryError(path, [`cannot read: ${(err as Error).message}`]);
   }
+  return { text: bytes.toString('utf8'), sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+/** Compiles a file's text; every problem is reported against `path`. */
+export function compileRegistrySource(source: RegistrySource, path: string, known: KnownNames): Registry {
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    raw = JSON.parse(source.text);
   } catch (err) {
     throw new RegistryError(path, [`not valid JSON: ${(err as Error).message}`]);
   }
@@ -188,4 +210,8 @@ export function loadRegistryFile(path: string, known: KnownNames): Registry {
     if (err instanceof RegistryError) throw new RegistryError(path, err.problems);
     throw err;
   }
+}
+
+export function loadRegistryFile(path: string, known: KnownNames): Registry {
+  return compileRegistrySource(readRegistrySource(path), path, known);
 }

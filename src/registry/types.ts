@@ -86,6 +86,26 @@ export interface SiteSettings {
   rateLimits: Record<string, RateLimitRule>;
   /** Issue 16: the latest LPR (percent) for the mortgage calculator. */
   lpr: { oneYear: number; fiveYear: number; date: string };
+  /** Issue 36 part 2: the ops console's windows and bounds (plugins/ops.ts, docs/ops.md). */
+  ops: OpsSettings;
+}
+
+/** `site.ops`: every field has a schema default. */
+export interface OpsSettings {
+  /** Registry reloads kept for the change history, per process. */
+  historyLength: number;
+  /** The page cache's hit ratio is counted over this many last seconds. */
+  hitRatioWindowSeconds: number;
+  /** The slowest pages and gateway endpoints: of this many last seconds (from the metrics). */
+  slowestWindowSeconds: number;
+  /** How often a snapshot of the metrics is taken for that diff. */
+  metricsSampleSeconds: number;
+  /** With REDIS_URL: how often each process writes its health to Redis. */
+  heartbeatSeconds: number;
+  /** How long a console session lasts. */
+  sessionMinutes: number;
+  /** How many of the biggest and most-hit page-cache keys are listed. */
+  topKeys: number;
 }
 
 /** `site.httpCache` (issue 36 part 4), in seconds. */

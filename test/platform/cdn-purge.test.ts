@@ -38,9 +38,10 @@ async function startPurgeStandIn() {
   return standIn;
 }
 
+const OPS_TOKEN = 'cdn-test-ops-token-0123456789abcdef0123';
 const standIn = await startPurgeStandIn();
 const logLines: string[] = [];
-const portal = await buildAppOverBackend(t, { env: { CDN_PURGE_URL: `${standIn.url}/purge?key=k1` }, logLines });
+const portal = await buildAppOverBackend(t, { env: { CDN_PURGE_URL: `${standIn.url}/purge?key=k1`, ADMIN_TOKEN: OPS_TOKEN }, logLines });
 const { app, backend } = portal;
 const member = await registerMember(backend, '13912340366', '清缓存会员');
 const cookie = portal.memberCookie({ uid: member.uid, userId: member.userId, phone: member.phone, nickName: member.nickName });
@@ -99,15 +100,30 @@ t.test('another city’s pages are purged on its own sub-domains', async (t) => 
   );
 });
 
-t.test('the ops console purges the URLs it names', async (t) => {
-  const urls = ['http://localhost:3000/ershoufang/', 'http://wh.localhost:3000/'];
-  app.cdnPurge.purgeUrls(urls, { log: app.log, reqId: 'ops-1' });
+t.test('a purge on the ops console asks the CDN to drop the path on every city’s hosts, and everything as /*', async (t) => {
+  const ops = (payload: object) =>
+    app.inject({
+      method: 'POST',
+      url: '/-/ops/purge',
+      headers: { authorization: `Bearer ${OPS_TOKEN}`, 'x-request-id': 'ops-1', accept: 'application/json' },
+      payload,
+    });
+  t.equal((await app.inject('/aboutUs')).statusCode, 200, 'a page in the cache');
+  t.equal((await ops({ kind: 'path', path: '/aboutUs' })).statusCode, 200);
   await app.cdnPurge.settled();
-  t.same(
-    standIn.received.map((r) => r.body),
-    [{ urls }],
+  const urls = standIn.received.flatMap((r) => r.body.urls);
+  t.ok(urls.includes('http://localhost:3000/aboutUs'), 'the default city’s mobile host');
+  t.ok(urls.includes('http://pc.localhost:3000/aboutUs'), 'and its desktop host');
+  t.ok(urls.includes('http://wh.localhost:3000/aboutUs'), 'and another city’s');
+  t.ok(
+    urls.every((u) => u.endsWith('/aboutUs')),
+    'nothing else',
   );
-  t.equal(standIn.received[0]?.headers['x-request-id'], 'ops-1');
+  standIn.received.length = 0;
+  t.equal((await ops({ kind: 'all', confirm: true })).statusCode, 200);
+  await app.cdnPurge.settled();
+  const all = standIn.received.flatMap((r) => r.body.urls);
+  t.ok(all.includes('http://localhost:3000/*') && all.includes('http://wh.localhost:3000/*'), 'everything: /* on every host');
 });
 
 t.test('a hook that refuses never fails the write; the refusal is logged as a warning with the request id', async (t) => {

@@ -199,7 +199,9 @@ const HOMES: Array<{ what: string; pattern: RegExp; homes: string[] }> = [
   {
     what: 'a POST route under /-/ (a write is an action of registry.json)',
     pattern: /\.(post|route)\(\s*[`'"]\/-\/|method:\s*\[?\s*'POST'[^\n]*url:\s*[`'"]\/-\//,
-    homes: ['plugins/actions.ts', 'plugins/tracking.ts'],
+    // plugins/ops.ts: the ops console's purge and restore stay outside registry.json on purpose, so that they work when
+    // the registry is what is broken (issue 36 part 2, docs/ops.md).
+    homes: ['plugins/actions.ts', 'plugins/tracking.ts', 'plugins/ops.ts'],
   },
   {
     what: 'process-local state in a stage (the shared store holds what must hold across processes)',

@@ -10,6 +10,8 @@ export interface RegistryHolder {
   reload(): boolean;
   /** Hear every accepted reload (the page cache retires its pages in every process, issue 20). */
   onReload(listener: (next: Registry) => void): void;
+  /** Hear every refused edit (the previous registry keeps serving): the metrics count them (issue 36 part 1). */
+  onRefused(listener: (problems: string[]) => void): void;
 }
 
 declare module 'fastify' {
@@ -28,6 +30,7 @@ export interface RegistryPluginOptions {
 const registryPlugin: FastifyPluginAsync<RegistryPluginOptions> = async (app, opts) => {
   let current = loadRegistryFile(opts.path, opts.known);
   const reloadListeners: Array<(next: Registry) => void> = [];
+  const refusalListeners: Array<(problems: string[]) => void> = [];
   for (const w of current.warnings) app.log.warn({ registry: opts.path }, w);
   const holder: RegistryHolder = {
     get current() {
@@ -44,11 +47,15 @@ const registryPlugin: FastifyPluginAsync<RegistryPluginOptions> = async (app, op
       } catch (err) {
         const problems = err instanceof RegistryError ? err.problems : [String(err)];
         app.log.error({ registry: opts.path, problems }, `registry edit rejected, previous registry keeps serving: ${problems.join('; ')}`);
+        for (const listener of refusalListeners) listener(problems);
         return false;
       }
     },
     onReload(listener) {
       reloadListeners.push(listener);
+    },
+    onRefused(listener) {
+      refusalListeners.push(listener);
     },
   };
   app.decorate('registry', holder);

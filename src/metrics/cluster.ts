@@ -49,8 +49,15 @@ interface Log {
   error(obj: object, msg: string): void;
 }
 
-/** The primary's side: answers a worker's ask with every worker's metrics summed. Returns the function that stops it. */
+/**
+ * The primary's side: answers a worker's ask with the metrics of every worker that has listened, summed. Call it before
+ * the first fork. Returns the function that stops it.
+ */
 export function aggregateWorkerMetrics(cluster: Cluster, log: Log, timeoutMs = PRIMARY_WAIT_MS): () => void {
+  // Only workers that have listened are asked: one still starting (a restart) has no metrics yet and would not answer.
+  const serving = new Set<Worker>();
+  const onListening = (worker: Worker) => serving.add(worker);
+  const onExit = (worker: Worker) => serving.delete(worker);
   const waiting = new Map<number, (worker: Worker, metrics: MetricsJson) => void>();
   let nextId = 0;
   // One collection at a time: asks that come while one runs (Prometheus and the ops console) share its answer.
@@ -59,7 +66,7 @@ export function aggregateWorkerMetrics(cluster: Cluster, log: Log, timeoutMs = P
   const collect = (): Promise<Registry> =>
     (collecting ??= new Promise<Registry>((resolve) => {
       const id = nextId++;
-      const pending = new Set(Object.values(cluster.workers ?? {}).filter((w): w is Worker => w?.isConnected() === true));
+      const pending = new Set([...serving].filter((w) => w.isConnected()));
       const reports: MetricsJson[] = [];
       const finish = () => {
         clearTimeout(timer);
@@ -108,8 +115,14 @@ export function aggregateWorkerMetrics(cluster: Cluster, log: Log, timeoutMs = P
     if (isMessage<Report>(message, REPORT)) waiting.get(message.id)?.(worker, message.metrics);
     else if (isMessage<Ask>(message, ASK)) void answer(worker, message);
   };
+  cluster.on('listening', onListening);
+  cluster.on('exit', onExit);
   cluster.on('message', onMessage);
-  return () => cluster.off('message', onMessage);
+  return () => {
+    cluster.off('listening', onListening);
+    cluster.off('exit', onExit);
+    cluster.off('message', onMessage);
+  };
 }
 
 /** What a worker needs of its process's IPC channel (the real `process`, or a test's stand-in). */

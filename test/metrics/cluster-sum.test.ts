@@ -42,7 +42,10 @@ function fakeCluster(count: number) {
     cluster.workers[String(i)] = worker;
     workers.push({ worker, channel });
   }
-  return { cluster: cluster as unknown as Cluster, workers };
+  const listen = () => {
+    for (const { worker } of workers) cluster.emit('listening', worker, {});
+  };
+  return { cluster: cluster as unknown as Cluster, workers, listen };
 }
 
 const quiet = {
@@ -54,9 +57,10 @@ const quiet = {
 };
 
 t.test('a worker asked for the metrics answers with every worker summed: counters, histograms, in text and JSON', async (t) => {
-  const { cluster, workers } = fakeCluster(2);
+  const { cluster, workers, listen } = fakeCluster(2);
   const stop = aggregateWorkerMetrics(cluster, quiet);
   t.teardown(stop);
+  listen();
   const [one, two] = workers.map(({ channel }) => {
     const metrics = createPortalMetrics();
     const side = workerMetrics(() => metrics.registry.getMetricsAsJSON(), channel);
@@ -94,10 +98,11 @@ t.test('a worker asked for the metrics answers with every worker summed: counter
 });
 
 t.test('a worker that does not report in time is left out, and the answer says how many reported', async (t) => {
-  const { cluster, workers } = fakeCluster(2);
+  const { cluster, workers, listen } = fakeCluster(2);
   quiet.warnings.length = 0;
   const stop = aggregateWorkerMetrics(cluster, quiet, 200);
   t.teardown(stop);
+  listen();
   const metrics = createPortalMetrics();
   metrics.request('aboutUs', 200, 0.001, 0.001, 10);
   // Worker two is busy: it never answers the primary's collection.
@@ -110,6 +115,22 @@ t.test('a worker that does not report in time is left out, and the answer says h
   t.equal(sampleValue(m, 'portal_cluster_workers_reporting'), 1);
   t.equal(sampleValue(m, 'portal_requests_total', { entry: 'aboutUs', status_class: '2xx' }), 1);
   t.match(quiet.warnings, [{ missing: [1002], reporting: 1 }]);
+});
+
+t.test('a worker still starting (not listening yet) is not waited for', async (t) => {
+  const { cluster, workers } = fakeCluster(2);
+  quiet.warnings.length = 0;
+  const stop = aggregateWorkerMetrics(cluster, quiet, 1000);
+  t.teardown(stop);
+  (cluster as unknown as EventEmitter).emit('listening', workers[0].worker, {});
+  const metrics = createPortalMetrics();
+  const side = workerMetrics(() => metrics.registry.getMetricsAsJSON(), workers[0].channel);
+  t.teardown(() => side.close());
+  const started = Date.now();
+  const answer = await side.ask('text');
+  t.ok(Date.now() - started < 500, 'answered without waiting for the starting worker');
+  t.equal(sampleValue(parseMetrics(answer.format === 'text' ? answer.text : ''), 'portal_cluster_workers_reporting'), 1);
+  t.same(quiet.warnings, []);
 });
 
 t.test('a worker whose primary does not answer gives up with an error (the scrape then answers 503)', async (t) => {

@@ -66,6 +66,8 @@ function clusterReader(app: FastifyInstance, opts: MetricsPluginOptions) {
  */
 const metricsPlugin: FastifyPluginAsync<MetricsPluginOptions> = async (app, opts) => {
   const { metrics } = opts;
+  // Made now, not at the first scrape: the event-loop delay is sampled from the start.
+  processMetrics();
   const reader = clusterReader(app, opts);
   app.decorate('metrics', { ...metrics, clusterJson: reader.json, clusterText: reader.text } satisfies AppMetrics);
 

@@ -29,6 +29,7 @@ const pressurePlugin: FastifyPluginAsync<PressureOptions> = async (app, opts) =>
     exposeStatusRoute: { url: HEALTH_PATH, routeOpts: { logLevel: 'warn' } },
     pressureHandler: function answerUnderPressure(req: FastifyRequest, reply: FastifyReply, type: string, value: number | undefined) {
       req.log.warn({ pressure: type, value: value === undefined ? undefined : Math.round(value) }, 'under pressure: 503');
+      app.metrics.pressureRefused();
       reply
         .code(503)
         .header('retry-after', String(limits.retryAfterSeconds))
@@ -39,4 +40,4 @@ const pressurePlugin: FastifyPluginAsync<PressureOptions> = async (app, opts) =>
   });
 };
 
-export default fp(pressurePlugin, { name: 'portal-pressure', fastify: '5.x', dependencies: ['portal-drain'] });
+export default fp(pressurePlugin, { name: 'portal-pressure', fastify: '5.x', dependencies: ['portal-drain', 'portal-metrics'] });

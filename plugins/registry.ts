@@ -44,6 +44,8 @@ export interface RegistryHolder {
   restore(sha256: string, by: string): RestoreResult;
   /** Hear every accepted reload (the page cache retires its pages in every process, issue 20). */
   onReload(listener: (next: Registry) => void): void;
+  /** Hear every refused edit (the previous registry keeps serving): the metrics count them (issue 36 part 1). */
+  onRefused(listener: (problems: string[]) => void): void;
 }
 
 declare module 'fastify' {
@@ -76,6 +78,7 @@ const registryPlugin: FastifyPluginAsync<RegistryPluginOptions> = async (app, op
   const history = createRegistryHistory(() => current.file.site.ops.historyLength);
   history.record({ at: source.loadedAt, sha256: first.sha256, result: 'accepted', cause: 'start', changes: [], problems: [] }, first.text);
   const reloadListeners: Array<(next: Registry) => void> = [];
+  const refusalListeners: Array<(problems: string[]) => void> = [];
   for (const w of current.warnings) app.log.warn({ registry: opts.path }, w);
 
   const holder: RegistryHolder = {
@@ -121,6 +124,7 @@ const registryPlugin: FastifyPluginAsync<RegistryPluginOptions> = async (app, op
           { registry: opts.path, sha256: read?.sha256, cause, by, problems },
           `registry edit rejected, previous registry keeps serving: ${problems.join('; ')}`,
         );
+        for (const listener of refusalListeners) listener(problems);
         return false;
       }
     },
@@ -147,6 +151,9 @@ const registryPlugin: FastifyPluginAsync<RegistryPluginOptions> = async (app, op
     },
     onReload(listener) {
       reloadListeners.push(listener);
+    },
+    onRefused(listener) {
+      refusalListeners.push(listener);
     },
   };
   app.decorate('registry', holder);

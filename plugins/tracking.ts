@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { spend } from '../src/actions/limits.ts';
 import type { ActionAnswer } from '../src/actions/types.ts';
+import { isOpsPath } from '../src/lib/ops-paths.ts';
 import { TRACK_ENDPOINT, type TrackEvent, trackEventSchema } from '../src/lib/tracking.ts';
 import { resolveMember } from '../src/session.ts';
 
@@ -19,6 +20,15 @@ async function parseBeaconBody(req: FastifyRequest, reply: FastifyReply): Promis
   } catch {
     req.log.info({ tracking: 'bad-json' }, 'tracking event is not JSON');
     reply.code(400).send({ status: 400, message: 'body must be JSON' });
+  }
+}
+
+/** The path of a beacon's page address (absolute, or a path as the browser's router knows it). */
+function pagePath(pageUrl: string): string {
+  try {
+    return new URL(pageUrl, 'http://portal.invalid').pathname;
+  } catch {
+    return '';
   }
 }
 
@@ -47,6 +57,11 @@ const trackingPlugin: FastifyPluginAsync = async (app) => {
     async (req, reply) => {
       const event = req.body as TrackEvent;
       reply.header('cache-control', 'no-store');
+      // Issue 36 part 5: the ops console and the scrapes are no visitor's pages: nothing counted, no limit spent.
+      if (isOpsPath(pagePath(event.pageUrl))) {
+        req.log.debug({ tracking: event.kind }, 'tracking event of an ops path ignored');
+        return reply.code(204).send();
+      }
       const rule = app.registry.current.file.site.rateLimits[TRACKING_LIMIT];
       const refusal = rule ? await spend(app.sharedStore, TRACKING_LIMIT, rule, { ip: req.ip, member: '', agent: '', body: {} }) : null;
       if (refusal) {

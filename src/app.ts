@@ -26,6 +26,7 @@ import loggingPlugin, { PortalLogController } from '../plugins/logging.ts';
 import markupMemoPlugin from '../plugins/markup-memo.ts';
 import memberEvents from '../plugins/member-events.ts';
 import memberSocket, { type MemberSocketOptions } from '../plugins/member-socket.ts';
+import metricsPlugin, { metricsRoutePlugin } from '../plugins/metrics.ts';
 import opsPlugin from '../plugins/ops.ts';
 import pageCachePlugin from '../plugins/page-cache.ts';
 import pressurePlugin, { type PressureOptions } from '../plugins/pressure.ts';
@@ -45,6 +46,7 @@ import { DEFAULT_ANSWER_MEMO } from './api/memo.ts';
 import type { Config } from './config.ts';
 import { errors } from './errors.ts';
 import { loaderQueryKeys, loaders } from './loaders/index.ts';
+import { createPortalMetrics } from './metrics/portal-metrics.ts';
 import { middleware, middlewareQueryKeys } from './middleware/index.ts';
 import { DATA_PREFIX, handleDataRequest, handleDocumentRequest, handleError } from './pipeline/handle.tsx';
 import { createQueryKeys, type QueryKeysOf } from './pipeline/query-keys.ts';
@@ -167,6 +169,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     app.log.info({ gatewayUrl }, 'embedded backend started');
   }
 
+  // Issue 36 part 1: this app's metrics; the gateway client reports every call to them.
+  const metrics = createPortalMetrics();
   app.decorate(
     'api',
     createApi({
@@ -178,6 +182,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       // Read when an answer is stored: the registry in force then (it is registered below).
       answerMemo: () => (app.hasDecorator('registry') ? app.registry.current.file.site.answerMemo : DEFAULT_ANSWER_MEMO),
       gatewayBatch: () => (app.hasDecorator('registry') ? app.registry.current.file.site.gatewayBatch : DEFAULT_GATEWAY_BATCH),
+      callObserver: metrics.gateway,
     }),
   );
   // The view counts still gathered for the gateway (src/api/batch.ts) go out before the embedded gateway closes.
@@ -195,6 +200,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onSend', defaultCacheControl);
 
   await app.register(loggingPlugin);
+  await app.register(metricsPlugin, { metrics, redis: Boolean(config.redisUrl) });
   // Issue 20 part 3 (scale): shutdown drain, overload 503 before any work, one deadline per request.
   await app.register(drainPlugin);
   await app.register(pressurePlugin, { limits: config.pressure, healthCheck: opts.pressureCheck });
@@ -202,6 +208,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(securityHeaders);
   // Before every route: it compresses the answers of the routes registered after it.
   await app.register(compression);
+  await app.register(metricsRoutePlugin, { adminToken: config.adminToken });
   await app.register(registryPlugin, { path: config.registryPath, known: knownNames(), watch: config.watchRegistry });
   await app.register(cookie, { secret: config.cookieSecret, hook: 'onRequest' });
   // Issue 36 parts 4 and 5: the operational endpoints are never stored; an answer that sets a cookie is private. After

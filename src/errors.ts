@@ -31,6 +31,13 @@ export const errors = {
 } as const;
 
 /**
+ * How a gateway call failed (issue 36 part 1): no answer in time (its own timeout, or the request's deadline spent), no
+ * connection, a refusal (a 4xx or a body status that is not 200), the gateway failing (5xx), an answer that is not what
+ * was asked for (invalid JSON, a record without the fields pages need).
+ */
+export type GatewayFailureKind = 'timeout' | 'deadline' | 'network' | 'refused' | '5xx' | 'malformed';
+
+/**
  * A failed gateway call: logged once where it happens and passed on with the gateway's status (SPEC 7.12, 8), which
  * callers read (a 404 is "not found"). The visitor never gets the gateway's own status (a 401 from the gateway is not
  * the visitor's login): `visitorStatus` is what the page answers. Not a PortalError: its message names gateway paths
@@ -40,11 +47,14 @@ export class GatewayError extends Error {
   readonly code = 'GATEWAY_FAILED';
   readonly statusCode: number;
   readonly path: string;
-  constructor(statusCode: number, path: string, message: string) {
+  /** How the call failed, for the metrics (issue 36 part 1); unset: read from the status (src/api/call-metrics.ts). */
+  readonly kind?: GatewayFailureKind;
+  constructor(statusCode: number, path: string, message: string, kind?: GatewayFailureKind) {
     super(message);
     this.name = 'GatewayError';
     this.statusCode = statusCode;
     this.path = path;
+    this.kind = kind;
   }
 
   /** 404 stays "not found"; a gateway that is down or overloaded is 503, one that timed out 504; anything else 502. */

@@ -45,7 +45,20 @@ export function pageCacheKey(siteKind: SiteKind, cityId: number, path: string, q
  * that is not `no-cache`, rendered for a visitor.
  */
 export function cacheable(ctx: PageContext, status: number): boolean {
-  return status === 200 && ctx.page.cache !== 'no-cache' && ctx.user === null && !ctx.degraded && !ctx.uncacheable;
+  return fillRefusal(ctx, status) === null;
+}
+
+/**
+ * Why the render of `ctx` may not be kept (the rule of `cacheable`, worded for the metrics' REFUSED reason, issue 36):
+ * not a 200, a no-cache page, a member's page, a section lost to a failed call, or the page's own reason (a free-text
+ * search); null: it may be kept.
+ */
+export function fillRefusal(ctx: PageContext, status: number): string | null {
+  if (status !== 200) return 'status';
+  if (ctx.page.cache === 'no-cache') return 'no-cache';
+  if (ctx.user !== null) return 'member';
+  if (ctx.degraded) return 'degraded';
+  return ctx.uncacheable || null;
 }
 
 export interface PageCacheOptions {

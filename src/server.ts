@@ -3,6 +3,7 @@ import pino from 'pino';
 import { buildApp, knownNames } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { memoryReport } from './memory-report.ts';
+import { aggregateWorkerMetrics } from './metrics/cluster.ts';
 import { loadRegistryFile, RegistryError } from './registry/load.ts';
 import { restartDelay } from './restart-delay.ts';
 import { type WorkerLaunch, workerLaunch } from './worker-memory.ts';
@@ -204,6 +205,8 @@ async function runPrimary(config: Config): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
+  // Issue 36 part 1: a worker scraped for /-/metrics answers with every worker's metrics, summed here.
+  aggregateWorkerMetrics(cluster, log.child({ component: 'metrics' }));
   log.info({ workers: config.webConcurrency, port: config.port, execArgv: launch.execArgv, env: launch.env }, 'starting portal workers');
   if (!config.redisUrl)
     log.warn(

@@ -1,5 +1,6 @@
 import type { Got, Method } from 'got';
 import { GatewayError } from '../errors.ts';
+import { failureKindOfCode } from './call-metrics.ts';
 import {
   type CallBatcher,
   type CallContext,
@@ -225,7 +226,7 @@ export class GatewayBatch implements CallBatcher {
       const body = a.text !== undefined ? (a.text ? safeParse(a.text) : null) : (a.body ?? null);
       if (body === INVALID) {
         p.call.log.error({ gateway: p.path, method: p.method }, 'gateway answered invalid JSON');
-        throw new GatewayError(502, p.path, `Gateway ${p.method} ${p.path} answered invalid JSON`);
+        throw new GatewayError(502, p.path, `Gateway ${p.method} ${p.path} answered invalid JSON`, 'malformed');
       }
       p.resolve(checkEnvelope(p.call, p.path, p.method, a.statusCode, body));
     } catch (err) {
@@ -244,9 +245,10 @@ export class GatewayBatch implements CallBatcher {
       { gateway: BATCH_PATH, code, httpStatus, calls: list.length, ms: Math.round(performance.now() - started) },
       'gateway batch failed',
     );
+    const kind = failureKindOfCode(code);
     for (const p of list) {
       if (IDEMPOTENT.includes(p.method)) void alone(p, 1);
-      else p.reject(new GatewayError(code === 'ETIMEDOUT' ? 504 : 502, p.path, `Gateway ${p.method} ${p.path} failed: ${code}`));
+      else p.reject(new GatewayError(code === 'ETIMEDOUT' ? 504 : 502, p.path, `Gateway ${p.method} ${p.path} failed: ${code}`, kind));
     }
   }
 }

@@ -1,4 +1,5 @@
 import type { Got } from 'got';
+import { observeCheck } from './call-metrics.ts';
 import { type CallContext, type CallOptions, callGateway, GatewayError } from './http.ts';
 import { ensureItems, ensureRecord, type RecordCheck } from './records.ts';
 import type { Page } from './types.ts';
@@ -16,7 +17,7 @@ export async function getObj<T>(
 ): Promise<T | null> {
   const body = await callGateway<T>(client, call, path, opts);
   const obj = (body.obj ?? null) as T | null;
-  return check ? ensureRecord(call, path, check, obj) : obj;
+  return check ? observeCheck(client, path, () => ensureRecord(call, path, check, obj)) : obj;
 }
 
 /** Same as getObj for calls that always answer a list: an absent obj becomes []; with a `check`, so does nothing else. */
@@ -24,8 +25,10 @@ export async function getList<T>(client: Got, call: CallContext, path: string, o
   const obj = await getObj<T[]>(client, call, path, opts);
   if (!check) return Array.isArray(obj) ? obj : [];
   if (obj === null) return [];
-  if (!Array.isArray(obj)) throw malformed(call, path, 'list');
-  return ensureItems(call, path, check, obj);
+  return observeCheck(client, path, () => {
+    if (!Array.isArray(obj)) throw malformed(call, path, 'list');
+    return ensureItems(call, path, check, obj);
+  });
 }
 
 /** A page of records (SPEC 3: `content`), checked as asPage does and, with a `check`, item by item. */
@@ -39,12 +42,14 @@ export async function getPage<P extends Page<unknown>>(
 ): Promise<P> {
   const obj = await getObj<P>(client, call, path, opts);
   if (!check) return asPage(call, obj, size);
-  if (obj !== null && (typeof obj !== 'object' || !Array.isArray(obj.content) || typeof obj.totalElements !== 'number')) {
-    throw malformed(call, path, 'page');
-  }
-  const page = asPage(call, obj, size);
-  ensureItems(call, path, check, page.content);
-  return page;
+  return observeCheck(client, path, () => {
+    if (obj !== null && (typeof obj !== 'object' || !Array.isArray(obj.content) || typeof obj.totalElements !== 'number')) {
+      throw malformed(call, path, 'page');
+    }
+    const page = asPage(call, obj, size);
+    ensureItems(call, path, check, page.content);
+    return page;
+  });
 }
 
 function malformed(call: CallContext, path: string, what: string): GatewayError {

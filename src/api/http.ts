@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import got, { type Got, type Method, RequestError } from 'got';
 import { GatewayError } from '../errors.ts';
 import type { GatewayBatchSettings } from './batch.ts';
+import { type CallObserver, callObserverOf, observeCall, observedBy } from './call-metrics.ts';
 import type { AnswerMemoSettings } from './memo.ts';
 
 /** Who is calling: forwarded as x-request-id and used for the call's log lines. */
@@ -47,6 +48,8 @@ export interface ClientsConfig {
   answerMemo?: () => AnswerMemoSettings;
   /** Whether a request's calls share round trips (src/api/batch.ts): the registry's `site.gatewayBatch`. */
   gatewayBatch?: () => GatewayBatchSettings;
+  /** Hears every call of every client (issue 36 part 1: the gateway metrics, src/api/call-metrics.ts). */
+  callObserver?: CallObserver;
 }
 
 export interface GatewayClients {
@@ -67,8 +70,9 @@ export const IDEMPOTENT: Method[] = ['GET', 'HEAD', 'OPTIONS'];
 /** Bounded retries only for idempotent calls; a POST is never repeated behind the user's back (callGateway retries). */
 export const RETRY = { limit: 1, statusCodes: [502, 503, 504], errorCodes: ['ECONNRESET', 'ETIMEDOUT', 'EPIPE'] };
 
-function baseClient(timeoutMs: number): Got {
+function baseClient(timeoutMs: number, observer?: CallObserver): Got {
   return got.extend({
+    ...observedBy(observer),
     timeout: { request: timeoutMs },
     // got's own retries are off: callGateway repeats a failed idempotent call itself, within the request's deadline.
     retry: { limit: 0 },
@@ -90,11 +94,14 @@ export function createClients(cfg: ClientsConfig): GatewayClients {
     www: cfg.wwwUrl ?? cfg.gatewayUrl,
   };
   return {
-    gateway: baseClient(cfg.timeoutMs).extend({ prefixUrl: urls.gateway, headers: { 'content-type': 'application/json' } }),
-    console: baseClient(120_000).extend({ prefixUrl: urls.console }),
-    chat: baseClient(cfg.timeoutMs),
-    house: baseClient(cfg.timeoutMs),
-    www: baseClient(cfg.timeoutMs),
+    gateway: baseClient(cfg.timeoutMs, cfg.callObserver).extend({
+      prefixUrl: urls.gateway,
+      headers: { 'content-type': 'application/json' },
+    }),
+    console: baseClient(120_000, cfg.callObserver).extend({ prefixUrl: urls.console }),
+    chat: baseClient(cfg.timeoutMs, cfg.callObserver),
+    house: baseClient(cfg.timeoutMs, cfg.callObserver),
+    www: baseClient(cfg.timeoutMs, cfg.callObserver),
     urls,
   };
 }
@@ -139,7 +146,7 @@ export function deadlineReached(call: CallContext, path: string, method: Method,
   const deadlineMs = call.deadline?.ms;
   const ms = Math.round(performance.now() - started);
   call.log.error({ gateway: path, method, deadlineMs, ms }, `gateway call failed: request deadline of ${deadlineMs} ms reached`);
-  return new GatewayError(504, path, `Gateway ${method} ${path} failed: request deadline of ${deadlineMs} ms reached`);
+  return new GatewayError(504, path, `Gateway ${method} ${path} failed: request deadline of ${deadlineMs} ms reached`, 'deadline');
 }
 
 /**
@@ -148,7 +155,12 @@ export function deadlineReached(call: CallContext, path: string, method: Method,
  * an empty body or empty `obj` is only logged. Returns the whole envelope. An idempotent call that fails in a way worth
  * repeating is made once more; every attempt is bounded by the time the request has left (CallContext.deadline).
  */
-export async function callGateway<T>(client: Got, call: CallContext, path: string, opts: CallOptions = {}): Promise<Envelope<T>> {
+export function callGateway<T>(client: Got, call: CallContext, path: string, opts: CallOptions = {}): Promise<Envelope<T>> {
+  // Issue 36 part 1: each call counted and timed once, batched or alone, its retries included.
+  return observeCall(client, path, opts.method ?? 'GET', () => sendCall<T>(client, call, path, opts));
+}
+
+async function sendCall<T>(client: Got, call: CallContext, path: string, opts: CallOptions): Promise<Envelope<T>> {
   const method = opts.method ?? 'GET';
   if (call.batch && client === call.batch.client && !opts.body && !opts.url && (method === 'GET' || method === 'POST')) {
     return call.batch.add<T>(call, path, method, opts);
@@ -172,6 +184,7 @@ export async function callAlone<T>(
   const target = opts.url ?? path.replace(/^\/+/, '');
   const started = performance.now();
   const attempts = Math.max(1, (IDEMPOTENT.includes(method) ? 1 + RETRY.limit : 1) - attemptsMade);
+  if (attemptsMade > 0) callObserverOf(client)?.retried(path);
   let res: { statusCode: number; body: string } | undefined;
   for (let attempt = 1; ; attempt++) {
     // The time this request has left bounds the attempt; with none left it is not made.
@@ -194,12 +207,14 @@ export async function callAlone<T>(
     const retryable = res ? RETRY.statusCodes.includes(res.statusCode) : RETRY.errorCodes.includes(code as string);
     if (attempt < attempts && retryable) {
       call.log.warn({ gateway: path, method, code, httpStatus: res?.statusCode, attempt }, 'gateway call failed, retrying');
+      callObserverOf(client)?.retried(path);
       continue;
     }
     if (res) break;
     if (code === 'ETIMEDOUT' && call.deadline && call.deadline.at <= performance.now()) throw deadlineReached(call, path, method, started);
     call.log.error({ gateway: path, method, code, ms: Math.round(performance.now() - started) }, 'gateway call failed');
-    throw new GatewayError(code === 'ETIMEDOUT' ? 504 : 502, path, `Gateway ${method} ${path} failed: ${code}`);
+    const kind = code === 'ETIMEDOUT' ? 'timeout' : 'network';
+    throw new GatewayError(code === 'ETIMEDOUT' ? 504 : 502, path, `Gateway ${method} ${path} failed: ${code}`, kind);
   }
   return readEnvelope<T>(call, path, method, res);
 }
@@ -213,7 +228,7 @@ function readEnvelope<T>(call: CallContext, path: string, method: Method, res: {
     body = JSON.parse(res.body);
   } catch {
     call.log.error({ gateway: path, method }, 'gateway answered invalid JSON');
-    throw new GatewayError(502, path, `Gateway ${method} ${path} answered invalid JSON`);
+    throw new GatewayError(502, path, `Gateway ${method} ${path} answered invalid JSON`, 'malformed');
   }
   return checkEnvelope<T>(call, path, method, res.statusCode, body);
 }
@@ -224,6 +239,7 @@ function httpFailure(call: CallContext, path: string, method: Method, res: { sta
     res.statusCode >= 400 ? res.statusCode : 502,
     path,
     refusalMessage(res) ?? `Gateway ${method} ${path} answered HTTP ${res.statusCode}`,
+    res.statusCode >= 500 ? '5xx' : 'refused',
   );
 }
 
@@ -250,6 +266,7 @@ export function checkEnvelope<T>(call: CallContext, path: string, method: Method
       st >= 400 && st <= 599 ? st : 502,
       path,
       envelope.message || `Gateway ${method} ${path} status ${envelope.status}`,
+      st >= 500 && st <= 599 ? '5xx' : 'refused',
     );
   }
   if (

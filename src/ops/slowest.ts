@@ -187,10 +187,13 @@ export function createSnapshotSlowest(opts: SnapshotSlowestOptions): SlowestSour
 }
 
 /**
- * The metrics' JSON from whatever the app decorates as `metrics`: a prom-client Registry, or an object holding one as
- * `registry`. Null when there is none (the console then says 指标未启用).
+ * The metrics' JSON from whatever the app decorates as `metrics`: the metrics plugin's (`clusterJson()`: every worker's
+ * sums, plugins/metrics.ts), a prom-client Registry, or an object holding one as `registry`. Null when there is none
+ * (the console then says 指标未启用).
  */
 export function metricsCollector(metrics: unknown): (() => Promise<MetricJSON[]>) | null {
+  const cluster = metrics !== null && typeof metrics === 'object' ? (metrics as { clusterJson?: unknown }).clusterJson : undefined;
+  if (typeof cluster === 'function') return () => (cluster as () => Promise<MetricJSON[]>).call(metrics);
   const hasJson = (v: unknown): v is { getMetricsAsJSON(): Promise<MetricJSON[]> } =>
     v !== null && typeof v === 'object' && typeof (v as { getMetricsAsJSON?: unknown }).getMetricsAsJSON === 'function';
   const held = metrics !== null && typeof metrics === 'object' ? (metrics as { registry?: unknown }).registry : undefined;

@@ -35,6 +35,7 @@ async function resolvePage(req: FastifyRequest, reply: FastifyReply, url: string
   const hit = registry.pages.match(splitUrl(url).path);
   if (!hit) throw errors.pageNotFound();
   const ctx = createContext(req, reply, registry, hit.target, hit.params, url);
+  req.pageContext = ctx;
   return { ctx, outcome: await runPage(ctx, registry, req.server.pageStages) };
 }
 
@@ -92,6 +93,7 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
   // React completes a boundary that suspended with small inline scripts: allowed for this response by a nonce.
   const nonce = pending ? randomBytes(16).toString('base64') : undefined;
   const fillLater = () => void fillAfterStream(ctx, tree, head, documentTail(state, assets), timeoutMs);
+  const renderStarted = performance.now();
   const rendered = await renderDocument(tree, {
     head,
     nonce,
@@ -104,6 +106,7 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
     log: req.log,
     onStreamed: streamsFill ? fillLater : undefined,
   });
+  req.server.metrics.render(ctx.page.name, (performance.now() - renderStarted) / 1000);
   // A render whose boundaries suspended carries React's inline scripts, even when it ended before the first byte
   // was due (one Buffer): such a document is this response's alone, never cached or given an ETag.
   const scripted = nonce !== undefined && (rendered.kind === 'stream' || rendered.body.includes(`nonce="${nonce}"`));

@@ -91,7 +91,8 @@ t.test('the token shows the registry hash, the cache stats and the last refused 
   t.match(page.body, '按注册表条目');
   t.match(page.body, 'mobile|1|/aboutUs', 'the cached key');
   t.match(page.body, '66.7%', 'the hit ratio: two hits, one miss');
-  t.match(page.body, '指标未启用', 'no metrics in this app');
+  t.notMatch(page.body, '指标未启用', 'the app’s metrics are on');
+  t.match(page.body, /最慢的页面[\s\S]*aboutUs/, 'the slowest pages: the one page asked');
   t.notMatch(page.body, ADMIN_TOKEN, 'the token is nowhere on the page');
   t.notMatch(page.body, /<script/, 'no script');
 
@@ -123,7 +124,7 @@ t.test('the token shows the registry hash, the cache stats and the last refused 
   t.match(cache.local.mostHit, [{ key: 'mobile|1|/aboutUs', hits: 2 }]);
   t.match(cache.hitRatio, { hits: 2, misses: 1, windowSeconds: 300 });
   t.equal(cache.redis, null, 'no shared level without REDIS_URL');
-  t.same(data.slowest, { enabled: false, reason: 'no-metrics' });
+  t.match(data.slowest, { enabled: true, pages: [{ entry: 'aboutUs', count: 3 }] }, 'from the app’s metrics');
   t.equal(data.health.gateway.ok, true, 'the gateway answers');
   t.equal(data.health.redis, null, 'no Redis configured');
   t.equal(data.health.processScope, 'this-process');

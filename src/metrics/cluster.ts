@@ -63,15 +63,24 @@ export function aggregateWorkerMetrics(cluster: Cluster, log: Log, timeoutMs = P
   // One collection at a time: asks that come while one runs (Prometheus and the ops console) share its answer.
   let collecting: Promise<Registry> | null = null;
 
-  const collect = (): Promise<Registry> =>
-    (collecting ??= new Promise<Registry>((resolve) => {
+  const collect = (): Promise<Registry> => {
+    if (collecting) return collecting;
+    const started = startCollection();
+    collecting = started;
+    // Cleared once settled, never inside the executor: with no worker serving yet it settles at once.
+    void started.then(() => {
+      if (collecting === started) collecting = null;
+    });
+    return started;
+  };
+  const startCollection = (): Promise<Registry> =>
+    new Promise<Registry>((resolve) => {
       const id = nextId++;
       const pending = new Set([...serving].filter((w) => w.isConnected()));
       const reports: MetricsJson[] = [];
       const finish = () => {
         clearTimeout(timer);
         waiting.delete(id);
-        collecting = null;
         if (pending.size > 0) {
           log.warn(
             { missing: [...pending].map((w) => w.process.pid), reporting: reports.length },
@@ -94,7 +103,7 @@ export function aggregateWorkerMetrics(cluster: Cluster, log: Log, timeoutMs = P
         });
       }
       if (pending.size === 0) finish();
-    }));
+    });
 
   const answer = async (worker: Worker, ask: Ask) => {
     let reply: Answer;

@@ -143,3 +143,23 @@ t.test('a worker whose primary does not answer gives up with an error (the scrap
   t.teardown(() => side.close());
   await t.rejects(side.ask('text'), { message: 'no metrics from the primary within 100 ms' });
 });
+
+t.test('an ask before any worker listens (the ops console samples at start) does not stick: the next ask sums the workers', async (t) => {
+  const { cluster, workers, listen } = fakeCluster(2);
+  const stop = aggregateWorkerMetrics(cluster, quiet, 1000);
+  t.teardown(stop);
+  const sides = workers.map(({ channel }) => {
+    const metrics = createPortalMetrics();
+    metrics.request('aboutUs', 200, 0.001, 0.001, 10);
+    const side = workerMetrics(() => metrics.registry.getMetricsAsJSON(), channel);
+    t.teardown(() => side.close());
+    return side;
+  });
+  const early = await sides[0].ask('text');
+  t.equal(sampleValue(parseMetrics(early.format === 'text' ? early.text : ''), 'portal_cluster_workers_reporting'), 0, 'none yet');
+  listen();
+  const later = await sides[0].ask('text');
+  const m = parseMetrics(later.format === 'text' ? later.text : '');
+  t.equal(sampleValue(m, 'portal_cluster_workers_reporting'), 2, 'both, once they listen');
+  t.equal(sampleValue(m, 'portal_requests_total', { entry: 'aboutUs', status_class: '2xx' }), 2);
+});

@@ -1,5 +1,6 @@
 import type { Got, Method } from 'got';
 import { GatewayError } from '../errors.ts';
+import { markBatched } from '../tracing/gateway.ts';
 import {
   type CallBatcher,
   type CallContext,
@@ -160,6 +161,7 @@ export class GatewayBatch implements CallBatcher {
     if (!Array.isArray(answers) || answers.length !== list.length) {
       return this.failed(list, res.statusCode === 200 ? 'MALFORMED' : `HTTP ${res.statusCode}`, started, res.statusCode);
     }
+    markBatched(list);
     for (const [i, p] of list.entries()) this.settle(p, answers[i]);
   }
 

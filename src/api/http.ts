@@ -3,6 +3,7 @@ import https from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import got, { type Got, type Method, RequestError } from 'got';
 import { GatewayError } from '../errors.ts';
+import { type CallTrace, traceGatewayCall } from '../tracing/gateway.ts';
 import type { GatewayBatchSettings } from './batch.ts';
 import type { AnswerMemoSettings } from './memo.ts';
 
@@ -23,6 +24,8 @@ export interface CallContext {
   batch?: CallBatcher;
   /** A secondary call (a block streamed after the shell): batched apart, so the shell never waits for it. */
   secondary?: boolean;
+  /** Issue 36 part 3: set when the request is traced; each call then gets a span (src/tracing/gateway.ts). */
+  trace?: CallTrace;
 }
 
 /** The same caller for a secondary call: batched apart from the shell's calls (src/api/batch.ts). */
@@ -150,6 +153,7 @@ export function deadlineReached(call: CallContext, path: string, method: Method,
  */
 export async function callGateway<T>(client: Got, call: CallContext, path: string, opts: CallOptions = {}): Promise<Envelope<T>> {
   const method = opts.method ?? 'GET';
+  if (call.trace && !call.trace.span) return traceGatewayCall(call, path, method, (traced) => callGateway<T>(client, traced, path, opts));
   if (call.batch && client === call.batch.client && !opts.body && !opts.url && (method === 'GET' || method === 'POST')) {
     return call.batch.add<T>(call, path, method, opts);
   }

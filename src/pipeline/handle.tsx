@@ -14,6 +14,7 @@ import { documentHead, documentTail, fallbackErrorDocument } from '../render/doc
 import { loadPageComponent } from '../render/modules.ts';
 import { renderDocument } from '../render/stream.ts';
 import type { AppState } from '../stores/app-state.ts';
+import { nameRequestSpan, traceReact, traceStage } from '../tracing/stages.ts';
 import { createContext, syntheticPage } from './context.ts';
 import { buildHead } from './head.ts';
 import { type PageOutcome, runPage } from './run-page.ts';
@@ -32,6 +33,7 @@ async function resolvePage(req: FastifyRequest, reply: FastifyReply, url: string
   const registry = req.server.registry.current;
   const hit = registry.pages.match(splitUrl(url).path);
   if (!hit) throw errors.pageNotFound();
+  nameRequestSpan(req, hit.target.name, url !== req.url);
   const ctx = createContext(req, reply, registry, hit.target, hit.params, url);
   return { ctx, outcome: await runPage(ctx, registry, req.server.pageStages) };
 }
@@ -75,19 +77,22 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
   const pending = !waitForAll && unsettled;
   // React completes a boundary that suspended with small inline scripts: allowed for this response by a nonce.
   const nonce = pending ? randomBytes(16).toString('base64') : undefined;
-  const fillLater = () => void fillAfterStream(ctx, tree, head, documentTail(state, assets), timeoutMs);
-  const rendered = await renderDocument(tree, {
-    head,
-    nonce,
-    // Written after the last boundary: by then every deferred call has its value, and the state carries it (a whole
-    // document waited for them above).
-    tail: pending ? () => settleDeferred(ctx).then(() => documentTail(state, assets)) : documentTail(state, assets),
-    waitForAll,
-    settled: !pending,
-    timeoutMs,
-    log: req.log,
-    onStreamed: streamsFill ? fillLater : undefined,
-  });
+  const fillLater = () =>
+    void traceStage(ctx, 'page-cache', 'fill', () => fillAfterStream(ctx, tree, head, documentTail(state, assets), timeoutMs));
+  const rendered = await traceReact(ctx, () =>
+    renderDocument(tree, {
+      head,
+      nonce,
+      // Written after the last boundary: by then every deferred call has its value, and the state carries it (a whole
+      // document waited for them above).
+      tail: pending ? () => settleDeferred(ctx).then(() => documentTail(state, assets)) : documentTail(state, assets),
+      waitForAll,
+      settled: !pending,
+      timeoutMs,
+      log: req.log,
+      onStreamed: streamsFill ? fillLater : undefined,
+    }),
+  );
   // A render whose boundaries suspended carries React's inline scripts, even when it ended before the first byte
   // was due (one Buffer): such a document is this response's alone, never cached or given an ETag.
   const scripted = nonce !== undefined && (rendered.kind === 'stream' || rendered.body.includes(`nonce="${nonce}"`));
@@ -108,10 +113,13 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
   if (cacheable(ctx, status)) {
     const etag = etagOf(rendered.body);
     if (opts.fillCache && ctx.cacheFill) {
-      const page = req.server.pageCache.fill(
-        ctx.cacheFill.key,
-        { body: rendered.body, etag, contentType: HTML, registry: req.server.registry.current },
-        ctx.cacheFill.ttlMs,
+      const fill = ctx.cacheFill;
+      const page = traceStage(ctx, 'page-cache', 'fill', () =>
+        req.server.pageCache.fill(
+          fill.key,
+          { body: rendered.body, etag, contentType: HTML, registry: req.server.registry.current },
+          fill.ttlMs,
+        ),
       );
       sendCachedPage(req, reply, page, 'MISS');
       return;
@@ -153,7 +161,7 @@ export async function handleDocumentRequest(req: FastifyRequest, reply: FastifyR
   if (outcome.kind === 'redirect') return reply.redirect(outcome.location, outcome.status);
   const status = outcome.result.status ?? 200;
   const state = buildAppState(ctx, status, outcome.result.data, outcome.head, ctx.page.module);
-  await sendDocument(ctx, state, { fillCache: Boolean(ctx.cacheFill) && status === 200 });
+  await traceStage(ctx, 'render', ctx.page.module, () => sendDocument(ctx, state, { fillCache: Boolean(ctx.cacheFill) && status === 200 }));
   // An async handler that has sent must return the reply: returning undefined after send(stream) makes Fastify send
   // again, and a streamed page went out empty.
   return reply;
@@ -221,7 +229,7 @@ export async function handleError(err: unknown, req: FastifyRequest, reply: Fast
       robots: 'noindex',
     };
     const state = buildAppState(ctx, status, { message, status }, head, page.module);
-    await sendDocument(ctx, state, { fillCache: false });
+    await traceStage(ctx, 'render', page.module, () => sendDocument(ctx, state, { fillCache: false }));
     return reply;
   } catch (renderErr) {
     req.log.error({ err: renderErr }, 'error page failed; sending fallback');

@@ -15,6 +15,7 @@ export const ATTR = {
   module: 'portal.module',
   cacheHit: 'portal.cache.hit',
   renderKind: 'portal.render.kind',
+  renderAborted: 'portal.render.aborted',
   endpoint: 'gateway.endpoint',
   method: 'http.request.method',
   statusCode: 'http.response.status_code',

@@ -69,7 +69,8 @@ export function traceStage<T>(ctx: PageContext, stage: Stage, name: string, run:
 
 /**
  * React's part of the render (src/render/stream.ts renderDocument), inside the `render` stage: a whole document ends
- * it once made; a streamed one once the stream has ended (after the root span, which ends when Fastify starts sending).
+ * it once made; a streamed one once the stream has ended (after the root span, which ends when Fastify starts sending),
+ * or was cut short (`portal.render.aborted`: the visitor left).
  */
 export async function traceReact(ctx: PageContext, run: () => Promise<Rendered>): Promise<Rendered> {
   const tracing = ctx.req.tracing;
@@ -87,7 +88,9 @@ export async function traceReact(ctx: PageContext, run: () => Promise<Rendered>)
   if (rendered.kind === 'buffer') span.end();
   else
     finished(rendered.stream, (err) => {
-      if (err) recordFailure(span, err);
+      // A visitor who left before the end is no failure of the render.
+      if ((err as NodeJS.ErrnoException | undefined)?.code === 'ERR_STREAM_PREMATURE_CLOSE') span.setAttribute(ATTR.renderAborted, true);
+      else if (err) recordFailure(span, err);
       span.end();
     });
   return rendered;

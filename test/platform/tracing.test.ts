@@ -182,11 +182,16 @@ t.test('a second-hand detail, traced', async (t) => {
     t.notOk(names(tree.children).includes('page-cache lookup'), 'no lookup for a member');
   });
 
-  t.test("a client navigation's data request: named by the entry too, no render", async (t) => {
+  t.test("a client navigation's data request: named by the entry too, no render; a caller's traceparent is not followed", async (t) => {
     tracing.reset();
-    const data = await portal.app.inject({ url: `/-/data/ershoufang/${id}.html` });
+    const outside = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const data = await portal.app.inject({
+      url: `/-/data/ershoufang/${id}.html`,
+      headers: { traceparent: `00-${outside}-00f067aa0ba902b7-01` },
+    });
     t.equal(data.statusCode, 200);
     const tree = spanTree(tracing.spans());
+    t.not(tree.span.spanContext().traceId, outside, 'a trace of its own');
     t.equal(tree.span.name, 'GET ershoufang.detail data');
     t.ok(names(tree.children).includes('load ershoufangDetail'));
     t.notOk(

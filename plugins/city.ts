@@ -7,6 +7,7 @@ import type { CityInfo, SiteKind } from '../src/contracts/session.ts';
 import { errors } from '../src/errors.ts';
 import { defaultCity } from '../src/lib/default-city.ts';
 import type { SiteSettings } from '../src/registry/types.ts';
+import { callTraceOf } from '../src/tracing/stages.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,7 +57,7 @@ const toInfo = (c: City): CityInfo => ({
 
 export async function resolveCity(req: FastifyRequest, api: Api, site: SiteSettings): Promise<{ city: CityInfo; siteKind: SiteKind }> {
   const { siteKind, label } = parseHost(req.hostname, site);
-  const call = { reqId: req.id, log: req.log, deadline: req.deadline ?? undefined };
+  const call = { reqId: req.id, log: req.log, deadline: req.deadline ?? undefined, trace: callTraceOf(req) };
   if (label) {
     const city = await api.city.getCityByDomain(call, label);
     if (!city) throw errors.cityNotFound();

@@ -32,6 +32,7 @@ import type { Registry } from '../src/registry/load.ts';
 import { compilePattern, fillPattern } from '../src/registry/match.ts';
 import type { PageEntry } from '../src/registry/types.ts';
 import { isMember } from '../src/session.ts';
+import { tracePageCacheLookup } from '../src/tracing/stages.ts';
 
 /** The page cache as the app holds it: the in-process LRU, and with REDIS_URL the shared level behind it. */
 export interface SharedPageStore extends Omit<PageStore, 'noteHit' | 'entries' | 'forgetWhere' | 'put'> {
@@ -307,7 +308,7 @@ const pageCachePlugin: FastifyPluginAsync<PageCachePluginOptions> = async (app, 
     const keys = app.queryKeysOf(registry, match.target);
     if (!keys || isMember(req)) return;
     const key = pageCacheKey(req.siteKind, req.city.cityId, path, pickQuery(flatQuery(req.query), keys));
-    const hit = await store.lookup(key, registry);
+    const hit = await tracePageCacheLookup(req, match.target.name, () => store.lookup(key, registry));
     if (!hit) {
       hits.countMiss();
       return;

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import type { TracerProvider } from '@opentelemetry/api';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -37,6 +38,7 @@ import securityHeaders from '../plugins/security-headers.ts';
 import sharedStorePlugin from '../plugins/shared-store.ts';
 import sitemapPlugin from '../plugins/sitemap.ts';
 import { publicFileHeaders } from '../plugins/static-headers.ts';
+import tracingPlugin from '../plugins/tracing.ts';
 import trackingPlugin from '../plugins/tracking.ts';
 import uploadsPlugin from '../plugins/uploads.ts';
 import { actionNames } from './actions/index.ts';
@@ -88,6 +90,11 @@ export interface BuildOptions {
   pressureCheck?: PressureOptions['healthCheck'];
   /** Test seam: the clock of the pages and of the embedded gateway (one clock, issue 31); default Date.now. */
   now?: () => number;
+  /**
+   * Issue 36 part 3, test seam: trace with this provider (an in-memory exporter). Unset: config.tracing decides (a
+   * provider that exports to the OTLP endpoint, or no tracing at all).
+   */
+  tracerProvider?: TracerProvider;
 }
 
 export function knownNames(): KnownNames {
@@ -123,6 +130,9 @@ function requestId(req: IncomingMessage): string {
 /** The one factory tests and the server use (DESIGN "Where things live"): everything but listen(). */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
+  // Tracing (issue 36 part 3) is set up before the instance exists; its SDK is not even loaded when it is off.
+  const exporting =
+    !opts.tracerProvider && config.tracing ? (await import('./tracing/provider.ts')).exportingTracing(config.tracing) : undefined;
   const app = Fastify({
     // One blocking write per line (pino's standard mode): a line is never lost on a crash, and here it measured
     // ~20 µs less CPU per request than the asynchronous stdout stream (libuv thread-pool round trips).
@@ -152,6 +162,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // and closes the connection once it is written. A client that is really gone (reset, or a write fails) still
   // destroys the socket at once.
   (app.server as typeof app.server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+  // First: its root span starts before every other hook, and it sees every route.
+  await app.register(tracingPlugin, { tracerProvider: opts.tracerProvider ?? exporting?.provider });
+  if (exporting) {
+    app.addHook('onClose', async function sendLastSpans() {
+      await exporting.sendLastSpans(app.log);
+    });
+  }
 
   let gatewayUrl: string | undefined = opts.gatewayUrl ?? config.gatewayUrl;
   if (gatewayUrl === undefined) {

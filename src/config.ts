@@ -61,6 +61,18 @@ export interface Config {
    */
   imSdkAppId?: number;
   imSecretKey?: string;
+  /**
+   * Issue 36 part 3: OpenTelemetry traces, sent by OTLP/HTTP to a collector; unset (OTEL_EXPORTER_OTLP_ENDPOINT unset),
+   * no tracing at all (docs/ops.md "Tracing").
+   */
+  tracing?: TracingConfig;
+}
+
+export interface TracingConfig {
+  /** Where spans are posted: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as it is, else OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces. */
+  tracesUrl: string;
+  /** The resource's service.name (OTEL_SERVICE_NAME). */
+  serviceName: string;
 }
 
 export class ConfigError extends Error {}
@@ -164,6 +176,29 @@ function tencentImVars(env: NodeJS.ProcessEnv): { imSdkAppId?: number; imSecretK
   return { imSdkAppId: Number(id), imSecretKey: key };
 }
 
+function httpUrlVar(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const url = urlVar(env, name);
+  if (url !== undefined && !/^https?:$/.test(new URL(url).protocol))
+    throw new ConfigError(`${name} must be an http:// or https:// URL, got "${env[name]}"`);
+  return url;
+}
+
+/**
+ * The OpenTelemetry switch (issue 36 part 3), with OpenTelemetry's own variable names and rules: the OTLP endpoint
+ * (the traces one as it is, the general one with /v1/traces appended), OTEL_SERVICE_NAME, and OTEL_SDK_DISABLED=true
+ * turning everything off. The SDK reads its other standard variables itself (docs/ops.md "Tracing").
+ */
+function tracingVars(env: NodeJS.ProcessEnv): TracingConfig | undefined {
+  if ((env.OTEL_SDK_DISABLED ?? '').trim().toLowerCase() === 'true') return undefined;
+  const specific = httpUrlVar(env, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT');
+  const general = httpUrlVar(env, 'OTEL_EXPORTER_OTLP_ENDPOINT');
+  if (specific === undefined && general === undefined) return undefined;
+  return {
+    tracesUrl: specific ?? `${general}/v1/traces`,
+    serviceName: env.OTEL_SERVICE_NAME?.trim() || 'fangchan-portal',
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
   const dataDir = path.resolve(root, env.DATA_DIR || './data');
   return {
@@ -198,5 +233,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     adminToken: adminTokenVar(env),
     cdnPurgeUrl: cdnPurgeUrlVar(env),
     ...tencentImVars(env),
+    tracing: tracingVars(env),
   };
 }

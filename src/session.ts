@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { CallContext } from './api/http.ts';
 import type { MemberInfo } from './contracts/gateway/index.ts';
 import type { SessionIds, UserInfo } from './contracts/session.ts';
+import { callTraceOf } from './tracing/stages.ts';
 
 /**
  * The login session (SPEC 3, 4; issues 13, 33): the signed `userInfo` cookie, read and written here only. The cookie
@@ -148,7 +149,8 @@ export function resolveMember(req: FastifyRequest, reply?: FastifyReply): Promis
 async function lookupMember(req: FastifyRequest): Promise<UserInfo | null> {
   const ids = readUser(req);
   if (!ids) return null;
-  const record = await req.server.memberDirectory.lookup({ reqId: req.id, log: req.log, deadline: req.deadline ?? undefined }, ids);
+  const call = { reqId: req.id, log: req.log, deadline: req.deadline ?? undefined, trace: callTraceOf(req) };
+  const record = await req.server.memberDirectory.lookup(call, ids);
   if (!record || record.uid !== ids.uid || String(record.userId) !== ids.userId) {
     req.log.info({ userId: ids.userId, reason: record ? 'another member' : 'session ended' }, 'login cookie no longer valid');
     return null;

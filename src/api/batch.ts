@@ -1,5 +1,6 @@
 import type { Got, Method } from 'got';
 import { GatewayError } from '../errors.ts';
+import { markBatched } from '../tracing/gateway.ts';
 import { failureKindOfCode } from './call-metrics.ts';
 import {
   type CallBatcher,
@@ -128,6 +129,7 @@ export class GatewayBatch implements CallBatcher {
       for (const p of list) p.reject(deadlineReached(p.call, p.path, p.method, started));
       return Promise.resolve();
     }
+    markBatched(list);
     const open = new Set(list.keys());
     const settleLine = (line: string) => {
       let a: (BatchAnswer & { i?: unknown }) | undefined;

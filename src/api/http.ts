@@ -3,6 +3,7 @@ import https from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import got, { type Got, type Method, RequestError } from 'got';
 import { GatewayError } from '../errors.ts';
+import { type CallTrace, traceGatewayCall } from '../tracing/gateway.ts';
 import type { GatewayBatchSettings } from './batch.ts';
 import { type CallObserver, callObserverOf, observeCall, observedBy } from './call-metrics.ts';
 import type { AnswerMemoSettings } from './memo.ts';
@@ -24,6 +25,8 @@ export interface CallContext {
   batch?: CallBatcher;
   /** A secondary call (a block streamed after the shell): the shell's calls go before it and never wait for it. */
   secondary?: boolean;
+  /** Issue 36 part 3: set when the request is traced; each call then gets a span (src/tracing/gateway.ts). */
+  trace?: CallTrace;
 }
 
 /** The same caller for a secondary call: after the shell's calls in a batch, answered apart (src/api/batch.ts). */
@@ -162,6 +165,7 @@ export function callGateway<T>(client: Got, call: CallContext, path: string, opt
 
 async function sendCall<T>(client: Got, call: CallContext, path: string, opts: CallOptions): Promise<Envelope<T>> {
   const method = opts.method ?? 'GET';
+  if (call.trace && !call.trace.span) return traceGatewayCall(call, path, method, (traced) => callGateway<T>(client, traced, path, opts));
   if (call.batch && client === call.batch.client && !opts.body && !opts.url && (method === 'GET' || method === 'POST')) {
     return call.batch.add<T>(call, path, method, opts);
   }

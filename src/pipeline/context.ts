@@ -3,6 +3,7 @@ import { defaultCity } from '../lib/default-city.ts';
 import type { Registry } from '../registry/load.ts';
 import type { PageEntry } from '../registry/types.ts';
 import { isMember } from '../session.ts';
+import { callTraceOf } from '../tracing/stages.ts';
 import { pickQuery } from './query-keys.ts';
 import type { PageContext } from './types.ts';
 
@@ -32,7 +33,13 @@ export function createContext(
     req,
     reply,
     log: req.log,
-    call: { reqId: req.id, log: req.log, deadline: req.deadline ?? undefined, batch: req.server.api.batches.forRequest() },
+    call: {
+      reqId: req.id,
+      log: req.log,
+      deadline: req.deadline ?? undefined,
+      batch: req.server.api.batches.forRequest(),
+      trace: callTraceOf(req),
+    },
     api: req.server.api,
     site: registry.file.site,
     siteKind: req.siteKind,

@@ -16,6 +16,7 @@ import { loadPageComponent } from '../render/modules.ts';
 import { renderDocument } from '../render/stream.ts';
 import { isMember } from '../session.ts';
 import type { AppState } from '../stores/app-state.ts';
+import { nameRequestSpan, traceReact, traceStage } from '../tracing/stages.ts';
 import { createContext, syntheticPage } from './context.ts';
 import { buildHead } from './head.ts';
 import { type PageOutcome, runPage } from './run-page.ts';
@@ -34,6 +35,7 @@ async function resolvePage(req: FastifyRequest, reply: FastifyReply, url: string
   const registry = req.server.registry.current;
   const hit = registry.pages.match(splitUrl(url).path);
   if (!hit) throw errors.pageNotFound();
+  nameRequestSpan(req, hit.target.name, url !== req.url);
   const ctx = createContext(req, reply, registry, hit.target, hit.params, url);
   req.pageContext = ctx;
   return { ctx, outcome: await runPage(ctx, registry, req.server.pageStages) };
@@ -92,20 +94,23 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
   const pending = !waitForAll && unsettled;
   // React completes a boundary that suspended with small inline scripts: allowed for this response by a nonce.
   const nonce = pending ? randomBytes(16).toString('base64') : undefined;
-  const fillLater = () => void fillAfterStream(ctx, tree, head, documentTail(state, assets), timeoutMs);
+  const fillLater = () =>
+    void traceStage(ctx, 'page-cache', 'fill', () => fillAfterStream(ctx, tree, head, documentTail(state, assets), timeoutMs));
   const renderStarted = performance.now();
-  const rendered = await renderDocument(tree, {
-    head,
-    nonce,
-    // Written after the last boundary: by then every deferred call has its value, and the state carries it (a whole
-    // document waited for them above).
-    tail: pending ? () => settleDeferred(ctx).then(() => documentTail(state, assets)) : documentTail(state, assets),
-    waitForAll,
-    settled: !pending,
-    timeoutMs,
-    log: req.log,
-    onStreamed: streamsFill ? fillLater : undefined,
-  });
+  const rendered = await traceReact(ctx, () =>
+    renderDocument(tree, {
+      head,
+      nonce,
+      // Written after the last boundary: by then every deferred call has its value, and the state carries it (a whole
+      // document waited for them above).
+      tail: pending ? () => settleDeferred(ctx).then(() => documentTail(state, assets)) : documentTail(state, assets),
+      waitForAll,
+      settled: !pending,
+      timeoutMs,
+      log: req.log,
+      onStreamed: streamsFill ? fillLater : undefined,
+    }),
+  );
   req.server.metrics.render(ctx.page.name, (performance.now() - renderStarted) / 1000);
   // A render whose boundaries suspended carries React's inline scripts, even when it ended before the first byte
   // was due (one Buffer): such a document is this response's alone, never cached or given an ETag.
@@ -129,10 +134,13 @@ async function sendDocument(ctx: PageContext, state: AppState, opts: { fillCache
   if (publicDocument()) {
     const etag = etagOf(rendered.body);
     if (opts.fillCache && ctx.cacheFill) {
-      const page = req.server.pageCache.fill(
-        ctx.cacheFill.key,
-        { body: rendered.body, etag, contentType: HTML, registry: req.server.registry.current },
-        ctx.cacheFill.ttlMs,
+      const fill = ctx.cacheFill;
+      const page = traceStage(ctx, 'page-cache', 'fill', () =>
+        req.server.pageCache.fill(
+          fill.key,
+          { body: rendered.body, etag, contentType: HTML, registry: req.server.registry.current },
+          fill.ttlMs,
+        ),
       );
       sendCachedPage(req, reply, page, 'MISS', { ttlSeconds: ctx.page.cache as number, ageSeconds: 0 });
       return;
@@ -174,7 +182,7 @@ export async function handleDocumentRequest(req: FastifyRequest, reply: FastifyR
   if (outcome.kind === 'redirect') return reply.redirect(outcome.location, outcome.status);
   const status = outcome.result.status ?? 200;
   const state = buildAppState(ctx, status, outcome.result.data, outcome.head, ctx.page.module);
-  await sendDocument(ctx, state, { fillCache: Boolean(ctx.cacheFill) && status === 200 });
+  await traceStage(ctx, 'render', ctx.page.module, () => sendDocument(ctx, state, { fillCache: Boolean(ctx.cacheFill) && status === 200 }));
   // An async handler that has sent must return the reply: returning undefined after send(stream) makes Fastify send
   // again, and a streamed page went out empty.
   return reply;
@@ -242,7 +250,7 @@ export async function handleError(err: unknown, req: FastifyRequest, reply: Fast
       robots: 'noindex',
     };
     const state = buildAppState(ctx, status, { message, status }, head, page.module);
-    await sendDocument(ctx, state, { fillCache: false, errorScreen: true });
+    await traceStage(ctx, 'render', page.module, () => sendDocument(ctx, state, { fillCache: false, errorScreen: true }));
     return reply;
   } catch (renderErr) {
     req.log.error({ err: renderErr }, 'error page failed; sending fallback');

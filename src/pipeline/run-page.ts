@@ -1,6 +1,7 @@
 import { errors } from '../errors.ts';
 import type { Registry } from '../registry/load.ts';
 import type { PageEntry } from '../registry/types.ts';
+import { traceStage } from '../tracing/stages.ts';
 import { buildHead } from './head.ts';
 import { recordView } from './record-view.ts';
 import type { LoadResult, Middleware, MiddlewareOutcome, PageContext, PageHead, PageLoader, Validator } from './types.ts';
@@ -30,21 +31,21 @@ export async function runPage(ctx: PageContext, registry: Registry, parts: Pipel
       ctx.log.error({ page: ctx.page.name, middleware: name }, 'unknown middleware');
       throw errors.unknownMiddleware(name);
     }
-    const outcome = await mw(ctx);
+    const outcome = await traceStage(ctx, 'middleware', name, () => mw(ctx));
     if (outcome) return outcome;
   }
   if (ctx.page.validate) {
     const validate = parts.validators[ctx.page.validate];
     if (!validate) throw errors.unknownValidator(ctx.page.validate);
-    if (!(await validate(ctx))) throw errors.pageNotFound();
+    if (!(await traceStage(ctx, 'validate', ctx.page.validate, () => validate(ctx)))) throw errors.pageNotFound();
   }
   let result: LoadResult = { data: null };
   let fromMeta: Partial<PageHead> | undefined;
   if (ctx.page.loader) {
     const loader = parts.loaders[ctx.page.loader];
     if (!loader) throw errors.unknownLoader(ctx.page.loader);
-    result = await loader.load(ctx);
-    fromMeta = loader.meta?.(ctx, result.data);
+    result = await traceStage(ctx, 'load', ctx.page.loader, () => loader.load(ctx));
+    fromMeta = traceStage(ctx, 'meta', ctx.page.loader, () => loader.meta?.(ctx, result.data));
     if (result.view) recordView(ctx, result.view);
   }
   const head = buildHead(ctx, fromMeta, registry.file.layouts[ctx.page.layout]);

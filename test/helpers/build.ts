@@ -76,6 +76,8 @@ export interface TestAppOptions {
   pressureCheck?: BuildOptions['pressureCheck'];
   /** The clock of the pages (and of the embedded gateway, with buildAppOverBackend): issue 31. */
   now?: BuildOptions['now'];
+  /** Issue 36 part 3: trace with this provider (an in-memory exporter, test/helpers/tracing.ts). */
+  tracerProvider?: BuildOptions['tracerProvider'];
   /** Runs on the built app before it is ready (extra routes for one test). */
   setup?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -137,6 +139,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     chat: opts.chat,
     pressureCheck: opts.pressureCheck,
     now: opts.now,
+    tracerProvider: opts.tracerProvider,
   }).catch(async (err) => {
     await fake?.close();
     throw err;

@@ -1,12 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { type LoadResult, medianOf } from './bench/load.ts';
+import { type LoadResult, load, medianOf } from './bench/load.ts';
 import { registryWithoutCache } from './bench/page-parts.ts';
-import { cpuMs, freePort, hasTaskset, startPinned, stop } from './bench/procs.ts';
+import { cpuMs, freePort, hasTaskset, rerunPinnedToLoadCore, startPinned, stop } from './bench/procs.ts';
 
 /**
  * What tracing costs (issue 36 part 3; docs/ops.md "Tracing"): `npx tsx scripts/bench-tracing.ts` after
@@ -29,13 +27,7 @@ const RATE_HIT = Number(process.env.BENCH_RATE_HIT ?? 300);
 const RATE_RENDER = Number(process.env.BENCH_RATE_RENDER ?? 40);
 const out = (s = '') => process.stdout.write(`${s}\n`);
 
-if (hasTaskset && !process.env.BENCH_PINNED) {
-  const r = spawnSync('taskset', ['-c', '1', process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-    env: { ...process.env, BENCH_PINNED: '1' },
-  });
-  process.exit(r.status ?? 1);
-}
+rerunPinnedToLoadCore();
 
 interface Variant {
   key: string;
@@ -64,17 +56,7 @@ async function startCollector(): Promise<{ url: string; posts: () => number; byt
 }
 
 /** `rate` requests a second for `seconds` on 10 connections. */
-async function atRate(url: string, rate: number, seconds: number): Promise<LoadResult> {
-  const r = await autocannon({ url, connections: 10, overallRate: rate, duration: seconds });
-  return {
-    rps: r.requests.average,
-    total: r.requests.total,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors + r.timeouts,
-  };
-}
+const atRate = (url: string, rate: number, seconds: number): Promise<LoadResult> => load(url, { connections: 10, rate, seconds });
 
 async function firstListing(gwPort: number): Promise<number> {
   const res = await fetch(`http://127.0.0.1:${gwPort}/api/house/search/findByCondition`, {

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +5,7 @@ import { benchCluster, registryWithoutPageCache } from './bench/cluster.ts';
 import { jsBudget } from './bench/js-budget.ts';
 import { type LoadResult, load, medianOf } from './bench/load.ts';
 import { registryWithoutCache } from './bench/page-parts.ts';
-import { cpuMs, freePort, hasTaskset, rssMb, startPinned, stop } from './bench/procs.ts';
+import { cpuMs, freePort, hasTaskset, rerunPinnedToLoadCore, rssMb, startPinned, stop } from './bench/procs.ts';
 import { benchBackend } from './bench-backend.ts';
 
 /**
@@ -30,14 +29,7 @@ const LIST_PAGE = '/ershoufang/';
 const FILTERED_PAGE = '/ershoufang/yuelu/p5l3/';
 const out = (s = '') => process.stdout.write(`${s}\n`);
 
-if (hasTaskset && !process.env.BENCH_PINNED) {
-  // Re-run this script pinned to core 1 so the load generator never shares the server's core.
-  const r = spawnSync('taskset', ['-c', '1', process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-    env: { ...process.env, BENCH_PINNED: '1' },
-  });
-  process.exit(r.status ?? 1);
-}
+rerunPinnedToLoadCore();
 
 function requireBuild(): void {
   if (!existsSync(path.join(ROOT, 'dist/server/server.js')) || !existsSync(path.join(ROOT, 'dist/client/.vite/manifest.json'))) {

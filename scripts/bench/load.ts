@@ -19,9 +19,20 @@ export interface LoadResult {
 /** One autocannon run on loopback (bounded in time and connections). */
 export async function load(
   url: string,
-  opts: { connections?: number; seconds?: number; headers?: Record<string, string> } = {},
+  opts: {
+    connections?: number;
+    seconds?: number;
+    headers?: Record<string, string> /** requests a second, all connections */;
+    rate?: number;
+  } = {},
 ): Promise<LoadResult> {
-  const r = await autocannon({ url, connections: opts.connections ?? 50, duration: opts.seconds ?? 10, headers: opts.headers });
+  const r = await autocannon({
+    url,
+    connections: opts.connections ?? 50,
+    duration: opts.seconds ?? 10,
+    headers: opts.headers,
+    ...(opts.rate ? { overallRate: opts.rate } : {}),
+  });
   return {
     rps: r.requests.average,
     total: r.requests.total,

@@ -2,7 +2,7 @@ import type { KeyUsage } from '../page-cache-stats.ts';
 import { formatBytes, formatDuration, formatRatio } from './format.ts';
 import { OPS_ROUTES } from './routes.ts';
 import type { OpsState } from './state.ts';
-import { Card, entryLabel, Table } from './view-parts.tsx';
+import { Card, EmptyRow, entryLabel, Table } from './view-parts.tsx';
 
 /** Issue 36 part 2: the console's page-cache sections: its numbers, and the purge forms. */
 
@@ -18,13 +18,7 @@ function KeyRows({ keys }: { keys: KeyUsage[] }) {
           <td className="num">{formatDuration(k.ttlMs / 1000)}</td>
         </tr>
       ))}
-      {keys.length === 0 && (
-        <tr>
-          <td colSpan={5} className="muted">
-            无
-          </td>
-        </tr>
-      )}
+      {keys.length === 0 && <EmptyRow span={5} text="无" />}
     </>
   );
 }
@@ -65,13 +59,7 @@ export function CacheSection({ state }: { state: OpsState }) {
             </tr>
           );
         })}
-        {entries.length === 0 && (
-          <tr>
-            <td colSpan={6} className="muted">
-              缓存为空
-            </td>
-          </tr>
-        )}
+        {entries.length === 0 && <EmptyRow span={6} text="缓存为空" />}
       </Table>
       <h3>最大的 {c.top} 个键</h3>
       <Table head={['键', '条目', '大小', '命中', '剩余']} numeric={[2, 3, 4]}>

@@ -1,7 +1,7 @@
 import { formatAgo, formatBytes, formatDuration, formatRatio } from './format.ts';
 import type { Check, ProcessStatus } from './health.ts';
 import type { OpsState } from './state.ts';
-import { Hash, Table } from './view-parts.tsx';
+import { EmptyRow, Hash, Table } from './view-parts.tsx';
 
 /** Issue 36 part 2: the console's slowest pages and endpoints, and the health of the gateway, Redis and each process. */
 
@@ -25,13 +25,7 @@ export function SlowestSection({ state }: { state: OpsState }) {
                 <td className="num">{p.count}</td>
               </tr>
             ))}
-            {s.pages.length === 0 && (
-              <tr>
-                <td colSpan={4} className="muted">
-                  这段时间没有页面请求
-                </td>
-              </tr>
-            )}
+            {s.pages.length === 0 && <EmptyRow span={4} text="这段时间没有页面请求" />}
           </Table>
           <h3>网关接口</h3>
           <Table head={['接口', 'p95 耗时', '调用数']} numeric={[1, 2]}>
@@ -42,13 +36,7 @@ export function SlowestSection({ state }: { state: OpsState }) {
                 <td className="num">{e.count}</td>
               </tr>
             ))}
-            {s.endpoints.length === 0 && (
-              <tr>
-                <td colSpan={3} className="muted">
-                  这段时间没有网关调用
-                </td>
-              </tr>
-            )}
+            {s.endpoints.length === 0 && <EmptyRow span={3} text="这段时间没有网关调用" />}
           </Table>
         </>
       )}

@@ -42,6 +42,17 @@ export function Table({
   );
 }
 
+/** The one row of an empty table, spanning its `span` columns. */
+export function EmptyRow({ span, text }: { span: number; text: string }) {
+  return (
+    <tr>
+      <td colSpan={span} className="muted">
+        {text}
+      </td>
+    </tr>
+  );
+}
+
 export function Card({ value, label }: { value: ReactNode; label: string }) {
   return (
     <div className="card">

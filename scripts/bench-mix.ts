@@ -1,5 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -35,6 +47,13 @@ const RATE = Number(process.env.MIX_RATE ?? 0) || undefined;
 const CONNECTIONS = 50;
 const WORKERS = Number(process.env.MIX_WORKERS ?? 2);
 const CEILING_SECONDS = 15;
+/**
+ * MIX_HEAP_SNAPSHOTS=dir: each worker writes a V8 heap snapshot there when idle and after the load (issue 35 part 3),
+ * to see what the heap holds. Writing one costs the worker memory of its own: the RSS figures of such a run are not the
+ * bench's figures.
+ */
+const HEAP_DIR = process.env.MIX_HEAP_SNAPSHOTS;
+const HEAP_SIGNAL = 'SIGTTIN';
 const ZIPF_S = 1.0;
 const ENCODING = 'br, gzip';
 const out = (s = '') => process.stdout.write(`${s}\n`);
@@ -59,6 +78,7 @@ interface LogCounts {
 async function startCluster(env: NodeJS.ProcessEnv, port: number, counts: LogCounts): Promise<{ child: ChildProcess; workers: number[] }> {
   // MIX_NODE_ARGS: flags for the primary and, through cluster.fork, its workers (e.g. --trace-gc with MIX_LOG).
   const nodeArgs = process.env.MIX_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  if (HEAP_DIR) nodeArgs.push(`--heapsnapshot-signal=${HEAP_SIGNAL}`, `--diagnostic-dir=${HEAP_DIR}`);
   const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist/server/server.js')], {
     env: { ...process.env, ...env, PORT: String(port), WEB_CONCURRENCY: String(WORKERS) },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -117,6 +137,32 @@ async function askMemory(workers: number[], counts: LogCounts): Promise<Map<numb
   return new Map(counts.memory);
 }
 
+/** With MIX_HEAP_SNAPSHOTS, each worker writes a heap snapshot (named by pid, then renamed by `moment`); waits until all are written. */
+async function heapSnapshots(workers: number[], moment: string): Promise<void> {
+  if (!HEAP_DIR) return;
+  mkdirSync(HEAP_DIR, { recursive: true });
+  const before = new Set(readdirSync(HEAP_DIR));
+  for (const pid of workers) process.kill(pid, HEAP_SIGNAL);
+  const until = Date.now() + 120_000;
+  const sizes = new Map<string, number>();
+  while (Date.now() < until) {
+    await sleep(1000);
+    const fresh = readdirSync(HEAP_DIR).filter((f) => !before.has(f) && f.endsWith('.heapsnapshot'));
+    const stable = fresh.filter((f) => {
+      const size = statSync(path.join(HEAP_DIR, f)).size;
+      const same = sizes.get(f) === size && size > 0;
+      sizes.set(f, size);
+      return same;
+    });
+    if (fresh.length >= workers.length && stable.length === fresh.length) {
+      for (const f of fresh) renameSync(path.join(HEAP_DIR, f), path.join(HEAP_DIR, `${moment}-${f}`));
+      out(`  heap snapshots (${moment}): ${fresh.map((f) => `${moment}-${f}`).join(', ')} in ${HEAP_DIR}`);
+      return;
+    }
+  }
+  out(`  heap snapshots (${moment}): not all written in 120 s`);
+}
+
 /** A report in words: V8's heap (the memos are in it), the buffers (the page cache's bodies), the rest of the RSS. */
 function describeMemory(m: MemoryReport): string {
   const r = (n: number) => Math.round(n);
@@ -155,6 +201,7 @@ async function main(): Promise<void> {
     await sleep(2000);
     const idle = workers.map(rssMb);
     const idleMemory = await askMemory(workers, counts);
+    await heapSnapshots(workers, 'idle');
     const pids = [child.pid as number, ...workers];
     const cpuOf = (list: number[]) => list.reduce((sum, pid) => sum + cpuMs(pid), 0);
     const cpuBefore = { all: cpuOf(pids), primary: cpuMs(child.pid) };
@@ -191,6 +238,7 @@ async function main(): Promise<void> {
     await sleep(1000);
     const end = workers.map(rssMb);
     const endMemory = await askMemory(workers, counts);
+    await heapSnapshots(workers, 'end');
     const cpuAll = cpuOf(pids) - cpuBefore.all;
     const cpuPrimary = cpuMs(child.pid) - cpuBefore.primary;
     const total = result.requests.total;

@@ -22,7 +22,10 @@ const flagName = (arg: string) => arg.replace(/^--/, '').split('=')[0].replaceAl
  * - `maxSemiSpaceMb` (--max-semi-space-size) halves the young generation, which is committed even when idle.
  * - Compression runs on libuv's threads (@fastify/compress streams), and glibc gives each thread an arena of its own
  *   that keeps what it freed: about 30 MB over eight arenas per worker. `mallocArenaMax` (MALLOC_ARENA_MAX) caps them.
- * A flag given to node itself (its arguments, NODE_OPTIONS) and a MALLOC_ARENA_MAX already in the environment win;
+ * - glibc serves a big allocation with an mmap of its own, but raises that threshold to the size of any such block
+ *   freed (up to 32 MB); then the large short-lived buffers of brotli, zlib and the HTTP parsers come from the arenas
+ *   and their pages stay in the RSS. `mallocMmapThresholdKb` (MALLOC_MMAP_THRESHOLD_) fixes the threshold.
+ * A flag given to node itself (its arguments, NODE_OPTIONS) and a glibc variable already in the environment win;
  * 0 leaves a setting to V8 or glibc.
  */
 export function workerLaunch(settings: WorkerMemory, given: { execArgv: readonly string[]; env: NodeJS.ProcessEnv }): WorkerLaunch {
@@ -36,7 +39,11 @@ export function workerLaunch(settings: WorkerMemory, given: { execArgv: readonly
   flag('max-old-space-size', settings.maxOldSpaceMb);
   flag('max-semi-space-size', settings.maxSemiSpaceMb);
   const env: Record<string, string> = {};
-  if (settings.mallocArenaMax > 0 && given.env.MALLOC_ARENA_MAX === undefined) env.MALLOC_ARENA_MAX = String(settings.mallocArenaMax);
+  const glibc = (name: string, value: number) => {
+    if (value > 0 && given.env[name] === undefined) env[name] = String(value);
+  };
+  glibc('MALLOC_ARENA_MAX', settings.mallocArenaMax);
+  glibc('MALLOC_MMAP_THRESHOLD_', settings.mallocMmapThresholdKb * 1024);
   return { execArgv, env };
 }
 

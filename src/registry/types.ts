@@ -128,6 +128,8 @@ export interface WorkerMemory {
   maxSemiSpaceMb: number;
   /** MALLOC_ARENA_MAX in the worker's environment. */
   mallocArenaMax: number;
+  /** MALLOC_MMAP_THRESHOLD_ in the worker's environment, KB. */
+  mallocMmapThresholdKb: number;
 }
 
 /** One city's entry of `site.cityContacts`. */

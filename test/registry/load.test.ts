@@ -115,9 +115,14 @@ t.test(
   async (t) => {
     const raw = readRegistry();
     delete (raw.site as Partial<typeof raw.site>).workerMemory;
-    t.same(compileRegistry(raw, known).file.site.workerMemory, { maxOldSpaceMb: 256, maxSemiSpaceMb: 8, mallocArenaMax: 2 });
+    t.same(compileRegistry(raw, known).file.site.workerMemory, {
+      maxOldSpaceMb: 256,
+      maxSemiSpaceMb: 8,
+      mallocArenaMax: 2,
+      mallocMmapThresholdKb: 128,
+    });
     const problems = problemsOf((r) => {
-      r.site.workerMemory = { maxOldSpaceMb: 256, maxSemiSpaceMb: 8, mallocArenaMax: 2 };
+      r.site.workerMemory = { maxOldSpaceMb: 256, maxSemiSpaceMb: 8, mallocArenaMax: 2, mallocMmapThresholdKb: 128 };
       r.site.markupCache = { maxBytes: 64 * 1024 * 1024 };
       r.site.answerMemo = { ...r.site.answerMemo, maxBytes: 100 * 1024 * 1024 };
     });
@@ -129,11 +134,18 @@ t.test(
     );
     t.same(
       problemsOf((r) => {
-        r.site.workerMemory = { maxOldSpaceMb: 0, maxSemiSpaceMb: 0, mallocArenaMax: 0 };
+        r.site.workerMemory = { maxOldSpaceMb: 0, maxSemiSpaceMb: 0, mallocArenaMax: 0, mallocMmapThresholdKb: 0 };
         r.site.markupCache = { maxBytes: 512 * 1024 * 1024 };
       }),
       [],
       "0: V8's own ceiling, nothing to check",
+    );
+    const tooBig = problemsOf((r) => {
+      r.site.workerMemory = { maxOldSpaceMb: 256, maxSemiSpaceMb: 8, mallocArenaMax: 2, mallocMmapThresholdKb: 65536 };
+    });
+    t.ok(
+      tooBig.some((p) => p.includes('mallocMmapThresholdKb')),
+      `a threshold above glibc's 32 MB is refused, naming the setting: ${tooBig.join('\n')}`,
     );
   },
 );

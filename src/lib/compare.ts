@@ -21,6 +21,10 @@ export interface CompareList {
   ids: number[];
 }
 
+/** Where the browser keeps its list (localStorage), and the window event that says it changed. */
+export const COMPARE_STORAGE_KEY = 'compare:list';
+export const COMPARE_CHANGE_EVENT = 'compare:change';
+
 export const EMPTY_COMPARE: CompareList = { kind: null, ids: [] };
 
 export const isCompareKind = (v: unknown): v is CompareKind => typeof v === 'string' && (COMPARE_KINDS as readonly string[]).includes(v);

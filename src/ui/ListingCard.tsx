@@ -3,6 +3,7 @@ import { detailPathOf, isCommercialKind, isRentHouseType, type ListingKind } fro
 import { listedLabel } from '../lib/time-label.ts';
 import { useAppState } from '../stores/context.tsx';
 import { CardFrame, CardPrice } from './card-parts.tsx';
+import { CompareAddButton } from './compare/CompareAddButton.tsx';
 import { mediaBadgesOf, WithMediaBadges } from './media/MediaBadges.tsx';
 import { groupDigits, num } from './paths.ts';
 
@@ -17,7 +18,13 @@ export function layoutText(l: Pick<Listing, 'huxing' | 'layout' | 'rooms' | 'hal
 
 const detailHref = (kind: ListingKind, l: Listing) => l.url || detailPathOf(kind, l.houseId, l.houseType);
 
-type ListingCardProps = { listing: Listing; kind?: ListingKind; eager?: boolean };
+type ListingCardProps = {
+  listing: Listing;
+  kind?: ListingKind;
+  eager?: boolean;
+  /** A second-hand or rental card of a list offers 加入对比 (issue 37 part 4; the list holds its form). */
+  compare?: boolean;
+};
 type TimedCardProps = ListingCardProps & { now: number };
 
 /**
@@ -30,10 +37,18 @@ export function ListingCard(props: ListingCardProps) {
 
 /** The card as of `now`, reading no context: what a markup memo renders (its key holds the day of `now`). */
 export function ListingCardAt(props: TimedCardProps) {
-  return (
+  const { kind = 'ershoufang', compare } = props;
+  const card = (
     <WithMediaBadges badges={mediaBadgesOf(props.listing)} variant="lcard">
       <ListingCardLink {...props} />
     </WithMediaBadges>
+  );
+  if (!compare || (kind !== 'ershoufang' && kind !== 'zufang')) return card;
+  return (
+    <>
+      {card}
+      <CompareAddButton kind={kind} houseId={Number(props.listing.houseId)} />
+    </>
   );
 }
 

@@ -21,9 +21,7 @@ export interface CompareList {
   ids: number[];
 }
 
-/** Where the browser keeps its list (localStorage), and the window event that says it changed. */
-export const COMPARE_STORAGE_KEY = 'compare:list';
-export const COMPARE_CHANGE_EVENT = 'compare:change';
+export { COMPARE_CHANGE_EVENT, COMPARE_STORAGE_KEY } from './compare-keys.ts';
 
 export const EMPTY_COMPARE: CompareList = { kind: null, ids: [] };
 

@@ -94,6 +94,7 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   myshoucang: () => import('./myshoucang.tsx'),
   downloadapp: () => import('./downloadapp.tsx'),
   jisuanqi: () => import('./jisuanqi.tsx'),
+  duibi: () => import('./duibi.tsx'),
   // Overseas property (issue 5 point 5)
   'haiwai/home': () => import('./haiwai/home.tsx'),
   // Map search (issue 14 part D)

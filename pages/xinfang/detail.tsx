@@ -5,13 +5,12 @@ import { saleStatusView } from '../../src/lib/sale-status.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
+import { dayText, estateTotalText } from '../../src/ui/detail/figures.ts';
 import { Gallery } from '../../src/ui/detail/Gallery.tsx';
 import { KeyFacts } from '../../src/ui/detail/parts.tsx';
 import { lazyPart } from '../../src/ui/lazy-part.tsx';
 import { groupDigits } from '../../src/ui/paths.ts';
 import { SaleBadge } from '../../src/ui/xinfang/SaleBadge.tsx';
-
-const day = (s: string) => (s ?? '').slice(0, 10);
 
 /**
  * Below the key facts, each its own chunk loaded when it comes into view (issue 35 part 4): the prices and floor plans,
@@ -92,12 +91,12 @@ export default function XinfangDetailPage({ data }: PageProps<XinfangDetailData>
               '待定'
             ),
           },
-          { label: '参考总价', value: e.totalMin ? `${Math.round(e.totalMin)}-${Math.round(e.totalMax)}万` : '待定' },
+          { label: '参考总价', value: estateTotalText(e) },
           { label: '销售状态', value: status.label },
         ]}
         facts={[
-          { label: '开盘时间', value: day(e.openDate) },
-          { label: '交房时间', value: day(e.handoverDate) },
+          { label: '开盘时间', value: dayText(e.openDate) },
+          { label: '交房时间', value: dayText(e.handoverDate) },
           { label: '装修', value: e.decoration },
           { label: '产权年限', value: e.termYears ? `${e.termYears}年` : '' },
           { label: '楼盘地址', value: e.address },

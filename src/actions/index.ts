@@ -4,6 +4,7 @@ import { compileBody } from './body.ts';
 import { brokerBodies, brokerHandlers } from './broker.ts';
 import { campaignBodies, campaignHandlers } from './campaign.ts';
 import { chatBodies, chatHandlers } from './chat.ts';
+import { compareBodies, compareHandlers } from './compare.ts';
 import { entrustBodies, entrustHandlers } from './entrust.ts';
 import { GATE_NAMES } from './gates.ts';
 import { imBodies, imHandlers } from './im.ts';
@@ -31,6 +32,7 @@ export const actionHandlers: Readonly<Record<string, ActionHandler<never>>> = {
   ...campaignHandlers,
   ...imHandlers,
   ...chatHandlers,
+  ...compareHandlers,
 } as Record<string, ActionHandler<never>>;
 
 const schemas: Readonly<Record<string, object>> = {
@@ -46,6 +48,7 @@ const schemas: Readonly<Record<string, object>> = {
   ...campaignBodies,
   ...imBodies,
   ...chatBodies,
+  ...compareBodies,
 };
 
 export const actionBodies = Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, compileBody(schema)]));

@@ -5,6 +5,7 @@ import { createBatches, DEFAULT_GATEWAY_BATCH } from './batch.ts';
 import { createBelongerApi } from './belonger.ts';
 import { createChatApi } from './chat.ts';
 import { createCityApi } from './city.ts';
+import { createCompareApi } from './compare.ts';
 import { createConfigApi } from './config.ts';
 import { createDictionaryApi } from './dictionaries.ts';
 import { createFangjiaApi } from './fangjia.ts';
@@ -53,6 +54,8 @@ export function createApi(cfg: ClientsConfig) {
     search: createSearchApi(clients.gateway),
     topic: createTopicApi(clients.gateway),
     belonger: createBelongerApi(clients.gateway),
+    // 加入对比 (issue 37 part 4)
+    compare: createCompareApi(clients.gateway),
     user: createUserApi(clients.gateway, clients.console, clients.www, clients.urls.www),
     chat: createChatApi(clients.gateway, clients.chat, clients.urls.chat),
     info,

@@ -10,6 +10,7 @@ import { registerBatchRoutes } from './routes/batch.ts';
 import { registerBelongerRoutes } from './routes/belonger.ts';
 import { registerChatRoutes } from './routes/chat.ts';
 import { registerCityRoutes } from './routes/city.ts';
+import { registerCompareRoutes } from './routes/compare.ts';
 import { registerEntrustRoutes } from './routes/entrust.ts';
 import { registerFangjiaRoutes } from './routes/fangjia.ts';
 import { registerFileRoutes } from './routes/files.ts';
@@ -169,6 +170,7 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
   // In-app pages: deals, listing verification (issue 19)
   registerAppH5Routes(app, ctx);
   registerUserRoutes(app, ctx);
+  registerCompareRoutes(app, ctx); // 加入对比 (issue 37 part 4)
   registerActivityRoutes(app, ctx); // campaigns (issue 19)
   registerAccountRoutes(app, ctx);
   registerEntrustRoutes(app, ctx);

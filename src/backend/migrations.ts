@@ -541,6 +541,18 @@ UPDATE view_history SET kind = 'rent' WHERE house_id IN (SELECT id FROM listing 
 CREATE INDEX view_history_member_kind ON view_history(member_id, kind, house_id);
 `,
   },
+  // 加入对比 (issue 37 part 4): a member's compare list, up to four homes of one kind (src/lib/compare.ts), kept on the
+  // gateway so that it follows the member from browser to browser.
+  {
+    version: 24,
+    name: 'compare list (issue 37 part 4): the homes a member compares side by side',
+    sql: `
+CREATE TABLE compare_item (
+  member_id TEXT NOT NULL, kind TEXT NOT NULL, house_id INTEGER NOT NULL, created_at TEXT NOT NULL, position INTEGER NOT NULL,
+  PRIMARY KEY (member_id, kind, house_id)
+);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

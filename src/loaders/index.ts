@@ -17,6 +17,7 @@ import { dianpingLoaderQueryKeys, dianpingLoaders } from './dianping.ts';
 import * as discover from './discover.ts';
 import * as dongtai from './dongtai.ts';
 import { downloadappLoader } from './downloadapp.ts';
+import { DUIBI_QUERY_KEYS, duibiLoader } from './duibi.ts';
 import {
   ershoufangDaikanLoader,
   ershoufangDetailLoader,
@@ -201,6 +202,8 @@ export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   kaiyuan,
   // Mortgage calculator (issue 16 part C)
   jisuanqi: jisuanqiLoader,
+  // Comparing homes (issue 37 part 4)
+  duibi: duibiLoader,
   // The entrustment flow (issue 17)
   entrustStart: yijianweituo.entrustStart,
   entrustSearch: yijianweituo.entrustSearch,
@@ -291,6 +294,7 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   wendaHuida: ['id', 'ok'],
   wendaTiwen: ['houseId', 'ok'],
   jisuanqi: JISUANQI_QUERY_KEYS,
+  duibi: DUIBI_QUERY_KEYS,
   mendianList: ['lat', 'lng'],
   mendianDetail: ['id'],
   mendianFangyuan: ['id', 'page', 'kind'],

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useAppState } from '../stores/context.tsx';
 import { AppBar } from './AppBar.tsx';
+import { CompareSlot } from './compare/CompareSlot.tsx';
 import { Header } from './Header.tsx';
 import { lazyPart } from './lazy-part.tsx';
 import { SupervisionBar } from './SupervisionBar.tsx';
@@ -25,6 +26,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       {route.footer ? <Footer /> : null}
+      <CompareSlot />
       {newHome ? <SupervisionBar /> : null}
     </div>
   );

@@ -8,6 +8,19 @@ import { groupDigits, num } from './paths.ts';
 
 export type { ListingKind } from '../lib/listing-kinds.ts';
 
+/**
+ * A list card's 加入对比 (issue 37 part 4): markup only, no code of its own (the list page's JavaScript budget). It posts
+ * the list's shared form `#cmp-form` without JavaScript (a member's list on the gateway; a visitor is asked to log in);
+ * with it, CompareEntry's one listener takes the tap (`data-compare`).
+ */
+function CompareAddButton({ item }: { item: string }) {
+  return (
+    <button type="submit" form="cmp-form" name="item" value={item} className="cmp-add" data-compare={item} aria-label="加入对比">
+      +对比
+    </button>
+  );
+}
+
 export function layoutText(l: Pick<Listing, 'huxing' | 'layout' | 'rooms' | 'halls'>): string {
   if (l.huxing) return l.huxing;
   if (l.layout) return l.layout;
@@ -17,7 +30,13 @@ export function layoutText(l: Pick<Listing, 'huxing' | 'layout' | 'rooms' | 'hal
 
 const detailHref = (kind: ListingKind, l: Listing) => l.url || detailPathOf(kind, l.houseId, l.houseType);
 
-type ListingCardProps = { listing: Listing; kind?: ListingKind; eager?: boolean };
+type ListingCardProps = {
+  listing: Listing;
+  kind?: ListingKind;
+  eager?: boolean;
+  /** A second-hand or rental card of a list offers 加入对比 (issue 37 part 4; the list holds its form). */
+  compare?: boolean;
+};
 type TimedCardProps = ListingCardProps & { now: number };
 
 /**
@@ -30,10 +49,18 @@ export function ListingCard(props: ListingCardProps) {
 
 /** The card as of `now`, reading no context: what a markup memo renders (its key holds the day of `now`). */
 export function ListingCardAt(props: TimedCardProps) {
-  return (
+  const { kind = 'ershoufang', compare } = props;
+  const card = (
     <WithMediaBadges badges={mediaBadgesOf(props.listing)} variant="lcard">
       <ListingCardLink {...props} />
     </WithMediaBadges>
+  );
+  if (!compare || (kind !== 'ershoufang' && kind !== 'zufang')) return card;
+  return (
+    <>
+      {card}
+      <CompareAddButton item={`${kind}:${props.listing.houseId}`} />
+    </>
   );
 }
 

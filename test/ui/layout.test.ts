@@ -4,10 +4,13 @@ import { safeReturnPath } from '../../src/lib/return-url.ts';
 import { Layout } from '../../src/ui/Layout.tsx';
 import { LazyImage, PLACEHOLDER_SRC } from '../../src/ui/LazyImage.tsx';
 import { EstateCard, ListingCard } from '../../src/ui/ListingCard.tsx';
+import { partsReady } from '../../src/ui/lazy-part.tsx';
 import { currentReturnPath, groupDigits, splitTitle, titleWithoutBrand, withReturnUrl } from '../../src/ui/paths.ts';
 import { fakeState, render, textOf } from './helpers.tsx';
 
 const page = createElement('p', null, '页面内容');
+// The footer is a lazy part: render once its chunk is in, as the server does (src/render/modules.ts).
+await partsReady();
 
 t.test('the layout shows header, main and footer when the layout declares them', async (t) => {
   const html = render(createElement(Layout, null, page));

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import type { CompareKind } from '../../lib/compare.ts';
 import { isMember } from '../../stores/app-state.ts';
 import { useAppState } from '../../stores/context.tsx';
 import { AppLink } from '../AppLink.tsx';
@@ -54,6 +55,28 @@ export function FavouriteButton({ houseId, kind, collected: initial }: { houseId
   );
 }
 
+/**
+ * 加入对比 (issue 37 part 4): a form posting to /-/compare/add, so it works as a plain HTML form (a member's list on
+ * the gateway, then the comparison; a visitor logs in first); with JavaScript CompareDock's listener takes the tap
+ * (`data-compare`) and keeps a visitor's list in the browser.
+ */
+export function CompareButton({ kind, houseId }: { kind: CompareKind; houseId: number }) {
+  const item = `${kind}:${houseId}`;
+  return (
+    <form method="post" action="/-/compare/add" className="abar__form">
+      <input type="hidden" name="item" value={item} />
+      <button type="submit" className="abar__icon" data-compare={item} data-testid="compare-add">
+        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8">
+          <rect x="3" y="4" width="7" height="16" rx="1.5" />
+          <rect x="14" y="4" width="7" height="16" rx="1.5" />
+          <path d="M5.5 9h2M16.5 9h2M5.5 13h2M16.5 13h2" />
+        </svg>
+        <span>对比</span>
+      </button>
+    </form>
+  );
+}
+
 /** Share: the system share sheet where there is one, else the link is copied. */
 export function ShareButton({ title, url }: { title: string; url: string }) {
   const onClick = async () => {
@@ -89,10 +112,12 @@ export interface ActionBarProps {
   phone: AgentPhone | null;
   /** The booking link (/yuyuekanfang?…); omitted hides the button. */
   bookHref?: string;
+  /** What the home is compared as (second-hand, rental, new home); omitted: no 对比 (shops, offices). */
+  compareKind?: CompareKind;
 }
 
 /** The fixed bottom bar of a detail page: 收藏, 分享 | 预约看房, 在线咨询, 电话. */
-export function ActionBar({ houseId, houseType, kind, title, url, collected, agent, phone, bookHref }: ActionBarProps) {
+export function ActionBar({ houseId, houseType, kind, title, url, collected, agent, phone, bookHref, compareKind }: ActionBarProps) {
   const chatHref = useChatHref(agent, { houseId, houseType });
   const { user } = useAppState();
   const back = useBackPath();
@@ -100,6 +125,7 @@ export function ActionBar({ houseId, houseType, kind, title, url, collected, age
   return (
     <div className="abar" role="toolbar" aria-label="房源操作" onPointerDown={preloadTapCode} onFocus={preloadTapCode}>
       <FavouriteButton houseId={houseId} kind={kind} collected={collected} />
+      {compareKind ? <CompareButton kind={compareKind} houseId={houseId} /> : null}
       <ShareButton title={title} url={url} />
       <div className="abar__main">
         {book ? (

@@ -4,8 +4,8 @@ import { listedWhen } from '../../lib/time-label.ts';
 import { useAppState } from '../../stores/context.tsx';
 import { AppLink } from '../AppLink.tsx';
 import { lazyPart } from '../lazy-part.tsx';
-import { groupDigits } from '../paths.ts';
 import { DetailHead } from './DetailHead.tsx';
+import { areaText, buildYearText, floorText, layoutFact, perSquareText, rentText, totalPriceText } from './figures.ts';
 import { Gallery } from './Gallery.tsx';
 import { num } from './links.ts';
 import { type Fact, KeyFacts } from './parts.tsx';
@@ -38,23 +38,23 @@ export function ListingDetailView({ data, notice }: { data: ListingDetailData; n
   const listed = { label: '上架', value: listedWhen(h.createdAt, useAppState().route.renderedAt) };
   const headline: Fact[] = rent
     ? [
-        { label: '租金', value: `${groupDigits(h.price)}元/月` },
-        { label: '户型', value: h.huxing || '—' },
-        { label: '面积', value: `${num(h.area)}㎡` },
+        { label: '租金', value: rentText(h.price) },
+        { label: '户型', value: layoutFact(h.huxing) },
+        { label: '面积', value: areaText(h.area) },
       ]
     : [
-        { label: '总价', value: `${num(h.price)}万` },
-        { label: '房型', value: h.huxing || '—' },
-        { label: '建面', value: `${num(h.area)}㎡` },
+        { label: '总价', value: totalPriceText(h.price) },
+        { label: '房型', value: layoutFact(h.huxing) },
+        { label: '建面', value: areaText(h.area) },
       ];
   const facts: Fact[] = [
-    rent ? { label: '方式', value: h.rentType ?? '' } : { label: '单价', value: `${groupDigits(h.unitPrice)}元/㎡` },
+    rent ? { label: '方式', value: h.rentType ?? '' } : { label: '单价', value: perSquareText(h.unitPrice) },
     rent ? { label: '付款', value: h.payType ?? '' } : listed,
     { label: '朝向', value: h.orientation },
-    { label: '楼层', value: `${h.floorLevel}/共${h.totalFloors}层` },
+    { label: '楼层', value: floorText(h) },
     { label: '装修', value: h.decoration },
     { label: '电梯', value: h.elevator ? '有' : '无' },
-    { label: '年代', value: h.buildYear ? `${h.buildYear}年` : '' },
+    { label: '年代', value: buildYearText(h.buildYear) },
     { label: '用途', value: h.useType },
     { label: '区域', value: [h.regionName, h.shopMapName].filter(Boolean).join(' ') },
     { label: '地铁', value: h.stationName ? `近${h.stationName}站` : '' },

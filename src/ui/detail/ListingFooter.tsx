@@ -1,6 +1,6 @@
 import type { ListingDetail } from '../../contracts/gateway/index.ts';
 import type { DetailExtras } from '../../contracts/page-data/ershoufang.ts';
-import { isRentHouseType } from '../../lib/listing-kinds.ts';
+import { HOUSE_TYPES, isRentHouseType } from '../../lib/listing-kinds.ts';
 import { AppLink } from '../AppLink.tsx';
 import { ActionBar } from './ActionBar.tsx';
 import { type AgentInfo, agentInfoOf } from './agent.ts';
@@ -40,6 +40,7 @@ export function ListingFooter({
         agent={agent}
         phone={extras.agentPhone}
         bookHref={`/yuyuekanfang?houseId=${h.houseId}`}
+        compareKind={h.houseType === HOUSE_TYPES.ershoufang ? 'ershoufang' : h.houseType === HOUSE_TYPES.zufang ? 'zufang' : undefined}
       />
     </>
   );

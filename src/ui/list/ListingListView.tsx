@@ -90,7 +90,14 @@ export function ListingListView({ data, Bar, Tabs }: ListingListViewProps) {
         <h1 className="lst__h1">{data.heading}</h1> 共找到<b data-testid="total">{data.total}</b>
         {commercial ? '条' : '套'}
         {noun}
+        {commercial ? null : (
+          <AppLink className="lst__cmp" href="/duibi">
+            房源对比
+          </AppLink>
+        )}
       </div>
+      {/* the cards' 对比 buttons post with this form when there is no JavaScript (issue 37 part 4) */}
+      {commercial ? null : <form id="cmp-form" className="cmp-form" method="post" action="/-/compare/add" />}
       {/* the cards' titles are h3: this keeps the outline h1 → h2 → h3 for screen readers */}
       <h2 className="vh">{noun}列表</h2>
       {data.items.length ? (
@@ -126,7 +133,7 @@ function ListingItem({ listing, kind, eager }: { listing: Listing; kind: Listing
   if (eager)
     return (
       <li>
-        <ListingCard listing={listing} kind={kind} eager />
+        <ListingCard listing={listing} kind={kind} eager compare />
       </li>
     );
   return <MemoisedListingItem listing={listing} kind={kind} />;
@@ -138,7 +145,7 @@ function MemoisedListingItem({ listing, kind }: { listing: Listing; kind: Listin
   const card = useMemoChildren(
     CARDS,
     () => `${kind}\u0001${beijingDayOf(now)}\u0001${JSON.stringify(listing)}`,
-    <ListingCardAt listing={listing} kind={kind} now={now} />,
+    <ListingCardAt listing={listing} kind={kind} now={now} compare />,
   );
   return <li {...card} />;
 }

@@ -1,11 +1,9 @@
 import type { LocationMapData } from '../../contracts/page-data/map.ts';
+import { distanceText } from '../detail/figures.ts';
 import { locationLayout, MAP_H, MAP_W } from './location-layout.ts';
 
 const W = MAP_W;
 const H = MAP_H;
-
-/** A neighbour's distance; one at the same spot reads 50米内, never 0米 (issue 34). */
-const distanceText = (m: number) => (m < 50 ? '50米内' : `${m}米`);
 
 /**
  * A static location map drawn on the server as SVG (issue 14 part D): the district's outline, the point, and the

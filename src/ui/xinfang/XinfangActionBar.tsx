@@ -19,6 +19,7 @@ export function XinfangActionBar({ data, url }: { data: XinfangDetailData; url: 
       agent={data.agent}
       phone={data.agent?.webCall ? { webCall: data.agent.webCall } : null}
       bookHref={`/yuyuekanfang?houseId=${id}&houseType=1`}
+      compareKind="xinfang"
     />
   );
 }

@@ -18,7 +18,8 @@
  *    kept. The kept pages are the last `keepPages` opened: keeping one again moves it to the end, and the oldest go
  *    when there are more (trimmed at each put).
  * 5. No answer within `navigationTimeoutMs`, or no network at all: the kept copy of that URL, with a 离线 banner
- *    written into its HTML before the app's root (outside what React hydrates); without a kept copy, the offline page
+ *    written into its HTML before the app's root (outside what React hydrates), at the top of the page above the
+ *    sticky header; without a kept copy, the offline page
  *    (/offline.html, kept at install) listing the pages kept for offline reading.
  * 6. A screen shown by a client navigation (its data came from `/-/data`, rule 2) is kept too: the page tells the
  *    worker (src/client/offline.ts), which asks for the document itself under the same rule 4, marked
@@ -219,10 +220,13 @@ function savedAt(response) {
 }
 
 function banner(why, when) {
-  const saved = when ? '您在 ' + escapeHtml(when) + ' 浏览时保存的页面' : '您之前浏览时保存的页面';
-  const text = why === 'offline' ? '网络不可用，正在显示' + saved : '网络较慢，先为您显示' + saved;
+  const saved = when ? '您 ' + escapeHtml(when) + ' 保存的页面' : '您之前保存的页面';
+  const text = why === 'offline' ? '网络不可用，这是' + saved : '网络较慢，先显示' + saved;
   return (
-    '<div class="offline-banner" role="status" data-offline-banner="' + why + '" style="position:sticky;top:0;z-index:2000;display:flex;gap:8px;align-items:center;padding:8px 12px;background:#2f3a45;color:#fff;font-size:13px;line-height:18px">' +
+    // No scroll anchoring on a kept copy: Chromium restores a reloaded page's scroll by its anchor element, which the
+    // banner pushes down, and would scroll the banner out of view.
+    '<style>html,body{overflow-anchor:none}</style>' +
+    '<div class="offline-banner" role="status" data-offline-banner="' + why + '" style="position:relative;z-index:60;display:flex;gap:8px;align-items:center;padding:8px 12px;background:#2f3a45;color:#fff;font-size:13px;line-height:18px">' +
     '<b style="flex:none;padding:1px 6px;border-radius:3px;background:#ffd15c;color:#2f3a45;font-size:12px">离线</b>' +
     '<span>' + text + '</span></div>'
   );

@@ -26,7 +26,7 @@ const pwaPlugin: FastifyPluginAsync = async (app) => {
 
   app.get(MANIFEST_PATH, async function answerManifest(req: FastifyRequest, reply: FastifyReply) {
     const city = await cityOf(req);
-    const manifest = webAppManifest(app.registry.current.file.site, city, req.siteKind ?? 'mobile');
+    const manifest = webAppManifest(app.registry.current.file.site, city);
     // The host names the city, and every cache keys on the host: public, and refreshed within the hour.
     return reply.type(MANIFEST_TYPE).header('cache-control', 'public, max-age=3600').send(JSON.stringify(manifest));
   });

@@ -1,12 +1,13 @@
-import type { CityInfo, SiteKind } from '../contracts/session.ts';
-import { cityOrigin } from '../pipeline/head.ts';
+import type { CityInfo } from '../contracts/session.ts';
 import type { SiteSettings } from '../registry/types.ts';
 
 /**
  * Issue 37 part 5: the web app manifest of a city's site (W3C Web App Manifest), served at /manifest.webmanifest on
  * every city host (plugins/pwa.ts) and linked from every page's head (src/render/document.ts). Each city host is an
- * app of its own: its name carries the city, and its id, start_url and scope are that host's origin, built from the
- * registry's hosts (never the Host header, as every absolute link).
+ * app of its own: its name carries the city, and its id, start_url and scope are `/`, which the browser resolves
+ * against the manifest's URL: the root of the host that served it, the city's. They are relative on purpose: a
+ * manifest's start_url, id and scope must be on its own origin, and absolute ones built from the registry's hosts were
+ * ignored with a warning wherever the site is reached on another origin (another port, a staging host, an address).
  */
 
 /** The brand's green (public/favicon.svg): the pages' theme-color meta and the installed app's title bar. */
@@ -39,8 +40,11 @@ export interface WebAppManifest {
   icons: ReadonlyArray<{ src: string; sizes: string; type: string; purpose: string }>;
 }
 
-export function webAppManifest(site: SiteSettings, city: Pick<CityInfo, 'cityId' | 'domain' | 'name'>, siteKind: SiteKind): WebAppManifest {
-  const root = `${cityOrigin(site, city, siteKind)}/`;
+/** The root of the host that serves the manifest: the city's site (relative: see above). */
+const ROOT = '/';
+
+export function webAppManifest(site: SiteSettings, city: Pick<CityInfo, 'name'>): WebAppManifest {
+  const root = ROOT;
   const cityName = city.name || site.defaultCityName;
   return {
     id: root,

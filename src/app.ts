@@ -31,6 +31,7 @@ import metricsPlugin, { metricsRoutePlugin } from '../plugins/metrics.ts';
 import opsPlugin from '../plugins/ops.ts';
 import pageCachePlugin from '../plugins/page-cache.ts';
 import pressurePlugin, { type PressureOptions } from '../plugins/pressure.ts';
+import pwaPlugin from '../plugins/pwa.ts';
 import redirectsPlugin from '../plugins/redirects.ts';
 import registryPlugin from '../plugins/registry.ts';
 import searchSuggest from '../plugins/search-suggest.ts';
@@ -231,7 +232,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Issue 36 parts 4 and 5: the operational endpoints are never stored; an answer that sets a cookie is private. After
   // the cookie plugin: its onSend hook writes the Set-Cookie headers this one reads.
   await app.register(httpCaching);
-  await app.register(cityPlugin, { api: app.api, skip: [ASSET_PREFIX, '/favicon', '/robots.txt', '/img/', '/icons.svg'] });
+  await app.register(cityPlugin, {
+    api: app.api,
+    skip: [ASSET_PREFIX, '/favicon', '/robots.txt', '/img/', '/icons.svg', '/pwa/', '/sw.js', '/offline.html'],
+  });
   await app.register(redirectsPlugin);
   await app.register(cdnPurgePlugin, { url: config.cdnPurgeUrl });
   await app.register(pageCachePlugin, { maxBytes: opts.pageCacheMaxBytes, redisUrl: config.redisUrl });
@@ -260,6 +264,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(iconSprite);
   await app.register(sitemapPlugin);
+  // Issue 37 part 5: the web app manifest, the service worker and its offline page.
+  await app.register(pwaPlugin);
   await app.register(memberEvents, { redisUrl: config.redisUrl });
   await app.register(memberSocket, opts.memberSocket ?? {});
   // chat (issue 18): the chat endpoints, the built-in transport's socket and the agent inbox's sign-in.

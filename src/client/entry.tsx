@@ -10,6 +10,7 @@ import { loadState, saveState } from '../stores/persistence.ts';
 import { loadParts } from '../ui/lazy-part.tsx';
 import { ClientRoot } from './ClientRoot.tsx';
 import type { Navigation } from './navigation.ts';
+import { keepForOffline, registerServiceWorker } from './offline.ts';
 import { loadPage } from './pages.ts';
 import type { Runtime } from './runtime.ts';
 import type { Tracker } from './tracking.ts';
@@ -149,7 +150,10 @@ async function start(): Promise<void> {
             if (pendingScroll) runtime.applyScroll(pendingScroll);
           }
           pendingScroll = null;
-          if (!first) syncMemberSession();
+          if (!first) {
+            syncMemberSession();
+            keepForOffline(location.href);
+          }
           const shown = state.route;
           const href = location.href;
           track((t) => t.route(shown, href));
@@ -182,6 +186,7 @@ async function start(): Promise<void> {
     if ('scrollRestoration' in history && typeof (history.state as { scroll?: unknown } | null)?.scroll === 'number')
       history.scrollRestoration = 'manual';
   });
+  registerServiceWorker();
   const idle = () => void loadRuntime().catch(() => undefined);
   if ('requestIdleCallback' in window) window.requestIdleCallback(idle, { timeout: 1500 });
   else setTimeout(idle, 200);

@@ -67,6 +67,8 @@ export interface SiteSettings {
   /** The native app: scheme, Android package, App Store id. Optional in the file: the schema's defaults fill it in at load. */
   app: NativeApp;
   /** The settings below are optional in the file too: the schema's defaults fill them in at load. */
+  /** Issue 37 part 5: what the service worker keeps for offline reading (src/pwa/worker-script.ts). */
+  offline: OfflineSettings;
   renderTimeoutMs: number;
   pageCache: { maxEntries: number; maxBytes: number };
   /** Issue 20: bound of the shared-markup memo (plugins/markup-memo.ts); 0 turns it off. */
@@ -106,6 +108,16 @@ export interface OpsSettings {
   sessionMinutes: number;
   /** How many of the biggest and most-hit page-cache keys are listed. */
   topKeys: number;
+}
+
+/** `site.offline` (issue 37 part 5): every field has a schema default. */
+export interface OfflineSettings {
+  /** Pages a browser keeps for offline reading, the least recently opened dropped first. */
+  keepPages: number;
+  /** How long a navigation waits for the network before the kept copy is shown. */
+  navigationTimeoutMs: number;
+  /** Path prefixes never kept (member pages, chat, data and action endpoints). */
+  neverCache: string[];
 }
 
 /** `site.httpCache` (issue 36 part 4), in seconds. */

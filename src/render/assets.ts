@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PAGE_CSS_MANIFEST, type PageCssManifest } from './page-css-manifest.ts';
@@ -13,6 +14,13 @@ interface ManifestChunk {
 /** What the document needs from the client build: the entry script, its CSS and preload links per page module. */
 export interface ClientAssets {
   entry: string | null;
+  /**
+   * Issue 37 part 5: the build's id, a hash of its Vite manifest (every hashed file name is in it), or null without a
+   * client build: the service worker carries it and names its caches by it, so a new build replaces the old caches.
+   */
+  buildId: string | null;
+  /** The entry and the chunks it imports statically: what any screen runs, which the service worker keeps at install. */
+  shellFiles: string[];
   css: string[];
   /** modulepreload hrefs for the entry's static imports plus the page module's chunk and its imports. */
   preloadsFor(moduleKey: string): string[];
@@ -47,14 +55,24 @@ export function pageChunkKey(manifest: Record<string, unknown>, moduleKey: strin
 }
 
 export function emptyAssets(): ClientAssets {
-  return { entry: null, css: [], preloadsFor: () => [], chunkOf: () => null, pageCss: () => null, pageCssHrefs: () => ({}) };
+  return {
+    entry: null,
+    buildId: null,
+    shellFiles: [],
+    css: [],
+    preloadsFor: () => [],
+    chunkOf: () => null,
+    pageCss: () => null,
+    pageCssHrefs: () => ({}),
+  };
 }
 
 /** Reads dist/client/.vite/manifest.json once at start; without a client build pages render without scripts. */
 export function loadClientAssets(clientDir: string): ClientAssets {
   const file = path.join(clientDir, '.vite', 'manifest.json');
   if (!existsSync(file)) return emptyAssets();
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const text = readFileSync(file, 'utf8');
+  const manifest = JSON.parse(text) as Record<string, ManifestChunk>;
   const entry = manifest[ENTRY];
   if (!entry) return emptyAssets();
   const url = (f: string) => `/${f}`;
@@ -74,6 +92,8 @@ export function loadClientAssets(clientDir: string): ClientAssets {
     pageCss: (key) => (Object.hasOwn(pageCss.byKey, key) ? pageCss.byKey[key] : null),
     pageCssHrefs: () => pageCss.hrefs,
     entry: url(entry.file),
+    buildId: createHash('sha256').update(text).digest('hex').slice(0, 16),
+    shellFiles: [entry.file, ...[...entryImports].map((k) => manifest[k]?.file).filter((f): f is string => Boolean(f))].map(url),
     // With per-page stylesheets the manifest no longer lists the whole one: it is the fallback of a module without its own.
     css: baseCss.length > 0 ? baseCss : pageCss.whole,
     preloadsFor(moduleKey) {
@@ -142,6 +162,12 @@ export function reloadingClientAssets(clientDir: string): ClientAssets {
     },
     get css() {
       return fresh().css;
+    },
+    get buildId() {
+      return fresh().buildId;
+    },
+    get shellFiles() {
+      return fresh().shellFiles;
     },
     preloadsFor: (key) => fresh().preloadsFor(key),
     chunkOf: (key) => fresh().chunkOf(key),

@@ -1,6 +1,7 @@
 import escapeHtml from 'escape-html';
 import htmlescape from 'htmlescape';
 import type { PageHead } from '../contracts/head.ts';
+import { BRAND_COLOR, MANIFEST_PATH } from '../pwa/manifest.ts';
 import type { AppState } from '../stores/app-state.ts';
 import type { ClientAssets, PageCss } from './assets.ts';
 import { BOOT_SCRIPT } from './boot-script.ts';
@@ -22,7 +23,10 @@ export function documentHead(head: PageHead, assets: ClientAssets, moduleKey: st
     '<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8">',
     `<meta name="viewport" content="${VIEWPORT}">`,
     '<meta name="format-detection" content="telephone=no">',
-    '<meta name="theme-color" content="#00a862">',
+    `<meta name="theme-color" content="${BRAND_COLOR}">`,
+    // Issue 37 part 5: the city host's web app manifest (plugins/pwa.ts) and the home-screen icon of iOS.
+    `<link rel="manifest" href="${MANIFEST_PATH}">`,
+    '<link rel="apple-touch-icon" href="/pwa/icon-192.png">',
     `<title>${escapeHtml(head.title)}</title>`,
   ];
   if (head.description) parts.push(`<meta name="description" content="${escapeHtml(head.description)}">`);

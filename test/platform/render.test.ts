@@ -115,6 +115,8 @@ t.test('public files are served as they are', async (t) => {
 t.test('when the error page itself fails, a plain fallback with a link home is sent', async (t) => {
   const broken = {
     entry: null,
+    buildId: null,
+    shellFiles: [],
     css: [],
     preloadsFor: () => [],
     chunkOf: () => null,

@@ -50,7 +50,7 @@ declare module 'fastify' {
      * The portal listens (in-process, or the cluster's primary, which hands it to the workers); a production gateway
      * posts the same event to the portal's /-/gateway/events.
      */
-    gatewayEvents?: EventEmitter;
+    noticeEvents?: EventEmitter;
   }
 }
 
@@ -130,7 +130,7 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
   calendarTimer.unref();
   const gatewayEvents = new EventEmitter();
   gatewayEvents.setMaxListeners(0);
-  app.decorate('gatewayEvents', gatewayEvents);
+  app.decorate('noticeEvents', gatewayEvents);
   const ctx: BackendContext = {
     db,
     dataDir: opts.dataDir,

@@ -2,7 +2,7 @@ import type { GatewayNoticeEvent, ListingFilter, NoticeKind } from '../contracts
 import { inQuietHours } from '../lib/chat-query.ts';
 import { detailPathOf, isRentHouseType, kindOfHouseType } from '../lib/listing-kinds.ts';
 import type { DB } from './db.ts';
-import { listingWhere, priceInBand } from './routes/listing.ts';
+import { LISTING_LIST_SELECT, listingWhere, priceInBand } from './routes/listing.ts';
 import { parseSqlTime, sqlTime } from './time.ts';
 import { cachedStatement } from './util.ts';
 
@@ -49,11 +49,11 @@ function quietEnd(ms: number, to: string): number {
 const unitOf = (houseType: number) => (isRentHouseType(houseType) ? '元/月' : '万');
 const num = (n: number) => String(Math.round(n * 100) / 100);
 
-/** Whether a saved search's list shows the listing now: the list query's WHERE, restricted to this id. */
+/** Whether a saved search's list shows the listing now: the list query (its joins and WHERE), restricted to this id. */
 export function searchShows(db: DB, filter: ListingFilter, listingId: number): boolean {
   const w = listingWhere(filter);
   w.add('l.id = ?', listingId);
-  return cachedStatement(db, `SELECT 1 FROM listing l ${w.clause()}`).get(...w.args) !== undefined;
+  return cachedStatement(db, `${LISTING_LIST_SELECT} ${w.clause()}`).get(...w.args) !== undefined;
 }
 
 /** A stored filter as the list query reads it: paging and order do not change which listings a list shows. */

@@ -28,7 +28,7 @@ const clockAt = beijingMidnight(Date.now()) + 3 * 3_600_000;
 const app = await buildBackend({ dataDir, logger: false, now: () => clockAt });
 t.teardown(() => app.close());
 const events: GatewayNoticeEvent[] = [];
-app.gatewayEvents?.on('notice', (e: GatewayNoticeEvent) => events.push(e));
+app.noticeEvents?.on('notice', (e: GatewayNoticeEvent) => events.push(e));
 
 const ro = new Database(path.join(dataDir, 'portal.db'), { readonly: true });
 const xiaoqus = ro

@@ -10,6 +10,7 @@ import { imBodies, imHandlers } from './im.ts';
 import { infoBodies, infoHandlers } from './info.ts';
 import { memberBodies, memberHandlers } from './member.ts';
 import { memberFormBodies, memberFormHandlers } from './member-forms.ts';
+import { noticeBodies, noticeHandlers } from './notices.ts';
 import { savedBodies, savedHandlers } from './saved.ts';
 import type { ActionHandler } from './types.ts';
 import { wendaBodies, wendaHandlers } from './wenda.ts';
@@ -23,6 +24,7 @@ export const actionHandlers: Readonly<Record<string, ActionHandler<never>>> = {
   ...agentHandlers,
   ...memberHandlers,
   ...savedHandlers,
+  ...noticeHandlers,
   ...infoHandlers,
   ...memberFormHandlers,
   ...entrustHandlers,
@@ -38,6 +40,7 @@ const schemas: Readonly<Record<string, object>> = {
   ...agentBodies,
   ...memberBodies,
   ...savedBodies,
+  ...noticeBodies,
   ...infoBodies,
   ...memberFormBodies,
   ...entrustBodies,

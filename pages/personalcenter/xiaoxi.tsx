@@ -130,7 +130,7 @@ function NoticeItem({ n }: { n: Notice }) {
       <form method="post" action="/-/action/notice-delete" className="ntc__del">
         <Hidden name="id" value={n.id} />
         <Hidden name="back" value={SELF} />
-        <button type="submit" className="fav__remove" aria-label={`删除消息：${n.title}`} data-testid="notice-delete">
+        <button type="submit" className="pc-op" aria-label={`删除消息：${n.title}`} data-testid="notice-delete">
           删除
         </button>
       </form>
@@ -159,7 +159,7 @@ function SearchItem({ s }: { s: Search }) {
         <form method="post" action="/-/action/saved-search-delete">
           <Hidden name="id" value={s.id} />
           <Hidden name="back" value={SELF} />
-          <button type="submit" className="fav__remove" aria-label={`删除搜索：${s.name}`}>
+          <button type="submit" className="pc-op" aria-label={`删除搜索：${s.name}`}>
             删除
           </button>
         </form>

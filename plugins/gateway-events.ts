@@ -36,14 +36,6 @@ const EVENT_SCHEMA = {
 
 export const isGatewayNoticeEvent = new Ajv({ strict: true }).compile<GatewayNoticeEvent>(EVENT_SCHEMA);
 
-/** The IPC message a cluster's primary sends a worker with one gateway event. */
-export interface GatewayEventMessage {
-  type: 'portal:gateway-event';
-  event: GatewayNoticeEvent;
-}
-export const isGatewayEventMessage = (m: unknown): m is GatewayEventMessage =>
-  !!m && typeof m === 'object' && (m as { type?: unknown }).type === 'portal:gateway-event';
-
 export interface GatewayEvents {
   /** Hear one event of the gateway: checked, then published to the member's pages. False when refused. */
   receive(event: unknown): Promise<boolean>;

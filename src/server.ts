@@ -1,9 +1,9 @@
 import cluster, { type Worker } from 'node:cluster';
 import pino from 'pino';
-import { type GatewayEventMessage, isGatewayEventMessage } from '../plugins/gateway-events.ts';
 import { buildApp, knownNames } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import type { GatewayNoticeEvent } from './contracts/gateway/index.ts';
+import { type GatewayEventMessage, isGatewayEventMessage } from './lib/notice-frame.ts';
 import { memoryReport } from './memory-report.ts';
 import { aggregateWorkerMetrics } from './metrics/cluster.ts';
 import { loadRegistryFile, RegistryError } from './registry/load.ts';

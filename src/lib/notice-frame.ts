@@ -1,4 +1,4 @@
-import type { Notice } from '../contracts/gateway/index.ts';
+import type { GatewayNoticeEvent, Notice } from '../contracts/gateway/index.ts';
 
 /**
  * The member socket's notice frame (issue 37 part 2): what a member's open pages get when the gateway records a notice
@@ -39,3 +39,11 @@ export function parseNoticeFrame(data: unknown): NoticeFrame | null {
     return null;
   }
 }
+
+/** The IPC message a cluster's primary sends a worker with one gateway event (src/server.ts; issue 37). */
+export interface GatewayEventMessage {
+  type: 'portal:gateway-event';
+  event: GatewayNoticeEvent;
+}
+export const isGatewayEventMessage = (m: unknown): m is GatewayEventMessage =>
+  !!m && typeof m === 'object' && (m as { type?: unknown }).type === 'portal:gateway-event';

@@ -143,6 +143,7 @@ export const pageModules: Record<string, () => Promise<PageModule>> = {
   'personalcenter/disanfang': () => import('./personalcenter/disanfang.tsx'),
   'personalcenter/gujiajilu': () => import('./personalcenter/gujiajilu.tsx'),
   'personalcenter/liulan': () => import('./personalcenter/liulan.tsx'),
+  'personalcenter/xiaoxi': () => import('./personalcenter/xiaoxi.tsx'),
   'personalcenter/coupon': () => import('./personalcenter/coupon.tsx'),
   'personalcenter/jubao-record': () => import('./personalcenter/jubao-record.tsx'),
   'personalcenter/report': () => import('./personalcenter/report.tsx'),

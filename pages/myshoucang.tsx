@@ -22,6 +22,15 @@ const NEXT: Record<string, { text: string; href: string; label: string }> = {
   overseas: { text: '还没有收藏海外房产，去看看海外房源吧', href: '/haiwai/', label: '去看看海外房产' },
 };
 
+/** A tab's address, with 降价优先 kept. */
+function hrefOf(kind: string | null, sort: 'drop' | null): string {
+  const q = new URLSearchParams();
+  if (kind) q.set('kind', kind);
+  if (sort) q.set('sort', sort);
+  const s = q.toString();
+  return s ? `/myshoucang?${s}` : '/myshoucang';
+}
+
 const NOTICES: Record<string, string> = { unfavourited: '已取消收藏', removed: '已删除所选收藏' };
 
 /**
@@ -30,7 +39,8 @@ const NOTICES: Record<string, string> = { unfavourited: '已取消收藏', remov
  * 编辑 switch is a checkbox the stylesheet reads, so the edit mode works without JavaScript.
  */
 export default function MyShoucangPage({ data, query }: PageProps<MyShoucangData>) {
-  const self = data.kind ? `/myshoucang?kind=${data.kind}` : '/myshoucang';
+  const self = hrefOf(data.kind, data.sort ?? null);
+  const drops = data.entries.filter((e) => e.drop).length;
   const notice = NOTICES[query?.notice ?? ''];
   const next = NEXT[data.kind ?? 'all'] ?? NEXT.all;
   return (
@@ -55,6 +65,16 @@ export default function MyShoucangPage({ data, query }: PageProps<MyShoucangData
           </AppLink>
         ))}
       </nav>
+      {data.entries.length ? (
+        <nav className="fav__sort" aria-label="排序">
+          <AppLink href={hrefOf(data.kind, null)} className={data.sort ? '' : 'is-on'}>
+            默认
+          </AppLink>
+          <AppLink href={hrefOf(data.kind, 'drop')} className={data.sort ? 'is-on' : ''} data-testid="fav-sort-drop">
+            降价优先{drops ? `(${drops})` : ''}
+          </AppLink>
+        </nav>
+      ) : null}
       {notice ? (
         <p className="pc-flash" role="status" data-testid="fav-notice">
           {notice}
@@ -74,6 +94,19 @@ export default function MyShoucangPage({ data, query }: PageProps<MyShoucangData
                   </label>
                   <div className="fav__card">
                     <SavedItemCard e={e} />
+                    {e.drop ? (
+                      <p className="fav__drop" data-testid="fav-drop">
+                        <b>
+                          降价{e.drop.amount}
+                          {e.drop.unit}
+                        </b>
+                        <span>
+                          收藏时{e.drop.from}
+                          {e.drop.unit} → 现{e.drop.to}
+                          {e.drop.unit}
+                        </span>
+                      </p>
+                    ) : null}
                   </div>
                   <button type="submit" form={formId} className="fav__remove" data-testid="fav-remove">
                     取消收藏

@@ -11,6 +11,7 @@ const account: FastifyPluginAsync = async (app: FastifyInstance) => {
   const directory = createMemberDirectory((call, token) => app.api.user.sessionMember(call, token));
   app.decorate('memberDirectory', directory);
   const unsubscribe = app.memberEvents.subscribe((event) => {
+    if (event.type === 'notice') return; // issue 37: news for the member's pages, not about their session
     if (event.type === 'ended') directory.forgetSession(event.session);
     else directory.forget(event.userId);
   });

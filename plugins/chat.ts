@@ -126,7 +126,7 @@ const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opts) => {
   const socketMember = new WeakMap<Socket, string>();
   const socketSession = new WeakMap<Socket, string>();
   const unsubscribeMembers = app.memberEvents.subscribe(function closeRevokedChatSockets(event) {
-    if (event.type === 'profile') return;
+    if (event.type === 'profile' || event.type === 'notice') return;
     const ended = event.type === 'ended' ? event.session : null;
     for (const set of sockets.values())
       for (const s of set)

@@ -2,6 +2,8 @@ import { EventEmitter } from 'node:events';
 import { Ajv } from 'ajv';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import type { NoticeFrame } from '../src/lib/notice-frame.ts';
+import { NOTICE_SCHEMA } from '../src/lib/notice-frame.ts';
 import { redisChannel } from '../src/redis-channel.ts';
 
 /**
@@ -16,7 +18,9 @@ import { redisChannel } from '../src/redis-channel.ts';
 export type MemberEvent =
   | { type: 'revoked' | 'profile'; userId: string }
   /** Issue 33: one session ended (a logout): every process drops its cached copy; `session` is the token's SHA-256. */
-  | { type: 'ended'; userId: string; session: string };
+  | { type: 'ended'; userId: string; session: string }
+  /** Issue 37: the gateway recorded a notice for the member: their open pages show it (plugins/member-socket.ts). */
+  | { type: 'notice'; userId: string; notice: NoticeFrame['notice']; unread: number };
 
 export interface MemberEvents {
   /** Announce an event. Resolves once it is handed to the channel (every process, this one included, hears it). */
@@ -54,9 +58,11 @@ const isMemberEvent = new Ajv({ strict: true }).compile<MemberEvent>({
   required: ['type', 'userId'],
   additionalProperties: false,
   properties: {
-    type: { type: 'string', enum: ['revoked', 'profile', 'ended'] },
+    type: { type: 'string', enum: ['revoked', 'profile', 'ended', 'notice'] },
     userId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
     session: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' },
+    notice: NOTICE_SCHEMA,
+    unread: { type: 'integer', minimum: 0 },
   },
 });
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import fp from 'fastify-plugin';
 import type { UserInfo } from '../src/contracts/session.ts';
 import { CLOSE_SIGNED_OUT, MEMBER_KEY_PATTERN, MEMBER_SOCKET_PATH, memberKey } from '../src/lib/member-socket.ts';
+import type { NoticeFrame } from '../src/lib/notice-frame.ts';
 import { isSameOriginPost } from '../src/lib/same-origin.ts';
 import { readUser, resolveMember, sessionKey } from '../src/session.ts';
 import type { MemberEvent } from './member-events.ts';
@@ -126,6 +127,18 @@ const memberSocket: FastifyPluginAsync<MemberSocketOptions> = async (app, opts) 
 
   const unsubscribe = app.memberEvents.subscribe(function signOutSockets(event: MemberEvent) {
     if (event.type === 'profile') return;
+    if (event.type === 'notice') {
+      // Issue 37: a notice the gateway recorded, to every open page of the member in this process.
+      const frame = JSON.stringify({ t: 'notice', notice: event.notice, unread: event.unread } satisfies NoticeFrame);
+      let sent = 0;
+      for (const socket of sockets.get(event.userId) ?? [])
+        if (socket.readyState === OPEN) {
+          socket.send(frame);
+          sent++;
+        }
+      if (sent) app.log.info({ userId: event.userId, noticeId: event.notice.id, sockets: sent }, 'notice sent to member sockets');
+      return;
+    }
     const open = sockets.get(event.userId);
     if (!open || open.size === 0) return;
     // `revoked`: every session of the member; `ended` (issue 33): the one session a logout ended, wherever it is open.

@@ -21,6 +21,7 @@ import clientRoutesPlugin from '../plugins/client-routes.ts';
 import compression from '../plugins/compression.ts';
 import deadlinePlugin from '../plugins/deadline.ts';
 import drainPlugin from '../plugins/drain.ts';
+import gatewayEventsPlugin from '../plugins/gateway-events.ts';
 import httpCaching from '../plugins/http-caching.ts';
 import iconSprite from '../plugins/icon-sprite.ts';
 import loggingPlugin, { PortalLogController } from '../plugins/logging.ts';
@@ -172,6 +173,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }
 
   let gatewayUrl: string | undefined = opts.gatewayUrl ?? config.gatewayUrl;
+  /** The embedded gateway's events hook (issue 37), when it runs in this process. */
+  let embeddedEvents: import('node:events').EventEmitter | undefined;
   if (gatewayUrl === undefined) {
     const { startBackend } = await import('./backend/start.ts');
     const backend = await startBackend({
@@ -181,6 +184,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       now: opts.now,
     });
     gatewayUrl = backend.url;
+    embeddedEvents = backend.app.noticeEvents;
     app.addHook('onClose', async function closeEmbeddedBackend() {
       return backend.close();
     });
@@ -268,6 +272,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(pwaPlugin);
   await app.register(memberEvents, { redisUrl: config.redisUrl });
   await app.register(memberSocket, opts.memberSocket ?? {});
+  // Issue 37: the gateway's notices reach the member's open pages (the embedded gateway's in-process, a company's by webhook).
+  await app.register(gatewayEventsPlugin, { secret: config.gatewayEventsSecret });
+  embeddedEvents?.on('notice', (event: unknown) => void app.gatewayEvents.receive(event));
   // chat (issue 18): the chat endpoints, the built-in transport's socket and the agent inbox's sign-in.
   await app.register(chatPlugin, { sdkAppId: config.imSdkAppId, secretKey: config.imSecretKey, redisUrl: config.redisUrl, ...opts.chat });
   await app.register(accountPlugin);

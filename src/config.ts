@@ -50,6 +50,8 @@ export interface Config {
   redisUrl?: string;
   /** The console's shared secret for the member sign-out call (plugins/member-sign-out.ts); unset, the call is off. */
   adminToken?: string;
+  /** GATEWAY_EVENTS_SECRET (32+ characters): the bearer a company gateway posts its events to /-/gateway/events with (issue 37). */
+  gatewayEventsSecret?: string;
   /**
    * Issue 36 part 4: the CDN's purge hook (CDN_PURGE_URL), posted the absolute URLs a write or the ops console drops
    * (src/cdn-purge.ts); unset, no CDN is told.
@@ -144,6 +146,13 @@ function redisUrlVar(env: NodeJS.ProcessEnv): string | undefined {
   return url;
 }
 
+function gatewayEventsSecretVar(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.GATEWAY_EVENTS_SECRET;
+  if (!raw) return undefined;
+  if (raw.length < 32) throw new ConfigError('GATEWAY_EVENTS_SECRET must be at least 32 characters');
+  return raw;
+}
+
 function adminTokenVar(env: NodeJS.ProcessEnv): string | undefined {
   const raw = env.ADMIN_TOKEN;
   if (!raw) return undefined;
@@ -231,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     trustProxy: trustProxyVar(env),
     redisUrl: redisUrlVar(env),
     adminToken: adminTokenVar(env),
+    gatewayEventsSecret: gatewayEventsSecretVar(env),
     cdnPurgeUrl: cdnPurgeUrlVar(env),
     ...tencentImVars(env),
     tracing: tracingVars(env),

@@ -2,6 +2,8 @@ import cluster, { type Worker } from 'node:cluster';
 import pino from 'pino';
 import { buildApp, knownNames } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import type { GatewayNoticeEvent } from './contracts/gateway/index.ts';
+import { type GatewayEventMessage, isGatewayEventMessage } from './lib/notice-frame.ts';
 import { memoryReport } from './memory-report.ts';
 import { aggregateWorkerMetrics } from './metrics/cluster.ts';
 import { loadRegistryFile, RegistryError } from './registry/load.ts';
@@ -78,6 +80,11 @@ async function runPortal(config: Config): Promise<void> {
   process.once('SIGTERM', () => void close('SIGTERM'));
   process.once('SIGINT', () => void close('SIGINT'));
   process.on('SIGUSR2', () => app.log.info({ memory: memoryReport(app) }, 'memory report'));
+  // Issue 37: the embedded gateway in the primary hands this worker its events (plugins/gateway-events.ts).
+  if (cluster.isWorker)
+    process.on('message', (message: unknown) => {
+      if (isGatewayEventMessage(message)) void app.gatewayEvents.receive(message.event);
+    });
   await app.listen({ port: config.port, host: config.host });
 }
 
@@ -109,6 +116,16 @@ async function runPrimary(config: Config): Promise<void> {
     const backend = await startBackend({ dataDir: config.dataDir, port: config.gatewayPort, logger: root.child({ component: 'backend' }) });
     gatewayUrl = backend.url;
     closeBackend = () => backend.close();
+    // Issue 37: its notices go to the workers: with REDIS_URL one of them publishes to all; without, each tells its own
+    // sockets (member events are per process then).
+    let next = 0;
+    backend.app.noticeEvents?.on('notice', (event: GatewayNoticeEvent) => {
+      // Only a worker that listens has its app (and the message listener) built.
+      const live = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w?.isConnected() && listeningSince.has(w));
+      const to = config.redisUrl ? live.slice(next++ % Math.max(1, live.length)).slice(0, 1) : live;
+      const message: GatewayEventMessage = { type: 'portal:gateway-event', event };
+      for (const w of to) w.send(message);
+    });
     log.info({ gatewayUrl }, 'embedded backend started (one for every worker)');
   }
 

@@ -11,6 +11,7 @@ import { imBodies, imHandlers } from './im.ts';
 import { infoBodies, infoHandlers } from './info.ts';
 import { memberBodies, memberHandlers } from './member.ts';
 import { memberFormBodies, memberFormHandlers } from './member-forms.ts';
+import { noticeBodies, noticeHandlers } from './notices.ts';
 import { savedBodies, savedHandlers } from './saved.ts';
 import type { ActionHandler } from './types.ts';
 import { wendaBodies, wendaHandlers } from './wenda.ts';
@@ -24,6 +25,7 @@ export const actionHandlers: Readonly<Record<string, ActionHandler<never>>> = {
   ...agentHandlers,
   ...memberHandlers,
   ...savedHandlers,
+  ...noticeHandlers,
   ...infoHandlers,
   ...memberFormHandlers,
   ...entrustHandlers,
@@ -40,6 +42,7 @@ const schemas: Readonly<Record<string, object>> = {
   ...agentBodies,
   ...memberBodies,
   ...savedBodies,
+  ...noticeBodies,
   ...infoBodies,
   ...memberFormBodies,
   ...entrustBodies,

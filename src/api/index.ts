@@ -16,6 +16,7 @@ import { createMapApi } from './map.ts';
 // Video and VR (issue 19)
 import { createMediaApi } from './media.ts';
 import { createAnswerMemo } from './memo.ts';
+import { createNoticeApi } from './notice.ts';
 import { createRecommendApi } from './recommend.ts';
 import { createSchoolApi } from './school.ts';
 import { createSearchApi } from './search.ts';
@@ -58,6 +59,8 @@ export function createApi(cfg: ClientsConfig) {
     compare: createCompareApi(clients.gateway),
     user: createUserApi(clients.gateway, clients.console, clients.www, clients.urls.www),
     chat: createChatApi(clients.gateway, clients.chat, clients.urls.chat),
+    // Saved searches and notices (issue 37)
+    notice: createNoticeApi(clients.gateway),
     info,
     map: createMapApi(clients.gateway, answers),
     // Video and VR (issue 19)

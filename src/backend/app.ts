@@ -1,8 +1,10 @@
+import { EventEmitter } from 'node:events';
 import multipart from '@fastify/multipart';
 import Ajv from 'ajv';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { BackendContext } from './context.ts';
 import { openDb } from './db.ts';
+import { createNoticeEngine } from './notices.ts';
 import { registerAccountRoutes } from './routes/account.ts';
 import { registerActivityRoutes } from './routes/activity.ts';
 import { registerAppH5Routes } from './routes/apph5.ts';
@@ -22,6 +24,7 @@ import { registerListingRoutes } from './routes/listing.ts';
 import { registerMapRoutes } from './routes/map.ts';
 // Video and VR (issue 19)
 import { registerMediaRoutes } from './routes/media.ts';
+import { registerNoticeRoutes } from './routes/notices.ts';
 import { registerOverseasRoutes } from './routes/overseas.ts';
 import { registerSchoolRoutes } from './routes/school.ts';
 import { registerSearchRoutes } from './routes/search.ts';
@@ -43,6 +46,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** `METHOD /path` of every route of the embedded backend (set by buildBackend). */
     backendRoutes?: string[];
+    /**
+     * The gateway events hook (issue 37 part 2): `notice` with a GatewayNoticeEvent each time a notice is recorded.
+     * The portal listens (in-process, or the cluster's primary, which hands it to the workers); a production gateway
+     * posts the same event to the portal's /-/gateway/events.
+     */
+    noticeEvents?: EventEmitter;
   }
 }
 
@@ -120,12 +129,21 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
   keepCalendar();
   const calendarTimer = setInterval(keepCalendar, 3_600_000);
   calendarTimer.unref();
+  const gatewayEvents = new EventEmitter();
+  gatewayEvents.setMaxListeners(0);
+  app.decorate('noticeEvents', gatewayEvents);
   const ctx: BackendContext = {
     db,
     dataDir: opts.dataDir,
     maxUploadBytes: opts.maxUploadBytes ?? 5 * 1024 * 1024,
     now,
     sqlNow: () => sqlTime(now()),
+    listings: createNoticeEngine({
+      db,
+      now,
+      log: app.log.child({ component: 'notices' }),
+      announce: (event) => gatewayEvents.emit('notice', event),
+    }),
   };
   app.addHook('onClose', async () => {
     clearInterval(calendarTimer);
@@ -174,6 +192,7 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
   registerActivityRoutes(app, ctx); // campaigns (issue 19)
   registerAccountRoutes(app, ctx);
   registerEntrustRoutes(app, ctx);
+  registerNoticeRoutes(app, ctx); // saved searches, notices (issue 37)
   registerFangjiaRoutes(app, ctx);
   registerChatRoutes(app, ctx);
   registerArticleRoutes(app, ctx);

@@ -1,4 +1,5 @@
 import type { DB } from './db.ts';
+import type { ListingChanges } from './notices.ts';
 import type { Clock } from './time.ts';
 
 /** What every route module gets: the open database, where files live, and the gateway's one clock. */
@@ -10,4 +11,6 @@ export interface BackendContext {
   now: Clock;
   /** `now()` in the database's format (Beijing wall-clock, `YYYY-MM-DD HH:MM:SS`). */
   sqlNow: () => string;
+  /** Issue 37: a listing appeared or changed price; saved searches and favourites that concern it get their notices. */
+  listings: ListingChanges;
 }

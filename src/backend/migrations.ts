@@ -541,6 +541,36 @@ UPDATE view_history SET kind = 'rent' WHERE house_id IN (SELECT id FROM listing 
 CREATE INDEX view_history_member_kind ON view_history(member_id, kind, house_id);
 `,
   },
+  // A buyer's weeks (issue 37 parts 1–3): saved searches that fire, the price a favourite was saved at, the notices of
+  // the message centre, the SMS the gateway would send for them, and each member's notice settings.
+  {
+    version: 23,
+    name: 'saved searches, notices, favourite prices, the SMS record and notice settings (issue 37)',
+    sql: `
+CREATE TABLE saved_search (
+  id INTEGER PRIMARY KEY, member_id TEXT NOT NULL, city_id INTEGER NOT NULL, list TEXT NOT NULL, url TEXT NOT NULL, filter TEXT NOT NULL,
+  name TEXT NOT NULL, want_new INTEGER NOT NULL, want_drop INTEGER NOT NULL, sms INTEGER NOT NULL, enabled INTEGER NOT NULL DEFAULT 1,
+  created_at TEXT NOT NULL, updated_at TEXT NOT NULL, UNIQUE (member_id, url)
+);
+CREATE INDEX saved_search_city ON saved_search(city_id, enabled);
+CREATE TABLE notice (
+  id INTEGER PRIMARY KEY, member_id TEXT NOT NULL, kind TEXT NOT NULL, title TEXT NOT NULL, text TEXT NOT NULL, url TEXT NOT NULL,
+  listing_id INTEGER, search_id INTEGER, read INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL
+);
+CREATE INDEX notice_member ON notice(member_id, id DESC);
+CREATE UNIQUE INDEX notice_new_once ON notice(member_id, listing_id) WHERE kind = 'new';
+CREATE TABLE notice_sms (
+  id INTEGER PRIMARY KEY, member_id TEXT NOT NULL, phone TEXT NOT NULL, text TEXT NOT NULL, notice_id INTEGER NOT NULL,
+  due_at TEXT NOT NULL, created_at TEXT NOT NULL
+);
+CREATE INDEX notice_sms_member ON notice_sms(member_id, id DESC);
+CREATE TABLE notice_settings (
+  member_id TEXT PRIMARY KEY, sms INTEGER NOT NULL, quiet INTEGER NOT NULL, quiet_from TEXT NOT NULL, quiet_to TEXT NOT NULL, updated_at TEXT NOT NULL
+);
+ALTER TABLE collect ADD COLUMN price REAL;
+UPDATE collect SET price = (SELECT price FROM listing WHERE listing.id = collect.house_id) WHERE kind IN ('ershoufang', 'rent');
+`,
+  },
   // 加入对比 (issue 37 part 4): a member's compare list, up to four homes of one kind (src/lib/compare.ts), kept on the
   // gateway so that it follows the member from browser to browser.
   {

@@ -1,7 +1,9 @@
 import { LOGOUT_ENDPOINT, LOGOUT_LOADING_MESSAGE, LOGOUT_SUCCESS_MESSAGE, MEMBER_SOCKET_PATH, memberKey } from '../lib/member-socket.ts';
+import { parseNoticeFrame } from '../lib/notice-frame.ts';
 import { type AppState, emptyUser } from '../stores/app-state.ts';
 import { showToast } from '../ui/detail/toast.ts';
 import { showLoadingToast } from '../ui/loading-toast.ts';
+import { showNoticeToast } from '../ui/notice-toast.ts';
 import { runForcedLogout } from './forced-logout.ts';
 import { startUnreadRefresh } from './im/unread-refresh.ts';
 import { connectMemberSocket, type SocketLike } from './member-socket.ts';
@@ -50,6 +52,13 @@ export function startMemberSession(opts: MemberSessionOptions): { stop(): void }
     url,
     userId,
     open: (to) => new WebSocket(to) as unknown as SocketLike,
+    // Issue 37: a notice the gateway just recorded: a toast that links to it, and the header's count.
+    onMessage: (data) => {
+      const frame = parseNoticeFrame(data);
+      if (!frame) return;
+      showNoticeToast(frame.notice);
+      if (state.user.noticeUnread !== undefined) state.user.noticeUnread = frame.unread;
+    },
     onSignedOut: () =>
       void runForcedLogout({
         showLoading: () => void showLoadingToast(LOGOUT_LOADING_MESSAGE),

@@ -16,6 +16,8 @@ export interface MemberSocketDeps {
   open(url: string): SocketLike;
   /** Called once, when the forced-logout message arrives; the socket is closed and not reopened. */
   onSignedOut(): void;
+  /** Any other message (issue 37: a JSON notice frame, src/lib/notice-frame.ts). */
+  onMessage?(data: string): void;
   random?: () => number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (timer: unknown) => void;
@@ -71,7 +73,10 @@ export function connectMemberSocket(deps: MemberSocketDeps): { stop(): void } {
       attempt = 0;
     };
     s.onmessage = (event) => {
-      if (String(event.data) !== deps.userId) return;
+      if (String(event.data) !== deps.userId) {
+        deps.onMessage?.(String(event.data));
+        return;
+      }
       stop();
       deps.onSignedOut();
     };

@@ -4,7 +4,18 @@
  * point 3: registry data, never the page's or the loader's name); the `listing-query` middleware (redirects, unknown
  * tails) and the list loaders (the gateway search) read the same spec from here. Pure, no I/O.
  */
-import { emptyQuery, fromQueryParams, hasFilterQuery, type ListingQuery, type LocationDict, parseTail, toTail } from './listing-filters.ts';
+import type { ListingFilter } from '../contracts/gateway/index.ts';
+import {
+  emptyQuery,
+  fromQueryParams,
+  hasFilterQuery,
+  houseTypesOf,
+  type ListingQuery,
+  type LocationDict,
+  parseTail,
+  toApiFilter,
+  toTail,
+} from './listing-filters.ts';
 import { HOUSE_TYPES, KIND_NOUNS, type ListingKind } from './listing-kinds.ts';
 
 export interface ListSpec {
@@ -55,6 +66,20 @@ export const LIST_SPECS = {
 } as const satisfies Record<string, ListSpec>;
 
 export type ListName = keyof typeof LIST_SPECS;
+
+/**
+ * The gateway filter of a list's filter state in a city: what the list page searches with (loadList) and what a saved
+ * search keeps (issue 37), so a saved search is asked exactly what its list shows.
+ */
+export function listFilterOf(spec: ListSpec, q: ListingQuery, cityId: number): ListingFilter {
+  const types = houseTypesOf(spec.kind, q);
+  return {
+    ...toApiFilter(q, spec.kind),
+    cityId,
+    ...(types.length > 1 ? { houseTypes: types } : { houseType: types[0] }),
+    ...(spec.shortTerm ? { shortTerm: true } : {}),
+  };
+}
 
 /** The list a page shows, by its registry `params.list`; null for a page that is no filtered list. */
 export function listSpecOf(params: Readonly<Record<string, string>> | undefined): ListSpec | null {

@@ -181,6 +181,7 @@ export const loaders: Readonly<Record<string, PageLoader<any>>> = {
   personalText: personal.personalText,
   gujiajilu: personal.gujiajilu,
   viewHistory: personal.viewHistory,
+  xiaoxi: personal.xiaoxi,
   coupon: personal.coupon,
   jubaoRecord: personal.jubaoRecord,
   report: personal.report,
@@ -222,6 +223,8 @@ const ID_AD = ['id', 'ad'];
 export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   // chat (issue 18): the agent inbox's sign-in refusal
   agentLogin: ['error', 'account'],
+  // the message centre (issue 37)
+  xiaoxi: ['page', 'notice', 'error'],
   fangjia: FANGJIA_QUERY_KEYS,
   xinfangList: XINFANG_KEYWORD_KEYS,
   xinfangDetail: ['id', 'houseId', 'belongerId'],
@@ -257,7 +260,7 @@ export const loaderQueryKeys: Readonly<Record<string, readonly string[]>> = {
   zhaopucsDetail: ID_AD,
   zhaopuczDetail: ID_AD,
   zhaopuSearchList: ['keyword', 'kw', 'page'],
-  myshoucang: ['kind'],
+  myshoucang: ['kind', 'sort'],
   yuyuekanfang: ['houseId', 'id', 'ok', 'back'],
   jubao: ['houseId', 'id', 'ok', 'back'],
   photo: ['id', 'houseId', 'active', 'type'],

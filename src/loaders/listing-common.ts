@@ -4,18 +4,9 @@ import type { DetailExtras } from '../contracts/page-data/ershoufang.ts';
 import type { ListPageData } from '../contracts/page-data/list.ts';
 import { errors } from '../errors.ts';
 import { parseId } from '../lib/ids.ts';
-import { dictShown, type ListSpec, listTailOf, locationName } from '../lib/list-specs.ts';
+import { dictShown, type ListSpec, listFilterOf, listTailOf, locationName } from '../lib/list-specs.ts';
 import { listingCardOf } from '../lib/listing-card.ts';
-import {
-  emptyQuery,
-  filterLabels,
-  houseTypesOf,
-  type LocationDict,
-  parseTail,
-  toApiFilter,
-  toTail,
-  ZHAOPU_DEALS,
-} from '../lib/listing-filters.ts';
+import { emptyQuery, filterLabels, type LocationDict, parseTail, toTail, ZHAOPU_DEALS } from '../lib/listing-filters.ts';
 import type { LoadResult, PageContext, PageView } from '../pipeline/types.ts';
 import { defer } from '../render/deferred.ts';
 import { optional } from './optional.ts';
@@ -31,15 +22,7 @@ export async function loadList(ctx: PageContext, spec: ListSpec): Promise<LoadRe
   const dict = await locationDict(ctx);
   const q = parseTail(listTailOf(ctx.params), spec.kind, dict);
   if (!q) throw errors.pageNotFound();
-  const filter = toApiFilter(q, spec.kind);
-  const types = houseTypesOf(spec.kind, q);
-  const page = await ctx.api.house.findByCondition(ctx.call, {
-    ...filter,
-    cityId: ctx.city.cityId,
-    ...(types.length > 1 ? { houseTypes: types } : { houseType: types[0] }),
-    ...(spec.shortTerm ? { shortTerm: true } : {}),
-    size: spec.pageSize,
-  });
+  const page = await ctx.api.house.findByCondition(ctx.call, { ...listFilterOf(spec, q, ctx.city.cityId), size: spec.pageSize });
   const pageNo = q.page ?? 1;
   const totalPages = Math.max(1, page.totalPages || Math.ceil(page.totalElements / spec.pageSize));
   if (pageNo > 1 && pageNo > totalPages) throw errors.pageNotFound();

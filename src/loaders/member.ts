@@ -1,5 +1,5 @@
-import type { CollectKind } from '../contracts/gateway/index.ts';
-import type { FormHouse, FormPageData, MyShoucangData, PhotoData } from '../contracts/page-data/member.ts';
+import type { CollectEntry, CollectKind } from '../contracts/gateway/index.ts';
+import type { FormHouse, FormPageData, MyShoucangData, PhotoData, PriceDrop } from '../contracts/page-data/member.ts';
 import { errors } from '../errors.ts';
 import { parseId } from '../lib/ids.ts';
 import { detailPathOf, kindOfHouseType } from '../lib/listing-kinds.ts';
@@ -15,15 +15,29 @@ export function memberIdOf(ctx: Pick<PageContext, 'user'>): string {
   return ctx.user?.uid || ctx.user?.userId || '';
 }
 
+/** A listing favourite's drop since it was saved (issue 37): its price now under the price it was saved at. */
+function dropOf(e: CollectEntry): PriceDrop | null {
+  if ((e.kind !== 'ershoufang' && e.kind !== 'rent') || typeof e.savedPrice !== 'number') return null;
+  const now = (e.item as { price?: unknown }).price;
+  if (typeof now !== 'number' || !(now < e.savedPrice)) return null;
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return { from: e.savedPrice, to: now, amount: round(e.savedPrice - now), unit: e.kind === 'rent' ? '元/月' : '万' };
+}
+
 /** /myshoucang[?kind=]: the member's favourites of SPEC 7.8's four kinds and overseas. member-only runs before. */
 export const myShoucangLoader = pageLoader(async (ctx): Promise<LoadResult<MyShoucangData>> => {
   const memberId = memberIdOf(ctx);
   if (!memberId) throw errors.pageNotFound();
   const kind = KINDS.includes(ctx.query.kind as CollectKind) ? (ctx.query.kind as CollectKind) : null;
-  const all = await ctx.api.user.collectList(ctx.call, memberId);
+  const sort = ctx.query.sort === 'drop' ? 'drop' : null;
+  const all = (await ctx.api.user.collectList(ctx.call, memberId)).map((e) => ({ ...e, drop: dropOf(e) }));
   const counts: Record<CollectKind, number> = { ershoufang: 0, rent: 0, newhouse: 0, xiaoqu: 0, overseas: 0 };
   for (const e of all) counts[e.kind] = (counts[e.kind] ?? 0) + 1;
-  return { data: { kind, entries: kind ? all.filter((e) => e.kind === kind) : all, counts } };
+  const entries = kind ? all.filter((e) => e.kind === kind) : all;
+  // 降价优先: the drops first, the biggest share first; the rest keep their order (newest saved first).
+  const share = (e: (typeof all)[number]) => (e.drop ? e.drop.amount / e.drop.from : 0);
+  if (sort) entries.sort((a, b) => share(b) - share(a));
+  return { data: { kind, entries, counts, sort } };
 }, myShoucangMeta);
 
 /** The house a form names by `?houseId=` (or `?id=`): none without one, the 404 screen for a malformed or unknown one. */

@@ -10,13 +10,14 @@ import type {
   ReportRecordsData,
   ValuationListData,
   ViewHistoryData,
+  XiaoxiData,
 } from '../contracts/page-data/personal.ts';
 import { errors } from '../errors.ts';
 import { formStateOf } from '../form-drafts.ts';
 import { detailPathOf, kindOfHouseType } from '../lib/listing-kinds.ts';
 import { maskPhone } from '../lib/member-forms.ts';
 import { safeReturnPath } from '../lib/return-url.ts';
-import { listedWhen } from '../lib/time-label.ts';
+import { gatewayTime, listedWhen, timeLabel } from '../lib/time-label.ts';
 import { personalMeta } from '../meta/personal.ts';
 import { type PageContext, type PageLoader, pageLoader } from '../pipeline/types.ts';
 import { optional } from './optional.ts';
@@ -82,6 +83,39 @@ export const viewHistory: PageLoader<ViewHistoryData> = pageLoader(async (ctx) =
   const entries = await ctx.api.user.viewHistory(ctx.call, memberId(ctx));
   return { data: { entries: entries.map((e) => ({ ...e, day: listedWhen(e.viewedAt, ctx.now) })) } };
 }, personalMeta('浏览记录'));
+
+/** The message centre's page size. */
+const NOTICES_PER_PAGE = 20;
+
+/**
+ * /personalcenter/xiaoxi (issue 37 part 3): the member's notices newest first (a page past the last, or a malformed
+ * `?page=`, is the 404 screen), the saved searches and the notice settings.
+ */
+export const xiaoxi: PageLoader<XiaoxiData> = pageLoader(async (ctx) => {
+  const raw = ctx.query.page;
+  if (raw !== undefined && !/^[1-9][0-9]{0,4}$/.test(raw)) throw errors.pageNotFound();
+  const page = raw ? Number(raw) : 1;
+  const id = memberId(ctx);
+  const [notices, searches, settings] = await Promise.all([
+    ctx.api.notice.notices(ctx.call, id, page, NOTICES_PER_PAGE),
+    ctx.api.notice.searches(ctx.call, id),
+    ctx.api.notice.settings(ctx.call, id),
+  ]);
+  if (!notices || !settings) throw new Error('notice answer without its fields');
+  const totalPages = Math.max(1, notices.totalPages);
+  if (page > totalPages) throw errors.pageNotFound();
+  return {
+    data: {
+      notices: notices.content.map((n) => ({ ...n, when: timeLabel(gatewayTime(n.createdAt), ctx.now) })),
+      page,
+      totalPages,
+      unread: notices.unread,
+      chatUnread: ctx.chatUnread ?? 0,
+      searches,
+      settings,
+    },
+  };
+}, personalMeta('消息中心'));
 
 /** /coupon: the member's coupons (by phone) and the city's coupons claimable by number. */
 export const coupon: PageLoader<CouponPageData> = pageLoader(async (ctx) => {

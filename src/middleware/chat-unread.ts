@@ -9,10 +9,23 @@ import type { Middleware } from '../pipeline/types.ts';
 export const chatUnread: Middleware = async (ctx) => {
   const id = chatUserOf(ctx.user);
   if (!id) return;
-  try {
-    ctx.chatUnread = (await ctx.api.chat.unread(ctx.call, id))?.total ?? 0;
-  } catch (err) {
-    ctx.log.warn({ err }, 'unread chat count unavailable');
-    ctx.chatUnread = 0;
-  }
+  const memberId = ctx.user?.uid || ctx.user?.userId || '';
+  const [chat, notices] = await Promise.all([
+    ctx.api.chat.unread(ctx.call, id).then(
+      (r) => r?.total ?? 0,
+      (err) => {
+        ctx.log.warn({ err }, 'unread chat count unavailable');
+        return 0;
+      },
+    ),
+    // Issue 37: the member's unread notices share the badge.
+    memberId
+      ? ctx.api.notice.unread(ctx.call, memberId).catch((err) => {
+          ctx.log.warn({ err }, 'unread notice count unavailable');
+          return 0;
+        })
+      : 0,
+  ]);
+  ctx.chatUnread = chat;
+  ctx.noticeUnread = notices;
 };

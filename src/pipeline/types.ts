@@ -31,6 +31,8 @@ export interface PageContext {
   uncacheable?: string;
   /** A member's unread chat messages, for the header badge (issue 18; set by the `chat-unread` middleware). */
   chatUnread?: number;
+  /** A member's unread notices (issue 37; set by the same `chat-unread` middleware, counted in the same badge). */
+  noticeUnread?: number;
   /** Set by page-cache when this render may fill the cache. */
   cacheFill?: { key: string; ttlMs: number };
   /** Secondary calls whose blocks stream after the shell (src/render/deferred.ts `defer`). */

@@ -18,7 +18,10 @@ export function buildAppState(ctx: PageContext, status: number, data: unknown, h
       scene: ctx.query.scene ?? '',
       servicePhone: ctx.city.servicePhone,
     },
-    user: ctx.user && ctx.chatUnread !== undefined ? { ...userStateFrom(ctx.user), chatUnread: ctx.chatUnread } : userStateFrom(ctx.user),
+    user:
+      ctx.user && ctx.chatUnread !== undefined
+        ? { ...userStateFrom(ctx.user), chatUnread: ctx.chatUnread, noticeUnread: ctx.noticeUnread ?? 0 }
+        : userStateFrom(ctx.user),
     site: {
       brand: ctx.site.brand,
       supervisionPhone: cityContactsOf(ctx.site, ctx.city.cityId).supervisionPhone,

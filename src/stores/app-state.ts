@@ -23,6 +23,8 @@ export interface UserState {
   userSig: string;
   /** The member's unread chat messages (issue 18: the header badge); absent for a visitor. */
   chatUnread?: number;
+  /** The member's unread notices (issue 37: counted in the header badge with chat's); absent for a visitor. */
+  noticeUnread?: number;
 }
 
 export interface SiteState {

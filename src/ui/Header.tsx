@@ -38,7 +38,7 @@ export function Header() {
             ))}
           </nav>
         )}
-        {user.chatUnread !== undefined ? <ChatBadge count={user.chatUnread} /> : null}
+        {user.chatUnread !== undefined ? <ChatBadge count={user.chatUnread + (user.noticeUnread ?? 0)} /> : null}
         <Menu />
       </div>
     </header>
@@ -46,13 +46,19 @@ export function Header() {
 }
 
 /**
- * A member's way to their conversations, with the unread count (issue 18). The count comes with the page (the server
- * asks the gateway for a member's requests, which are never cached) and is kept fresh by the chat screens and the
- * member session: no chat code in the first page's JavaScript.
+ * A member's way to their messages, with the unread count: chat messages (issue 18) and notices (issue 37), both in
+ * the message centre /personalcenter/xiaoxi. The count comes with the page (the server asks the gateway for a member's
+ * requests, which are never cached) and is kept fresh by the chat screens, the member session and its socket's notice
+ * frames: no chat code in the first page's JavaScript.
  */
 function ChatBadge({ count }: { count: number }) {
   return (
-    <AppLink href="/im/list" className="hd__im" aria-label={count > 0 ? `消息，${count}条未读` : '消息'} data-testid="hd-unread">
+    <AppLink
+      href="/personalcenter/xiaoxi"
+      className="hd__im"
+      aria-label={count > 0 ? `消息，${count}条未读` : '消息'}
+      data-testid="hd-unread"
+    >
       <ChatIcon size={22} />
       {count > 0 ? <span className="hd__badge">{count > 99 ? '99+' : count}</span> : null}
     </AppLink>

@@ -210,7 +210,7 @@ t.test('no password, token or SMS code reaches the page state, the HTML or the p
   const login = await post('/-/account/login', { phone, password }, { form: true });
   const page = await portal.app.inject({ url: '/aboutUs', headers: { cookie: cookieFrom(login) as string } });
   const state = stateOf(page.body);
-  t.same(Object.keys(state.user).sort(), ['chatUnread', 'headUrl', 'nickName', 'phone', 'uid', 'userId', 'userSig']);
+  t.same(Object.keys(state.user).sort(), ['chatUnread', 'headUrl', 'nickName', 'noticeUnread', 'phone', 'uid', 'userId', 'userSig']);
   t.equal(state.user.phone, phone);
   t.notMatch(page.body, password);
   t.notMatch(JSON.stringify(state), /token/i);

@@ -89,6 +89,8 @@ export async function seededDataDir(): Promise<string> {
 export interface TestBackend {
   url: string;
   dataDir: string;
+  /** Issue 37: the backend's gateway events (`notice`), for a test to hand to its portal as the webhook would. */
+  noticeEvents?: import('node:events').EventEmitter;
   close: () => Promise<void>;
 }
 
@@ -163,6 +165,7 @@ export async function startTestBackend(opts: { now?: () => number } = {}): Promi
   return {
     url: backend.url,
     dataDir,
+    noticeEvents: backend.app.noticeEvents,
     close: async () => {
       backendDirs.delete(backend.url);
       await backend.close();

@@ -175,9 +175,9 @@ t.test('a second-hand detail, traced', async (t) => {
     const authenticated = child(tree, 'middleware authenticated');
     t.same(names(authenticated.children), ['gateway GET api/member/info'], 'the session check, under the middleware that made it');
     t.same(
-      names(child(tree, 'middleware chat-unread').children),
-      ['gateway GET api/microchat/unread/:id'],
-      "the header badge's unread count under its middleware",
+      names(child(tree, 'middleware chat-unread').children).sort(),
+      ['gateway GET api/microchat/unread/:id', 'gateway GET api/notice/unread/:id'],
+      "the header badge's unread counts (chat, and notices: issue 37) under its middleware",
     );
     t.notOk(names(tree.children).includes('page-cache lookup'), 'no lookup for a member');
   });

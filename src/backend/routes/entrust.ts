@@ -37,7 +37,7 @@ function delay(name: string, fallback: number): number {
  * it off. The calls are not shown in SPEC 7; these paths are ours. Every change is written with its log line in one
  * transaction. A new entrustment is assigned an agent of the community's business area.
  */
-export function registerEntrustRoutes(app: FastifyInstance, { db, now: clock, sqlNow }: BackendContext): void {
+export function registerEntrustRoutes(app: FastifyInstance, { db, now: clock, sqlNow, listings }: BackendContext): void {
   const acceptMs = delay('ENTRUST_ACCEPT_MS', 60_000);
   const listMs = delay('ENTRUST_LIST_MS', 120_000);
   const insert =
@@ -163,6 +163,7 @@ export function registerEntrustRoutes(app: FastifyInstance, { db, now: clock, sq
   /** One step of the state machine, with its log line; the listing follows the entrustment. */
   const move = (r: Row, to: string, actor: string, detail: string): Row => {
     const at = sqlNow();
+    let published: number | null = null;
     db.transaction(() => {
       if (to === '已受理') {
         const x = r.xiaoqu_id ? (xiaoqu.get(r.xiaoqu_id) as Row | undefined) : undefined;
@@ -174,6 +175,7 @@ export function registerEntrustRoutes(app: FastifyInstance, { db, now: clock, sq
       } else if (to === '已上架') {
         const listingId = publish({ ...r, belonger_id: (one.get(r.id) as Row).belonger_id }, at);
         setListing.run(listingId, r.id);
+        published = listingId;
         log(r.id, '已上架', detail || '房源已发布', at, actor);
       } else {
         if (r.listing_id) listingStatus.run(to === '已成交' ? 2 : 0, at, r.listing_id);
@@ -181,6 +183,9 @@ export function registerEntrustRoutes(app: FastifyInstance, { db, now: clock, sq
       }
       setStatus.run(to, at, clock(), r.id);
     })();
+    // Issue 37: a listing that went on sale may be 新房源 of saved searches (after the commit: the notice names a row
+    // the list shows).
+    if (published !== null) listings.listingAdded(published);
     return one.get(r.id) as Row;
   };
 
@@ -303,6 +308,8 @@ export function registerEntrustRoutes(app: FastifyInstance, { db, now: clock, sq
         }
         log(b.id, '修改价格', `${r.price}${unit} → ${b.price}${unit}`, now);
       })();
+      // Issue 37: a price into a saved search's range, or a drop of a saved list's listing or of a favourite.
+      if (r.listing_id && r.status === '已上架') listings.priceChanged(r.listing_id, r.price);
       return ok(view(one.get(b.id) as Row));
     },
   );

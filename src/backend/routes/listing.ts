@@ -154,7 +154,7 @@ export function listingWhere(f: ListingFilter): Where {
   if (f.shortTerm !== undefined) eq('l.short_term', f.shortTerm);
   if (f.metroId) filter.add('l.station_id IN (SELECT id FROM station WHERE metro_id = ?)', f.metroId);
   if (f.priceMin !== undefined) filter.add('l.price >= ?', f.priceMin);
-  if (f.priceMax !== undefined && f.priceMax > 0) filter.add('l.price < ?', f.priceMax);
+  if (f.priceMax !== undefined && f.priceMax > 0) filter.add('l.price < ?', f.priceMax); // priceInBand says the same
   if (f.areaMin !== undefined) filter.add('l.area >= ?', f.areaMin);
   if (f.areaMax !== undefined && f.areaMax > 0) filter.add('l.area < ?', f.areaMax);
   if (f.rooms?.length) {
@@ -178,6 +178,16 @@ export function listingWhere(f: ListingFilter): Where {
       );
   }
   return filter;
+}
+
+/**
+ * Whether a price is inside a filter's price band, by the rule of listingWhere's two price lines (issue 37: whether a
+ * listing was in a saved list before its price changed; everything else about it is unchanged and asked of the query).
+ */
+export function priceInBand(f: Pick<ListingFilter, 'priceMin' | 'priceMax'>, price: number): boolean {
+  if (f.priceMin !== undefined && !(price >= f.priceMin)) return false;
+  if (f.priceMax !== undefined && f.priceMax > 0 && !(price < f.priceMax)) return false;
+  return true;
 }
 
 /** The list query behind the second-hand, rental and commercial list pages: one count, one page, both indexed. */

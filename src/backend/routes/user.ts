@@ -53,12 +53,15 @@ export function registerUserRoutes(app: FastifyInstance, { db, sqlNow, now }: Ba
     xiaoqu: db.prepare('SELECT 1 FROM xiaoqu WHERE id = ?').pluck(),
     overseas: db.prepare('SELECT 1 FROM overseas WHERE id = ?').pluck(),
   };
-  const collectAdd = db.prepare('INSERT OR IGNORE INTO collect VALUES (?,?,?,?)');
+  // Issue 37 part 2: a listing's favourite keeps the price it was saved at (a drop is measured from it).
+  const collectAdd = db.prepare(
+    "INSERT OR IGNORE INTO collect (member_id, house_id, kind, created_at, price) VALUES (?,?,?,?,(SELECT price FROM listing WHERE id = ? AND ? IN ('ershoufang', 'rent')))",
+  );
   const collectIs = db.prepare('SELECT kind FROM collect WHERE member_id = ? AND house_id = ?').pluck();
   const collectDel = db.prepare('DELETE FROM collect WHERE member_id = ? AND house_id = ?');
   const collectDelKind = db.prepare('DELETE FROM collect WHERE member_id = ? AND house_id = ? AND kind = ?');
   const collectList = db.prepare(
-    'SELECT house_id, kind, created_at FROM collect WHERE member_id = ? AND (? IS NULL OR kind = ?) ORDER BY created_at DESC LIMIT 200',
+    'SELECT house_id, kind, created_at, price FROM collect WHERE member_id = ? AND (? IS NULL OR kind = ?) ORDER BY created_at DESC LIMIT 200',
   );
   const listingOne = db.prepare(`${LISTING_SELECT} WHERE l.id = ?`);
   const loupanOne = db.prepare(`${LOUPAN_SELECT} WHERE l.id = ?`);
@@ -76,7 +79,7 @@ export function registerUserRoutes(app: FastifyInstance, { db, sqlNow, now }: Ba
   const add = (kind: CollectKind) => async (req: { params: unknown }) => {
     const p = req.params as { houseId: number; memberId: string };
     if (!exists[kind].get(p.houseId)) return fail(404, '房源不存在');
-    collectAdd.run(p.memberId, p.houseId, kind, sqlNow());
+    collectAdd.run(p.memberId, p.houseId, kind, sqlNow(), p.houseId, kind);
     return ok({ houseId: p.houseId, kind, collected: true });
   };
   app.get('/api/house/collect/add/:houseId/:memberId', { schema: { params: houseMember } }, add('ershoufang'));
@@ -138,7 +141,7 @@ export function registerUserRoutes(app: FastifyInstance, { db, sqlNow, now }: Ba
       const [stmt, map] = itemOf[r.kind as CollectKind] ?? itemOf.ershoufang;
       const item = stmt.get(r.house_id) as Row | undefined;
       if (!item) continue;
-      out.push({ kind: r.kind, collectedAt: r.created_at, item: map(item) });
+      out.push({ kind: r.kind, collectedAt: r.created_at, savedPrice: r.price ?? null, item: map(item) });
     }
     return ok(out);
   });

@@ -121,7 +121,7 @@ export function registerXinfangRoutes(app: FastifyInstance, { db, sqlNow, now }:
   const salesRank = db.prepare(`${LOUPAN_SELECT} WHERE l.city_id = ? ORDER BY l.sales_count DESC, l.id LIMIT ? OFFSET ?`);
   const loupanCount = db.prepare('SELECT COUNT(*) FROM loupan WHERE city_id = ?').pluck();
   const isFav = db.prepare("SELECT 1 FROM collect WHERE member_id = ? AND kind = 'newhouse' AND house_id = ?").pluck();
-  const favAdd = db.prepare("INSERT OR IGNORE INTO collect VALUES (?, ?, 'newhouse', ?)");
+  const favAdd = db.prepare("INSERT OR IGNORE INTO collect (member_id, house_id, kind, created_at) VALUES (?, ?, 'newhouse', ?)");
   const favDel = db.prepare("DELETE FROM collect WHERE member_id = ? AND kind = 'newhouse' AND house_id = ?");
   const salesRankPos = db
     .prepare('SELECT COUNT(*) + 1 FROM loupan WHERE city_id = ? AND (sales_count > ? OR (sales_count = ? AND id < ?))')

@@ -15,6 +15,7 @@ export type * from './map.ts';
 // Video and VR (issue 19)
 export type * from './media.ts';
 export type * from './member.ts';
+export type * from './notice.ts';
 export type * from './overseas.ts';
 export type * from './school.ts';
 export type * from './search.ts';

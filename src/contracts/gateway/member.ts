@@ -86,6 +86,8 @@ export type CollectKind = 'ershoufang' | 'rent' | 'newhouse' | 'xiaoqu' | 'overs
 export interface CollectEntry {
   kind: CollectKind;
   collectedAt: string;
+  /** Issue 37 part 2: a listing's price when it was saved (万 or 元/月); null for other kinds and older answers. */
+  savedPrice?: number | null;
   item: ListingItem | LoupanItem | XiaoquItem | Overseas;
 }
 

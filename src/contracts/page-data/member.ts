@@ -3,8 +3,18 @@ import type { CollectEntry, CollectKind } from '../gateway/index.ts';
 
 export interface MyShoucangData {
   kind: CollectKind | null;
-  entries: CollectEntry[];
+  entries: Array<CollectEntry & { drop?: PriceDrop | null }>;
   counts: Record<CollectKind, number>;
+  /** Issue 37: 降价优先 (`?sort=drop`): the favourites whose price dropped since they were saved first, biggest first. */
+  sort?: 'drop' | null;
+}
+
+/** A favourite's drop since it was saved (issue 37 part 2): 降价 `amount` `unit`, `from` → `to`. */
+export interface PriceDrop {
+  from: number;
+  to: number;
+  amount: number;
+  unit: string;
 }
 
 /** The house a form is about (booking, report), when the query names one. */

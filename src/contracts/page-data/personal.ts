@@ -100,3 +100,14 @@ export interface DemandPageData {
   form: FormState;
   phone: string;
 }
+
+/** /personalcenter/xiaoxi (issue 37 part 3): the message centre. */
+export interface XiaoxiData {
+  notices: Array<import('../gateway/notice.ts').Notice & { when: string }>;
+  page: number;
+  totalPages: number;
+  unread: number;
+  chatUnread: number;
+  searches: import('../gateway/notice.ts').SavedSearch[];
+  settings: import('../gateway/notice.ts').NoticeSettings;
+}

@@ -1,8 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { Ajv } from 'ajv';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { GatewayNoticeEvent } from '../src/contracts/gateway/index.ts';
+import { bearerTokenCheck } from '../src/lib/bearer-token.ts';
 import { NOTICE_SCHEMA } from '../src/lib/notice-frame.ts';
 
 /**
@@ -52,8 +52,6 @@ export interface GatewayEventsOptions {
   secret?: string;
 }
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
 const gatewayEvents: FastifyPluginAsync<GatewayEventsOptions> = async (app, opts) => {
   const log = app.log.child({ component: 'gateway-events' });
   const hub: GatewayEvents = {
@@ -70,16 +68,15 @@ const gatewayEvents: FastifyPluginAsync<GatewayEventsOptions> = async (app, opts
   app.decorate('gatewayEvents', hub);
   if (!opts.secret) return;
 
-  const secretDigest = digest(opts.secret);
+  const authorized = bearerTokenCheck(opts.secret);
   app.post(
     GATEWAY_EVENTS_PATH,
     {
       bodyLimit: 8192,
       preValidation: async function checkGatewaySecret(req: FastifyRequest, reply: FastifyReply) {
-        const match = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '');
-        if (match && timingSafeEqual(digest(match[1] as string), secretDigest)) return;
+        if (authorized(req.headers.authorization)) return;
         req.log.warn('gateway event refused: bad or missing secret');
-        return reply.code(404).send({ status: 404, message: 'This page could not be found' });
+        return reply.callNotFound();
       },
       schema: { body: EVENT_SCHEMA },
     },

@@ -55,8 +55,13 @@ t.test('a notice reaches the member socket, and only that member', async (t) => 
         headers: authorization ? { authorization } : {},
         payload,
       });
-    t.equal((await post(event)).statusCode, 404, 'no secret: the 404 of an unknown path');
-    t.equal((await post(event, 'Bearer wrong-secret')).statusCode, 404, 'a wrong secret too');
+    const unknown = await portal.app.inject({ method: 'POST', url: '/-/gateway/no-such-path', payload: event });
+    const missing = await post(event);
+    t.equal(missing.statusCode, 404, 'no secret: the 404 of an unknown path');
+    t.equal(missing.body, unknown.body, 'the very same answer, no hint that the route exists');
+    const wrong = await post(event, 'Bearer wrong-secret');
+    t.equal(wrong.statusCode, 404, 'a wrong secret too');
+    t.equal(wrong.body, unknown.body);
     const bad = await post({ ...event, notice: { ...event.notice, url: 'https://evil.example/' } }, `Bearer ${SECRET}`);
     t.equal(bad.statusCode, 400, 'a notice leading off the site is refused');
     t.equal(await tab1.nextMessage(300), null, 'and reaches nobody');

@@ -2,6 +2,7 @@ import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { BROTLI_WINDOW_BITS } from '../src/brotli-window.ts';
 
 /** The encodings the portal answers in, best first (issue 11 point 6). zstd and deflate are left out on purpose. */
 export const ENCODINGS = ['br', 'gzip'] as const;
@@ -18,7 +19,11 @@ export const COMPRESSIBLE = /^text\/(?!event-stream)|[/+](json|xml|javascript)(;
  */
 export const BROTLI_OPTIONS = {
   flush: constants.BROTLI_OPERATION_FLUSH,
-  params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: 5,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
+  },
 };
 export const GZIP_OPTIONS = { flush: constants.Z_SYNC_FLUSH, level: 6 };
 const SYNC_THRESHOLD = 1024 * 1024;

@@ -2,6 +2,7 @@ import { brotliCompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { BROTLI_WINDOW_BITS } from './brotli-window.ts';
 import { isFresh } from './etag.ts';
 import { publicPageCacheControl, setPublicCaching } from './http-cache.ts';
 import type { PageContext, SiteKind } from './pipeline/types.ts';
@@ -118,7 +119,11 @@ export function createPageStore(opts: PageCacheOptions = {}) {
         bodies: {
           br: owned(
             brotliCompressSync(entry.body, {
-              params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 6,
+                [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+                [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
+              },
             }),
           ),
           gzip: owned(gzipSync(entry.body, { level: 6 })),

@@ -60,8 +60,8 @@ export default defineConfig({
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|valtio|proxy-compare|wouter|regexparam|use-sync-external-store)[\\/]|src[\\/](stores[\\/](fetch-state|app-state)\.ts|client[\\/]use-sync-external-store\.ts|ui[\\/](lazy-part\.tsx|lazy-margin\.ts|client-href\.ts))/,
             },
-            // The second-hand, rental and commercial list screen and the stand-ins of its lazy filter bars.
-            { name: 'listing', test: /src[\\/]ui[\\/]list[\\/](ListingListView|FilterBarPart)\.tsx/ },
+            // The second-hand, rental and commercial list screen and the stand-ins of its lazy filter bars and 保存搜索.
+            { name: 'listing', test: /src[\\/]ui[\\/]list[\\/](ListingListView|FilterBarPart|SaveSearchPart)\.tsx/ },
             // Their filter bars' panels: loaded at the first touch of the bar (issue 35 part 4, FilterBarPart.tsx).
             { name: 'filter-bar', test: /src[\\/]ui[\\/]list[\\/](FilterBar|FilterBarFrame|filter-parts|LocationPanel)\.tsx/ },
             // The filter tables, which only the filter bars and the page links need in the browser: they load with those,

@@ -10,7 +10,6 @@ import { loadState, saveState } from '../stores/persistence.ts';
 import { loadParts } from '../ui/lazy-part.tsx';
 import { ClientRoot } from './ClientRoot.tsx';
 import type { Navigation } from './navigation.ts';
-import { keepForOffline, registerServiceWorker } from './offline.ts';
 import { loadPage } from './pages.ts';
 import type { Runtime } from './runtime.ts';
 import type { Tracker } from './tracking.ts';
@@ -32,6 +31,9 @@ function jsonLdInHead(): unknown[] {
  * Browser entry: seed the stores from exactly the server's snapshot, load the screen's chunk, hydrate; from then on
  * links navigate client-side (navigation.ts), state is persisted on pagehide, pages are tracked.
  */
+/** The service worker's page side (issue 37 part 5): its own chunk, out of the JavaScript before interactive. */
+const offline = () => import('./offline.ts');
+
 async function start(): Promise<void> {
   const el = document.getElementById(STATE_SCRIPT_ID);
   const root = document.getElementById(APP_ROOT_ID);
@@ -152,7 +154,8 @@ async function start(): Promise<void> {
           pendingScroll = null;
           if (!first) {
             syncMemberSession();
-            keepForOffline(location.href);
+            const kept = location.href;
+            void offline().then((m) => m.keepForOffline(kept));
           }
           const shown = state.route;
           const href = location.href;
@@ -186,7 +189,7 @@ async function start(): Promise<void> {
     if ('scrollRestoration' in history && typeof (history.state as { scroll?: unknown } | null)?.scroll === 'number')
       history.scrollRestoration = 'manual';
   });
-  registerServiceWorker();
+  void offline().then((m) => m.registerServiceWorker());
   const idle = () => void loadRuntime().catch(() => undefined);
   if ('requestIdleCallback' in window) window.requestIdleCallback(idle, { timeout: 1500 });
   else setTimeout(idle, 200);

@@ -11,7 +11,7 @@ import { ListingCard, ListingCardAt } from '../ListingCard.tsx';
 import { lazyPart } from '../lazy-part.tsx';
 import { useMemoChildren } from '../markup-memo.tsx';
 import type { FilterBarProps } from './filter-parts.tsx';
-import { SaveSearch } from './SaveSearch.tsx';
+import { SaveSearchPart } from './SaveSearchPart.tsx';
 
 /** The page links under the cards: they need the filter tables, which come with them when they come into view. */
 const ListingPagination = lazyPart(() => import('./ListingPagination.tsx').then((m) => m.ListingPagination), {
@@ -93,13 +93,8 @@ export function ListingListView({ data, Bar, Tabs }: ListingListViewProps) {
           {commercial ? '条' : '套'}
           {noun}
         </span>
-        {commercial ? null : (
-          <AppLink className="lst__cmp" href="/duibi">
-            房源对比
-          </AppLink>
-        )}
         {/* Issue 37: the filtered list saved as a search that notifies (not 找铺, which lists two kinds at once). */}
-        {kind !== 'zhaopu' ? <SaveSearch suggestedName={[data.heading, ...data.labels].join(' ').slice(0, 30)} /> : null}
+        {kind !== 'zhaopu' ? <SaveSearchPart suggestedName={[data.heading, ...data.labels].join(' ').slice(0, 30)} /> : null}
       </div>
       {/* the cards' 对比 buttons post with this form when there is no JavaScript (issue 37 part 4) */}
       {commercial ? null : <form id="cmp-form" className="cmp-form" method="post" action="/-/compare/add" />}

@@ -1,6 +1,6 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { createGates } from '../src/actions/gates.ts';
 import { actionBodies, actionHandlers } from '../src/actions/index.ts';
@@ -23,6 +23,12 @@ export interface ActionsPluginOptions {
 }
 
 const NO_ACTION = '请求的操作不存在';
+
+/** The answer to a POST under /-/ that no action declares; a guarded route refusing its caller answers the same. */
+export function answerNoAction(reply: FastifyReply): FastifyReply {
+  const answer: ActionAnswer = { status: 404, message: NO_ACTION };
+  return reply.code(404).header('cache-control', 'no-store').send(answer);
+}
 
 const pathOf = (url: string) => {
   const q = url.indexOf('?');
@@ -108,8 +114,7 @@ const actionsPlugin: FastifyPluginAsync<ActionsPluginOptions> = async (app, opts
       const found = registry.actions.match(pathOf(req.url));
       if (!found) {
         req.log.info({ url: req.url }, 'post to no declared action');
-        const answer: ActionAnswer = { status: 404, message: NO_ACTION };
-        return reply.code(404).header('cache-control', 'no-store').send(answer);
+        return answerNoAction(reply);
       }
       return runAction(app, req, reply, registry, found.target, tables, found.params);
     });

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { GatewayNoticeEvent } from '../src/contracts/gateway/index.ts';
 import { bearerTokenCheck } from '../src/lib/bearer-token.ts';
 import { NOTICE_SCHEMA } from '../src/lib/notice-frame.ts';
+import { answerNoAction } from './actions.ts';
 
 /**
  * The gateway events hook (issue 37 part 2): the gateway tells the portal it recorded a notice for a member, and the
@@ -12,7 +13,7 @@ import { NOTICE_SCHEMA } from '../src/lib/notice-frame.ts';
  *
  * How an event arrives:
  * - a company gateway posts it to `POST /-/gateway/events` with `Authorization: Bearer <GATEWAY_EVENTS_SECRET>` (the
- *   route exists only when the secret is set; any other caller gets the 404 of an unknown path);
+ *   route exists only when the secret is set; any other caller gets the 404 of a post to no declared action);
  * - the embedded gateway in this process calls `app.gatewayEvents.receive` directly (src/app.ts);
  * - in the cluster the embedded gateway runs in the primary, which hands the event to the workers over IPC
  *   (src/server.ts: to one worker with REDIS_URL, whose publish reaches all; to every worker without).
@@ -76,7 +77,7 @@ const gatewayEvents: FastifyPluginAsync<GatewayEventsOptions> = async (app, opts
       preValidation: async function checkGatewaySecret(req: FastifyRequest, reply: FastifyReply) {
         if (authorized(req.headers.authorization)) return;
         req.log.warn('gateway event refused: bad or missing secret');
-        return reply.callNotFound();
+        return answerNoAction(reply);
       },
       schema: { body: EVENT_SCHEMA },
     },

@@ -57,7 +57,7 @@ t.test('a notice reaches the member socket, and only that member', async (t) => 
       });
     const unknown = await portal.app.inject({ method: 'POST', url: '/-/gateway/no-such-path', payload: event });
     const missing = await post(event);
-    t.equal(missing.statusCode, 404, 'no secret: the 404 of an unknown path');
+    t.equal(missing.statusCode, 404, 'no secret: the 404 of a post to no declared action');
     t.equal(missing.body, unknown.body, 'the very same answer, no hint that the route exists');
     const wrong = await post(event, 'Bearer wrong-secret');
     t.equal(wrong.statusCode, 404, 'a wrong secret too');

@@ -50,8 +50,9 @@ export function Footer() {
           <AppLink href="/xieyi/xhyhfwxy">用户协议</AppLink>
           <AppLink href="/xieyi/xhyszc">隐私政策</AppLink>
         </p>
-        {/* licences and data credits (issue 34) */}
+        {/* the comparison of homes (issue 37 part 4), licences and data credits (issue 34) */}
         <p className="ft__links">
+          <AppLink href="/duibi">房源对比</AppLink>
           <AppLink href="/kaiyuan">开源许可与数据来源</AppLink>
         </p>
       </nav>

@@ -119,7 +119,7 @@ t.test(
       maxOldSpaceMb: 256,
       maxSemiSpaceMb: 8,
       mallocArenaMax: 2,
-      mallocMmapThresholdKb: 128,
+      mallocMmapThresholdKb: 0,
     });
     const problems = problemsOf((r) => {
       r.site.workerMemory = { maxOldSpaceMb: 256, maxSemiSpaceMb: 8, mallocArenaMax: 2, mallocMmapThresholdKb: 128 };

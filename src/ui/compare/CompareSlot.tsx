@@ -1,6 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-
-const CompareEntry = lazy(() => import('./CompareEntry.tsx'));
+import { type ComponentType, useEffect, useState } from 'react';
 
 /**
  * The layout's place for comparing homes (issue 37 part 4): nothing on the server nor at hydration; right after,
@@ -8,11 +6,7 @@ const CompareEntry = lazy(() => import('./CompareEntry.tsx'));
  * as the plain form it is.
  */
 export function CompareSlot() {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return mounted ? (
-    <Suspense fallback={null}>
-      <CompareEntry />
-    </Suspense>
-  ) : null;
+  const [Entry, setEntry] = useState<ComponentType | null>(null);
+  useEffect(() => void import('./CompareEntry.tsx').then((m) => setEntry(() => m.default)), []);
+  return Entry ? <Entry /> : null;
 }

@@ -1,3 +1,4 @@
+import { foundOrNull } from '../api/found.ts';
 import type { ListingDetail, LoupanDetail } from '../contracts/gateway/index.ts';
 import type { CompareEstateFacts, CompareHome, DuibiData } from '../contracts/page-data/duibi.ts';
 import { errors } from '../errors.ts';
@@ -40,17 +41,6 @@ function loanTermsOf(lpr: PageContext['site']['lpr']): string {
   return `商贷${input.years}年，首付${input.ratio}%，LPR ${result.parts[0]?.rate ?? lpr.fiveYear}%`;
 }
 
-/** A home the gateway does not have (404, or a malformed id it refuses) is gone; other failures stay errors. */
-async function orGone<T>(p: Promise<T | null | undefined>): Promise<T | null> {
-  try {
-    return (await p) ?? null;
-  } catch (err) {
-    const status = (err as { statusCode?: number }).statusCode;
-    if (status === 404 || status === 400) return null;
-    throw err;
-  }
-}
-
 const nearestStation = async (ctx: PageContext, h: { lng: number | null; lat: number | null; regionId: number }) => {
   if (typeof h.lng !== 'number' || typeof h.lat !== 'number') return null;
   const near = await optional(
@@ -64,7 +54,7 @@ const nearestStation = async (ctx: PageContext, h: { lng: number | null; lat: nu
 };
 
 async function listingHome(ctx: PageContext, kind: 'ershoufang' | 'zufang', id: number): Promise<CompareHome | null> {
-  const h: ListingDetail | null = await orGone(ctx.api.house.listingDetail(ctx.call, id));
+  const h: ListingDetail | null = await foundOrNull(ctx.api.house.listingDetail(ctx.call, id));
   if (!h || h.houseType !== HOUSE_TYPES[kind] || h.cityId !== ctx.city.cityId) return null;
   const [community, schools, station] = await Promise.all([
     h.stressId ? optional(ctx, 'xiaoqu', ctx.api.xiaoqu.findBriefById(ctx.call, h.stressId), null) : null,
@@ -100,7 +90,7 @@ async function listingHome(ctx: PageContext, kind: 'ershoufang' | 'zufang', id: 
 }
 
 async function estateHome(ctx: PageContext, id: number): Promise<CompareHome | null> {
-  const e: LoupanDetail | null = await orGone(ctx.api.house.findByIdForM(ctx.call, id));
+  const e: LoupanDetail | null = await foundOrNull(ctx.api.house.findByIdForM(ctx.call, id));
   if (!e || (e.cityId && e.cityId !== ctx.city.cityId)) return null;
   const [schools, station] = await Promise.all([
     optional(ctx, 'house.getSchoolByHouseId', ctx.api.house.getSchoolByHouseId(ctx.call, e.houseId), []),

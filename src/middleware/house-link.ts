@@ -1,3 +1,4 @@
+import { foundOrNull } from '../api/found.ts';
 import { errors } from '../errors.ts';
 import { parseId } from '../lib/ids.ts';
 import { detailPathOf, HOUSE_TYPES, kindOfHouseType } from '../lib/listing-kinds.ts';
@@ -10,27 +11,16 @@ const LISTING_TYPES: readonly number[] = Object.values(HOUSE_TYPES);
 /** The query keys house-link reads (a cached page is handed only those). */
 export const HOUSE_LINK_QUERY_KEYS = ['id', 'houseType'] as const;
 
-/** A gateway "not found" (404/400 answer or empty obj) is null; other failures stay errors (a 502, not a wrong 404). */
-async function found<T>(p: Promise<T | null | undefined>): Promise<T | null> {
-  try {
-    return (await p) ?? null;
-  } catch (err) {
-    const status = (err as { statusCode?: number }).statusCode;
-    if (status === 404 || status === 400) return null;
-    throw err;
-  }
-}
-
 /** The canonical detail path of house `id` of the host's city, by its house type; null when it has none. */
 export async function canonicalHousePath(ctx: PageContext, id: number, type: number | null): Promise<string | null> {
   if (type !== NEW_HOME_TYPE) {
-    const house = await found(ctx.api.house.listingDetail(ctx.call, id));
+    const house = await foundOrNull(ctx.api.house.listingDetail(ctx.call, id));
     if (house && house.cityId === ctx.city.cityId && (type === null || house.houseType === type)) {
       return detailPathOf(kindOfHouseType(house.houseType), house.houseId);
     }
     if (type !== null) return null;
   }
-  const estate = await found(ctx.api.house.findByIdForM(ctx.call, id));
+  const estate = await foundOrNull(ctx.api.house.findByIdForM(ctx.call, id));
   return estate && estate.cityId === ctx.city.cityId ? `/xinfang/${estate.houseId}.html` : null;
 }
 

@@ -80,7 +80,7 @@ export async function firstErshoufangDetail(e2e: E2E): Promise<string> {
  * A member registered at the backend and signed in in the browser (the signed login cookie with its gateway session),
  * as the login page would leave it.
  */
-export async function signInMember(e2e: E2E, phone: string, nickName: string) {
+export async function signInMember(e2e: Pick<E2E, 'backend' | 'portal' | 'browser' | 'base'>, phone: string, nickName: string) {
   const member = await registerMember(e2e.backend, phone, nickName);
   const signed = e2e.portal.memberCookie({
     uid: member.uid,

@@ -9,7 +9,7 @@ import { launchChromium } from '../../scripts/chromium.ts';
 import { type ClientAssets, loadClientAssets } from '../../src/render/assets.ts';
 import { startTestBackend } from '../helpers/backend.ts';
 import { buildTestApp, ROOT, type TestApp } from '../helpers/build.ts';
-import { registerMember } from '../listings/helpers.ts';
+import { signInMember } from './browser.ts';
 
 /**
  * Issue 37 part 5, in Chromium at 375×812: the service worker keeps the pages a visitor opened and shows them offline
@@ -170,16 +170,7 @@ t.test('offline, a page never opened gets the offline page, which lists the kept
 });
 
 t.test("a member's pages are never kept: offline they get the offline page", async (t) => {
-  const member = await registerMember(backend, '13899990371', '离线会员');
-  const signed = running.portal.memberCookie({
-    uid: member.uid,
-    userId: member.userId,
-    phone: member.phone,
-    nickName: member.nickName,
-    headUrl: member.headUrl,
-    token: member.token ?? '',
-  });
-  await browser.addCookies([{ name: 'userInfo', value: signed.slice('userInfo='.length), url: base }]);
+  await signInMember({ backend, portal: running.portal, browser, base }, '13899990371', '离线会员');
   const centre = await page.goto(`${base}/personalcenter`, { waitUntil: 'load' });
   t.equal(centre?.status(), 200);
   t.equal(await page.locator('[data-testid="nickname"]').textContent(), '离线会员');

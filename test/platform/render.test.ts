@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t from 'tap';
+import { emptyAssets } from '../../src/render/assets.ts';
 import { buildAppOverBackend, buildTestApp } from '../helpers/build.ts';
 import { stateOf } from '../helpers/state.ts';
 
@@ -114,16 +115,10 @@ t.test('public files are served as they are', async (t) => {
 
 t.test('when the error page itself fails, a plain fallback with a link home is sent', async (t) => {
   const broken = {
-    entry: null,
-    buildId: null,
-    shellFiles: [],
-    css: [],
-    preloadsFor: () => [],
-    chunkOf: () => null,
+    ...emptyAssets(),
     pageCss: () => {
       throw new Error('manifest corrupt');
     },
-    pageCssHrefs: () => ({}),
   };
   const { app, close } = await buildTestApp({ assets: broken });
   t.teardown(close);

@@ -125,7 +125,11 @@ const RELOADED_KEY = 'portal:error-reload';
  * that already happened for this URL, the fallback of SPEC 8 with a link home.
  */
 class ScreenErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
+  // State set in the constructor, not as a class field: the es2020 build turns fields into helper functions (entry bytes).
+  constructor(props: { children: ReactNode }) {
+    super(props);
+    this.state = { failed: false };
+  }
   static getDerivedStateFromError() {
     return { failed: true };
   }

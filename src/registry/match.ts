@@ -24,9 +24,9 @@ export interface Matcher<T> {
   routes: ReadonlyArray<CompiledRoute<T>>;
 }
 
-export class PatternError extends Error {
-  override name = 'PatternError';
-}
+export class PatternError extends Error {}
+// On the prototype, not a class field: the browser's router runs this module, and the es2020 build would add helpers.
+PatternError.prototype.name = 'PatternError';
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -4,12 +4,12 @@
  */
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
+// No class fields (nor parameter properties): the es2020 build would add define-property helpers to the entry chunk.
 export class ChatHttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
+  declare readonly status: number;
+  constructor(status: number, message: string) {
     super(message);
+    (this as { status: number }).status = status;
   }
 }
 

@@ -71,8 +71,9 @@ export default defineConfig({
             { name: 'list-end', test: /src[\\/]ui[\\/]list[\\/](Pagination|SmsSubscribePart)\.tsx/ },
             // Listing cards: on the home page, every list and the similar listings of details.
             { name: 'cards', test: /src[\\/]ui[\\/](ListingCard|card-parts)\.tsx/ },
-            // The cards' images and media badges, which the estate rows of the new-home lists use without the rest.
-            { name: 'images', test: /src[\\/]ui[\\/](LazyImage|media[\\/]MediaBadges)\.tsx/ },
+            // The cards' images, media badges and 加入对比 button, which the estate rows of the new-home lists use without
+            // the rest.
+            { name: 'images', test: /src[\\/]ui[\\/](LazyImage|media[\\/]MediaBadges|compare[\\/]CompareAddButton)\.tsx/ },
             // What the cards share with the first screen of a detail (its tags, the listing kinds, 上架 dates): a detail
             // shows no card before its lower part comes into view (issue 35 part 4).
             { name: 'kinds', test: /src[\\/](ui[\\/]Tags\.tsx|lib[\\/](listing-kinds|time-label)\.ts)/ },

@@ -14,6 +14,7 @@ import {
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
+import { CompareAddButton, CompareForm } from '../../src/ui/compare/CompareAddButton.tsx';
 import { CloseIcon, SearchIcon } from '../../src/ui/icons.tsx';
 import { lazyPart } from '../../src/ui/lazy-part.tsx';
 import { Pagination } from '../../src/ui/list/Pagination.tsx';
@@ -120,6 +121,8 @@ export default function XinfangListPage({ data }: PageProps<XinfangListData | { 
           </AppLink>
         </div>
       ) : null}
+      {/* the estates' 对比 buttons post with this form when there is no JavaScript (issue 37 part 4) */}
+      <CompareForm />
       {/* the estates' names are h3: this keeps the outline h1 → h2 → h3 for screen readers */}
       <h2 className="vh">楼盘列表</h2>
       {data.list.length ? (
@@ -127,6 +130,7 @@ export default function XinfangListPage({ data }: PageProps<XinfangListData | { 
           {data.list.map((e, i) => (
             <li key={e.houseId}>
               <EstateItem estate={e} eager={i < FIRST_SCREEN_ESTATES} />
+              <CompareAddButton item={`xinfang:${e.houseId}`} />
             </li>
           ))}
         </ul>

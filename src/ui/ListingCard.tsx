@@ -3,23 +3,11 @@ import { detailPathOf, isCommercialKind, isRentHouseType, type ListingKind } fro
 import { listedLabel } from '../lib/time-label.ts';
 import { useAppState } from '../stores/context.tsx';
 import { CardFrame, CardPrice } from './card-parts.tsx';
+import { CompareAddButton } from './compare/CompareAddButton.tsx';
 import { mediaBadgesOf, WithMediaBadges } from './media/MediaBadges.tsx';
 import { groupDigits, num } from './paths.ts';
 
 export type { ListingKind } from '../lib/listing-kinds.ts';
-
-/**
- * A list card's 加入对比 (issue 37 part 4): markup only, no code of its own (the list page's JavaScript budget). It posts
- * the list's shared form `#cmp-form` without JavaScript (a member's list on the gateway; a visitor is asked to log in);
- * with it, CompareEntry's one listener takes the tap (`data-compare`).
- */
-function CompareAddButton({ item }: { item: string }) {
-  return (
-    <button type="submit" form="cmp-form" name="item" value={item} className="cmp-add" data-compare={item} aria-label="加入对比">
-      +对比
-    </button>
-  );
-}
 
 export function layoutText(l: Pick<Listing, 'huxing' | 'layout' | 'rooms' | 'halls'>): string {
   if (l.huxing) return l.huxing;

@@ -69,6 +69,20 @@ t.test('remove and clear answer the list; a plain remove goes to the comparison 
   t.same(stored(), []);
 });
 
+t.test('new homes from the new-home list’s rows: a plain form post each, then the comparison of the estates', async (t) => {
+  const estates = backendRows(backend, 'SELECT id FROM loupan WHERE city_id = 1 ORDER BY id LIMIT 2').map((r) => r.id as number);
+  for (const [i, id] of estates.entries()) {
+    const r = await formPost(app, '/-/compare/add', { item: `xinfang:${id}` }, cookie);
+    t.equal(r.statusCode, 303);
+    t.equal(r.headers.location, `/duibi?type=xinfang&ids=${estates.slice(0, i + 1).join(',')}`);
+  }
+  t.same(
+    stored(),
+    estates.map((id) => `xinfang:${id}`),
+  );
+  t.equal((await json('/-/compare/clear', {})).statusCode, 200);
+});
+
 t.test('bad input is 400 in Chinese; an unknown home is 404; a visitor is sent to log in; another site is 403', async (t) => {
   const bad = await json('/-/compare/add', { item: 'villa:1' });
   t.equal(bad.statusCode, 400);

@@ -121,3 +121,34 @@ t.test('after login the list is the member’s, and another browser signed in as
   await p2.waitForFunction(() => JSON.parse(localStorage.getItem('compare:list') ?? '{}').ids?.length === 3);
   t.equal(backendRows(e2e.backend, 'SELECT 1 FROM compare_item WHERE member_id = ?', member.uid).length, 3);
 });
+
+t.test('new homes are compared from the rows of the new-home list', async (t) => {
+  // a browser of its own: the shared one is signed in, with second-hand homes in its list (above)
+  const fresh = await launchChromium();
+  t.teardown(() => fresh.close());
+  const page = await fresh.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await page.goto(`${e2e.base}/xinfang/`, { waitUntil: 'networkidle' });
+  await page.waitForFunction(hydrated);
+  const buttons = page.locator('[data-testid="xf-items"] .cmp-add');
+  t.equal(await buttons.count(), await page.locator('[data-testid="xf-items"] .xf-item').count(), 'each estate offers 对比');
+  const ids: number[] = [];
+  for (let i = 0; i < 2; i++) {
+    ids.push(Number(((await buttons.nth(i).getAttribute('data-compare')) as string).split(':')[1]));
+    await buttons.nth(i).click();
+    t.ok(await seesToast(page, `已加入对比（${i + 1}/4）`), `已加入对比（${i + 1}/4）`);
+  }
+  t.equal(page.url(), `${e2e.base}/xinfang/`, 'the tap stays on the list');
+  const names = await page.locator('[data-testid="xf-items"] .xf-item__name').allTextContents();
+  await page.screenshot({ path: `${SHOTS}/xinfang-list-compare.png` });
+  await page.locator('[data-testid="compare-dock"]').click();
+  await page.waitForURL(/\/duibi\?/);
+  t.equal(new URL(page.url()).search, `?type=xinfang&ids=${ids.join(',')}`);
+  await page.waitForSelector('[data-testid="compare-table"]');
+  t.equal(await page.locator('.cmp-home').count(), 2);
+  const shown = await page.locator('.cmp-home').allTextContents();
+  t.ok(shown[0].includes(names[0]) && shown[1].includes(names[1]), 'the two estates, in the order added');
+  t.match(await page.locator('.cmp__title').textContent(), /新房/);
+  t.same(errors, [], 'no console errors');
+});

@@ -69,6 +69,16 @@ t.test('new homes', async (t) => {
     t.match(res.body, '"@type":"ItemList"');
     t.match(res.body, 'app--svbar', 'the fixed supervision phone bar of new-home pages');
     t.equal((await get('/xinfang')).statusCode, 200, 'without the trailing slash too');
+    // issue 37 part 4: every estate row offers 加入对比, posting the list's one form without JavaScript
+    const buttons = itemsOf(res.body).match(/<button[^>]*class="cmp-add"[^>]*>\+对比<\/button>/g) ?? [];
+    const attr = (tag: string, name: string) => tag.match(new RegExp(` ${name}="([^"]*)"`))?.[1];
+    t.same(
+      buttons.map((b) => [attr(b, 'form'), attr(b, 'name'), attr(b, 'value'), attr(b, 'data-compare')]),
+      idsOf(res.body).map((id) => ['cmp-form', 'item', `xinfang:${id}`, `xinfang:${id}`]),
+      'a 加入对比 button per estate, naming it',
+    );
+    const form = res.body.match(/<form id="cmp-form"[^>]*>/)?.[0] ?? '';
+    t.same([attr(form, 'method'), attr(form, 'action')], ['post', '/-/compare/add'], 'the form they post without JavaScript');
   });
 
   t.test('pagination: page 2 and 3 are URLs with their own canonical, prev and next; past the end is 404', async (t) => {

@@ -5,6 +5,7 @@ import { isCommercialKind, type ListingKind } from '../../lib/listing-kinds.ts';
 import { beijingDayOf } from '../../lib/time-label.ts';
 import { useAppState } from '../../stores/context.tsx';
 import { AppLink } from '../AppLink.tsx';
+import { CompareForm } from '../compare/CompareAddButton.tsx';
 import { SearchIcon } from '../icons.tsx';
 import { FIRST_SCREEN_CARDS } from '../LazyImage.tsx';
 import { ListingCard, ListingCardAt } from '../ListingCard.tsx';
@@ -97,7 +98,7 @@ export function ListingListView({ data, Bar, Tabs }: ListingListViewProps) {
         {kind !== 'zhaopu' ? <SaveSearchPart suggestedName={[data.heading, ...data.labels].join(' ').slice(0, 30)} /> : null}
       </div>
       {/* the cards' 对比 buttons post with this form when there is no JavaScript (issue 37 part 4) */}
-      {commercial ? null : <form id="cmp-form" className="cmp-form" method="post" action="/-/compare/add" />}
+      {commercial ? null : <CompareForm />}
       {/* the cards' titles are h3: this keeps the outline h1 → h2 → h3 for screen readers */}
       <h2 className="vh">{noun}列表</h2>
       {data.items.length ? (

@@ -60,15 +60,19 @@ export default defineConfig({
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|valtio|proxy-compare|wouter|regexparam|use-sync-external-store)[\\/]|src[\\/](stores[\\/](fetch-state|app-state)\.ts|client[\\/]use-sync-external-store\.ts|ui[\\/](lazy-part\.tsx|lazy-margin\.ts|client-href\.ts))/,
             },
-            // The second-hand, rental and commercial list screen and the stand-ins of its lazy filter bars and 保存搜索.
-            { name: 'listing', test: /src[\\/]ui[\\/]list[\\/](ListingListView|FilterBarPart|SaveSearchPart)\.tsx/ },
+            // The second-hand, rental and commercial list screen and the stand-ins of its lazy filter bars.
+            { name: 'listing', test: /src[\\/]ui[\\/]list[\\/](ListingListView|FilterBarPart)\.tsx/ },
             // Their filter bars' panels: loaded at the first touch of the bar (issue 35 part 4, FilterBarPart.tsx).
             { name: 'filter-bar', test: /src[\\/]ui[\\/]list[\\/](FilterBar|FilterBarFrame|filter-parts|LocationPanel)\.tsx/ },
             // The filter tables, which only the filter bars and the page links need in the browser: they load with those,
             // at the first touch of the bar or when the end of the list comes into view (issue 35 part 4).
             { name: 'filters', test: /src[\\/]lib[\\/]listing-filters\.ts/ },
-            // The end of a list: its page links, and the stand-in of the SMS form that loads on view (issue 35 part 4).
-            { name: 'list-end', test: /src[\\/]ui[\\/]list[\\/](Pagination|SmsSubscribePart)\.tsx/ },
+            // What every list has (the new-home list too): its page links, and the stand-ins of the SMS form that loads on
+            // view and of 保存搜索 that loads at its first tap (issue 35 part 4, issue 37).
+            {
+              name: 'list-end',
+              test: /src[\\/](ui[\\/]list[\\/](Pagination|SmsSubscribePart|SaveSearchPart)\.tsx|lib[\\/]page-window\.ts)/,
+            },
             // Listing cards: on the home page, every list and the similar listings of details.
             { name: 'cards', test: /src[\\/]ui[\\/](ListingCard|card-parts)\.tsx/ },
             // The cards' images, media badges and 加入对比 button, which the estate rows of the new-home lists use without

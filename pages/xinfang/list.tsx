@@ -1,16 +1,4 @@
 import type { XinfangListData } from '../../src/contracts/page-data/xinfang.ts';
-import { loupanTypeName } from '../../src/lib/loupan-types.ts';
-import { saleStatusLabel } from '../../src/lib/sale-status.ts';
-import {
-  filterWords,
-  ROOM_OPTIONS,
-  TOTAL_PRICE_BANDS,
-  toggleRoom,
-  UNIT_PRICE_BANDS,
-  withFilter,
-  type XinfangFilter,
-  xinfangPath,
-} from '../../src/lib/xinfang-filters.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { useAppState } from '../../src/stores/context.tsx';
 import { AppLink } from '../../src/ui/AppLink.tsx';
@@ -18,6 +6,7 @@ import { CompareAddButton, CompareForm } from '../../src/ui/compare/CompareAddBu
 import { CloseIcon, SearchIcon } from '../../src/ui/icons.tsx';
 import { lazyPart } from '../../src/ui/lazy-part.tsx';
 import { Pagination } from '../../src/ui/list/Pagination.tsx';
+import { SaveSearchPart } from '../../src/ui/list/SaveSearchPart.tsx';
 import { SmsSubscribePart } from '../../src/ui/list/SmsSubscribePart.tsx';
 import { EstateItem } from '../../src/ui/xinfang/EstateItem.tsx';
 import { Moved } from '../../src/ui/xinfang/Moved.tsx';
@@ -47,26 +36,11 @@ const ENTRIES = [
   { href: '/xinfang/findHouse', label: '帮我找房', tone: 'teal', glyph: '找' },
 ] as const;
 
-/** The active filters as removable chips. */
-function chips(f: XinfangFilter, regionName: string): Array<{ label: string; without: XinfangFilter }> {
-  const out: Array<{ label: string; without: XinfangFilter }> = [];
-  if (f.regionId) out.push({ label: regionName || '区域', without: withFilter(f, { regionId: undefined }) });
-  if (f.typeCode) out.push({ label: loupanTypeName(f.typeCode), without: withFilter(f, { typeCode: undefined }) });
-  if (f.saleStatus) out.push({ label: saleStatusLabel(f.saleStatus), without: withFilter(f, { saleStatus: undefined }) });
-  const up = UNIT_PRICE_BANDS.find((b) => b.code === f.price);
-  if (up) out.push({ label: `均价${up.label}`, without: withFilter(f, { price: undefined }) });
-  const tp = TOTAL_PRICE_BANDS.find((b) => b.code === f.total);
-  if (tp) out.push({ label: `总价${tp.label}`, without: withFilter(f, { total: undefined }) });
-  for (const r of f.rooms ?? []) out.push({ label: ROOM_OPTIONS.find((o) => o.code === r)?.label ?? '', without: toggleRoom(f, r) });
-  return out;
-}
-
 export default function XinfangListPage({ data }: PageProps<XinfangListData | { movedTo: string }>) {
   const { city } = useAppState();
   if ('movedTo' in data) return <Moved to={data.movedTo} />;
-  const { filter, slugs } = data;
-  const heading = `${city.selectCityName}${data.regionName}${filterWords(filter).join('')}新房`;
-  const active = chips(filter, data.regionName);
+  const { filter, slugs, view } = data;
+  const active = view.chips;
   return (
     <div className="xf-list">
       <section className="xf-list__top">
@@ -99,7 +73,7 @@ export default function XinfangListPage({ data }: PageProps<XinfangListData | { 
       </section>
       <XfFilterBar filter={filter} regions={data.regions} slugs={slugs} />
       <div className="xf-list__summary">
-        <h1 className="xf-list__h1">{data.keyword ? `“${data.keyword}”相关楼盘` : heading}</h1>
+        <h1 className="xf-list__h1">{data.keyword ? `“${data.keyword}”相关楼盘` : view.heading}</h1>
         <span className="xf-list__count">
           共
           <strong className="xf-list__total" data-testid="xf-total">
@@ -107,11 +81,13 @@ export default function XinfangListPage({ data }: PageProps<XinfangListData | { 
           </strong>
           个楼盘
         </span>
+        {/* Issue 37: the filtered list saved as a search that notifies (a keyword search is no filtered list) */}
+        {data.keyword ? null : <SaveSearchPart suggestedName={view.heading} />}
       </div>
       {active.length ? (
         <div className="xf-chips">
           {active.map((c) => (
-            <AppLink key={c.label} href={xinfangPath(c.without, slugs)} className="xf-chip" aria-label={`取消${c.label}`}>
+            <AppLink key={c.label} href={c.href} className="xf-chip" aria-label={`取消${c.label}`}>
               {c.label}
               <CloseIcon size={12} />
             </AppLink>
@@ -148,11 +124,7 @@ export default function XinfangListPage({ data }: PageProps<XinfangListData | { 
           </div>
         </div>
       )}
-      <Pagination
-        page={data.page}
-        totalPages={data.totalPages}
-        hrefOf={(n) => xinfangPath({ ...filter, page: n }, slugs) + (data.keyword ? `?keyword=${encodeURIComponent(data.keyword)}` : '')}
-      />
+      <Pagination page={data.page} totalPages={data.totalPages} hrefOf={(n) => view.pageHrefs[n] ?? ''} />
       <SmsSubscribePart what="新房" />
       {data.hot.length ? (
         <section className="card xf-sec">
@@ -166,13 +138,13 @@ export default function XinfangListPage({ data }: PageProps<XinfangListData | { 
           </ul>
         </section>
       ) : null}
-      {data.regions.length ? (
+      {view.regionLinks.length ? (
         <section className="card xf-sec xf-seo">
           <h2 className="xf-sec__title">{city.selectCityName}各区域新房</h2>
           <p className="xf-seo__links">
-            {data.regions.map((r) => (
-              <AppLink key={r.regionId} href={xinfangPath({ regionId: r.regionId }, slugs)}>
-                {r.regionName}新房
+            {view.regionLinks.map((r) => (
+              <AppLink key={r.href} href={r.href}>
+                {r.label}
               </AppLink>
             ))}
           </p>

@@ -1,7 +1,8 @@
-import type { SavedSearchList } from '../contracts/gateway/index.ts';
+import type { SavedSearchInput, SavedSearchList } from '../contracts/gateway/index.ts';
 import { cleanText } from '../lib/form-refusal.ts';
 import { LIST_SPECS, type ListName, listFilterOf, listPathOf, locationName } from '../lib/list-specs.ts';
 import { filterLabels, parseTail } from '../lib/listing-filters.ts';
+import { filterWords, parseXinfangPath, slugsOf, toLoupanFilter, xinfangPath } from '../lib/xinfang-filters.ts';
 import { back, rowId } from './fields.ts';
 import { withQuery } from './run-action.ts';
 import { type ActionContext, ActionRefusal, actionHandler } from './types.ts';
@@ -14,8 +15,18 @@ import { type ActionContext, ActionRefusal, actionHandler } from './types.ts';
  * comes back with `?notice=<code>`; with fetch() the JSON answer.
  */
 
-/** The lists a search can be saved from: their registry `params.list` names, the gateway's `list`. */
-const SAVABLE: readonly SavedSearchList[] = ['ershoufang', 'zufang', 'duanzu', 'shangpucs', 'shangpucz', 'xieziloucs', 'xieziloucz'];
+/** The listing lists a search can be saved from: their registry `params.list` names, the gateway's `list`. */
+const SAVABLE = [
+  'ershoufang',
+  'zufang',
+  'duanzu',
+  'shangpucs',
+  'shangpucz',
+  'xieziloucs',
+  'xieziloucz',
+] as const satisfies readonly ListName[];
+/** The new-home list's root: its searches are the estate list's (`xinfang` on the gateway). */
+const XINFANG_BASE = '/xinfang/';
 export const SAVED_SEARCH_NAME_MAX = 30;
 export const SEARCH_WANTS = ['new', 'drop'] as const;
 const onOff = { type: 'string', enum: ['0', '1'] } as const;
@@ -70,10 +81,11 @@ export const noticeBodies = {
   },
 } as const;
 
-/** The list a URL shows, and its canonical path: null for anything that is not one filtered list of SAVABLE. */
-function listOf(url: string): { name: ListName; tail: string } | null {
+/** The list a URL shows, and its filter tail: null for anything that is not one filtered list of SAVABLE or new homes. */
+function listOf(url: string): { name: SavedSearchList; tail: string } | null {
   const path = url.split(/[?#]/)[0] as string;
   const lower = `${path.toLowerCase()}${path.endsWith('/') ? '' : '/'}`;
+  if (lower.startsWith(XINFANG_BASE)) return { name: 'xinfang', tail: path.slice(XINFANG_BASE.length).replace(/\/$/, '') };
   for (const name of SAVABLE) {
     const spec = LIST_SPECS[name];
     if (lower.startsWith(spec.base)) return { name, tail: path.slice(spec.base.length).replace(/\/$/, '') };
@@ -92,30 +104,60 @@ async function own<T>(ctx: ActionContext, message: string, write: Promise<T>): P
   }
 }
 
+interface SearchOfList {
+  /** The list's canonical path without page or order: the search. */
+  url: string;
+  /** The list query's own filter for it (what the list page asks the gateway), without paging or order. */
+  filter: SavedSearchInput['filter'];
+  /** The name when the member gives none: what the list's heading says. */
+  fallback: string;
+}
+
+/** A second-hand, rental or commercial list's search (src/lib/list-specs.ts). */
+async function listingSearch({ api, call, city }: ActionContext, list: { name: SavedSearchList; tail: string }): Promise<SearchOfList> {
+  const spec = LIST_SPECS[list.name as ListName];
+  const dict = await api.dictionaries.locations(call, city.cityId);
+  const q = parseTail(list.tail, spec.kind, dict);
+  if (!q) throw new ActionRefusal('url', '搜索条件不正确', 400);
+  q.page = undefined;
+  q.sort = undefined;
+  const { page: _p, sort: _s, ...filter } = listFilterOf(spec, q, city.cityId);
+  return {
+    url: listPathOf(spec, q, dict),
+    filter,
+    fallback: [`${city.name}${locationName(q, dict)}${spec.noun}`, ...filterLabels(q, spec.kind)].join(' '),
+  };
+}
+
+/** The new-home list's search (src/lib/xinfang-filters.ts, as the list loader reads its URL). */
+async function estateSearch({ api, call, city }: ActionContext, tail: string): Promise<SearchOfList> {
+  const regions = await api.dictionaries.loupanRegions(call, city.cityId);
+  const slugs = slugsOf(regions);
+  const f = parseXinfangPath(tail, slugs);
+  if (!f || (f.regionId && !regions.some((r) => r.regionId === f.regionId))) throw new ActionRefusal('url', '搜索条件不正确', 400);
+  const q = { ...f, page: undefined, sort: undefined };
+  const { page: _p, size: _s, sort: _o, ...filter } = toLoupanFilter(q, city.cityId);
+  const region = regions.find((r) => r.regionId === f.regionId)?.regionName ?? '';
+  return { url: xinfangPath(q, slugs), filter, fallback: `${city.name}${region}${filterWords(q).join('')}新房` };
+}
+
 /** POST /-/action/saved-search {url, name, wants, sms}: save the filtered list (the canonical URL is the search). */
 const savedSearch = actionHandler<{ url: string; name?: string; wants: Array<'new' | 'drop'>; sms?: '0' | '1' }>({
   check(body) {
     cleanText(body.name, 'name', '名称', 0, SAVED_SEARCH_NAME_MAX, false);
   },
-  async run({ api, call, body, memberId, city }) {
+  async run(ctx) {
+    const { api, call, body, memberId, city } = ctx;
     const list = listOf(body.url);
-    if (!list) throw new ActionRefusal('url', '只能保存二手房、租房和商业房源的列表', 400);
-    const spec = LIST_SPECS[list.name];
-    const dict = await api.dictionaries.locations(call, city.cityId);
-    const q = parseTail(list.tail, spec.kind, dict);
-    if (!q) throw new ActionRefusal('url', '搜索条件不正确', 400);
-    q.page = undefined;
-    q.sort = undefined;
-    const url = listPathOf(spec, q, dict);
-    const { page: _p, sort: _s, ...filter } = listFilterOf(spec, q, city.cityId);
-    const fallback = [`${city.name}${locationName(q, dict)}${spec.noun}`, ...filterLabels(q, spec.kind)].join(' ');
+    if (!list) throw new ActionRefusal('url', '只能保存新房、二手房、租房和商业房源的列表', 400);
+    const { url, filter, fallback } = list.name === 'xinfang' ? await estateSearch(ctx, list.tail) : await listingSearch(ctx, list);
     const name = ((body.name ?? '').trim() || fallback).slice(0, SAVED_SEARCH_NAME_MAX);
     let saved: Awaited<ReturnType<typeof api.notice.saveSearch>>;
     try {
       saved = await api.notice.saveSearch(call, {
         memberId,
         cityId: city.cityId,
-        list: list.name as SavedSearchList,
+        list: list.name,
         url,
         filter,
         name,

@@ -2,9 +2,11 @@ import { EventEmitter } from 'node:events';
 import multipart from '@fastify/multipart';
 import Ajv from 'ajv';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { GatewayNoticeEvent } from '../contracts/gateway/index.ts';
 import type { BackendContext } from './context.ts';
 import { openDb } from './db.ts';
-import { createNoticeEngine } from './notices.ts';
+import { createEstateNotices } from './estate-notices.ts';
+import { createNoticeEngine, createNoticeRecorder } from './notices.ts';
 import { registerAccountRoutes } from './routes/account.ts';
 import { registerActivityRoutes } from './routes/activity.ts';
 import { registerAppH5Routes } from './routes/apph5.ts';
@@ -33,6 +35,7 @@ import { registerTopicRoutes } from './routes/topics.ts';
 import { registerUserRoutes } from './routes/user.ts';
 import { registerXiaoquRoutes } from './routes/xiaoqu.ts';
 import { registerXinfangRoutes } from './routes/xinfang.ts';
+import { registerXinfangConsoleRoutes } from './routes/xinfang-console.ts';
 import { ensureSearchIndex } from './search-index.ts';
 import { ensureActivities } from './seed/activities.ts';
 import { ensureAppH5Data } from './seed/apph5.ts';
@@ -132,18 +135,21 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
   const gatewayEvents = new EventEmitter();
   gatewayEvents.setMaxListeners(0);
   app.decorate('noticeEvents', gatewayEvents);
+  const noticeOptions = {
+    db,
+    now,
+    log: app.log.child({ component: 'notices' }),
+    announce: (event: GatewayNoticeEvent) => gatewayEvents.emit('notice', event),
+  };
+  const recordNotices = createNoticeRecorder(noticeOptions);
   const ctx: BackendContext = {
     db,
     dataDir: opts.dataDir,
     maxUploadBytes: opts.maxUploadBytes ?? 5 * 1024 * 1024,
     now,
     sqlNow: () => sqlTime(now()),
-    listings: createNoticeEngine({
-      db,
-      now,
-      log: app.log.child({ component: 'notices' }),
-      announce: (event) => gatewayEvents.emit('notice', event),
-    }),
+    listings: createNoticeEngine(noticeOptions, recordNotices),
+    estates: createEstateNotices(db, recordNotices),
   };
   app.addHook('onClose', async () => {
     clearInterval(calendarTimer);
@@ -178,6 +184,7 @@ export async function buildBackend(opts: BackendOptions): Promise<FastifyInstanc
   app.get('/health', async () => ({ status: 200, message: 'ok', obj: { db: 'ok' } }));
   registerCityRoutes(app, ctx);
   registerXinfangRoutes(app, ctx);
+  registerXinfangConsoleRoutes(app, ctx);
   registerListingRoutes(app, ctx);
   registerXiaoquRoutes(app, ctx);
   registerTopicRoutes(app, ctx);

@@ -1,4 +1,5 @@
 import type { DB } from './db.ts';
+import type { EstateChanges } from './estate-notices.ts';
 import type { ListingChanges } from './notices.ts';
 import type { Clock } from './time.ts';
 
@@ -13,4 +14,6 @@ export interface BackendContext {
   sqlNow: () => string;
   /** Issue 37: a listing appeared or changed price; saved searches and favourites that concern it get their notices. */
   listings: ListingChanges;
+  /** Issue 37: an estate's price or sale status changes; saved new-home searches and favourites get their notices. */
+  estates: EstateChanges;
 }

@@ -583,6 +583,17 @@ CREATE TABLE compare_item (
 );
 `,
   },
+  // Saved new-home searches (issue 37 part 1): a notice can name an estate instead of a listing (新房源 once per member and
+  // estate, as for listings), and an estate's favourite keeps the 参考均价 it was saved at (part 2).
+  {
+    version: 25,
+    name: 'estate notices and the price an estate was favourited at (issue 37)',
+    sql: `
+ALTER TABLE notice ADD COLUMN estate_id INTEGER;
+CREATE UNIQUE INDEX notice_new_estate_once ON notice(member_id, estate_id) WHERE kind = 'new' AND estate_id IS NOT NULL;
+UPDATE collect SET price = (SELECT avg_price FROM loupan WHERE loupan.id = collect.house_id) WHERE kind = 'newhouse';
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -57,44 +57,45 @@ export function searchShows(db: DB, filter: ListingFilter, listingId: number): b
 }
 
 /** A stored filter as the list query reads it: paging and order do not change which listings a list shows. */
-export function storedFilter(json: string): ListingFilter {
-  const f = JSON.parse(json) as ListingFilter;
+export function storedFilter<F extends { page?: number; size?: number; sort?: string } = ListingFilter>(json: string): F {
+  const f = JSON.parse(json) as F;
   const { page: _p, size: _s, sort: _o, ...rest } = f;
-  return rest;
+  return rest as F;
 }
 
-export function createNoticeEngine(opts: NoticeEngineOptions): ListingChanges {
+/** One notice to record for one member. */
+export interface NoticeDraft {
+  kind: NoticeKind;
+  title: string;
+  text: string;
+  url: string;
+  /** The listing it names, or the new-home estate (one of the two). */
+  listingId: number | null;
+  estateId: number | null;
+  searchId: number | null;
+  sms: boolean;
+}
+
+/** Records drafts (one per member, keyed by member id) in one transaction, with their SMS, then announces each. */
+export type NoticeRecorder = (drafts: Map<string, NoticeDraft>) => void;
+
+export function createNoticeRecorder(opts: NoticeEngineOptions): NoticeRecorder {
   const { db } = opts;
-  const listing = db.prepare('SELECT id, city_id, house_type, title, price, status FROM listing WHERE id = ?');
-  const searches = db.prepare('SELECT * FROM saved_search WHERE city_id = ? AND enabled = 1 ORDER BY id');
-  const favourites = db.prepare("SELECT member_id, price FROM collect WHERE house_id = ? AND kind IN ('ershoufang', 'rent')");
   const insert = db.prepare(
-    'INSERT OR IGNORE INTO notice (member_id, kind, title, text, url, listing_id, search_id, read, created_at) VALUES (?,?,?,?,?,?,?,0,?)',
+    'INSERT OR IGNORE INTO notice (member_id, kind, title, text, url, listing_id, estate_id, search_id, read, created_at) VALUES (?,?,?,?,?,?,?,?,0,?)',
   );
   const unread = db.prepare('SELECT COUNT(*) FROM notice WHERE member_id = ? AND read = 0').pluck();
   const settings = db.prepare('SELECT * FROM notice_settings WHERE member_id = ?');
   const member = db.prepare('SELECT id, phone FROM member WHERE uid = ?');
   const sms = db.prepare('INSERT INTO notice_sms (member_id, phone, text, notice_id, due_at, created_at) VALUES (?,?,?,?,?,?)');
-
-  interface Draft {
-    kind: NoticeKind;
-    title: string;
-    text: string;
-    url: string;
-    listingId: number;
-    searchId: number | null;
-    sms: boolean;
-  }
-
-  /** Records the notices (one per member) in one transaction, then announces each. */
-  const record = (drafts: Map<string, Draft>) => {
+  return (drafts) => {
     if (drafts.size === 0) return;
     const at = opts.now();
-    const created: Array<{ memberId: string; id: number; d: Draft }> = [];
+    const created: Array<{ memberId: string; id: number; d: NoticeDraft }> = [];
     db.transaction(() => {
       for (const [memberId, d] of drafts) {
-        const info = insert.run(memberId, d.kind, d.title, d.text, d.url, d.listingId, d.searchId, sqlTime(at));
-        if (info.changes === 0) continue; // a listing is 新房源 to a member once
+        const info = insert.run(memberId, d.kind, d.title, d.text, d.url, d.listingId, d.estateId, d.searchId, sqlTime(at));
+        if (info.changes === 0) continue; // a listing or an estate is 新房源 to a member once
         const id = Number(info.lastInsertRowid);
         created.push({ memberId, id, d });
         if (!d.sms) continue;
@@ -122,6 +123,15 @@ export function createNoticeEngine(opts: NoticeEngineOptions): ListingChanges {
       }
     }
   };
+}
+
+export function createNoticeEngine(opts: NoticeEngineOptions, record: NoticeRecorder = createNoticeRecorder(opts)): ListingChanges {
+  const { db } = opts;
+  const listing = db.prepare('SELECT id, city_id, house_type, title, price, status FROM listing WHERE id = ?');
+  // The new-home searches are the estates' (src/backend/estate-notices.ts).
+  const searches = db.prepare("SELECT * FROM saved_search WHERE city_id = ? AND enabled = 1 AND list <> 'xinfang' ORDER BY id");
+  const favourites = db.prepare("SELECT member_id, price FROM collect WHERE house_id = ? AND kind IN ('ershoufang', 'rent')");
+  type Draft = NoticeDraft;
 
   const detailUrl = (l: Row) => detailPathOf(kindOfHouseType(l.house_type), l.id, l.house_type);
 
@@ -140,6 +150,7 @@ export function createNoticeEngine(opts: NoticeEngineOptions): ListingChanges {
           text: `${l.title}，${num(l.price)}${unitOf(l.house_type)}`,
           url: detailUrl(l),
           listingId,
+          estateId: null,
           searchId: s.id,
           sms: !!s.sms,
         });
@@ -163,6 +174,7 @@ export function createNoticeEngine(opts: NoticeEngineOptions): ListingChanges {
             text: `${l.title} 降价${num(from - l.price)}${unit}，${num(from)}${unit} → ${num(l.price)}${unit}`,
             url: detailUrl(l),
             listingId,
+            estateId: null,
             searchId: null,
             sms: false,
           });
@@ -179,6 +191,7 @@ export function createNoticeEngine(opts: NoticeEngineOptions): ListingChanges {
             text: `${l.title}，${num(l.price)}${unit}`,
             url: detailUrl(l),
             listingId,
+            estateId: null,
             searchId: s.id,
             sms: !!s.sms,
           });
@@ -189,6 +202,7 @@ export function createNoticeEngine(opts: NoticeEngineOptions): ListingChanges {
             text: `${l.title} 降价${num(oldPrice - l.price)}${unit}，${num(oldPrice)}${unit} → ${num(l.price)}${unit}`,
             url: detailUrl(l),
             listingId,
+            estateId: null,
             searchId: s.id,
             sms: !!s.sms,
           });

@@ -20,6 +20,7 @@ import { errors } from '../errors.ts';
 import { parseId } from '../lib/ids.ts';
 import { LOUPAN_TYPES } from '../lib/loupan-types.ts';
 import { keywordOf, PAGE_SIZE, parseXinfangPath, slugsOf, toLoupanFilter, xinfangPath } from '../lib/xinfang-filters.ts';
+import { xinfangListView } from '../lib/xinfang-list-view.ts';
 import {
   belongerMeta,
   classifyMeta,
@@ -75,6 +76,16 @@ async function loadList(ctx: PageContext): Promise<LoadResult<XinfangListData>> 
       slugs,
       regionName: region?.regionName ?? '',
       hot,
+      view: xinfangListView({
+        cityName: ctx.city.name,
+        filter,
+        slugs,
+        regions,
+        regionName: region?.regionName ?? '',
+        keyword,
+        page,
+        totalPages,
+      }),
     },
   };
 }

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { formPost, memberPortal } from '../member/helpers.ts';
+import { backendRows, formPost, memberPortal } from '../member/helpers.ts';
 import { gatewayPost, listEntrustedHome } from './helpers.ts';
 
 /**
@@ -54,7 +54,7 @@ t.test('保存搜索: a member saves the canonical list; a visitor goes to log i
   t.equal(none.json().message, '请至少选择新房源或降价中的一项');
   const notList = await formPost(app, '/-/action/saved-search', { url: '/xiaoqu/', wants: 'new' }, cookie, true);
   t.equal(notList.statusCode, 400);
-  t.equal(notList.json().message, '只能保存二手房、租房和商业房源的列表');
+  t.equal(notList.json().message, '只能保存新房、二手房、租房和商业房源的列表');
   const badTail = await formPost(app, '/-/action/saved-search', { url: '/ershoufang/zz99x/', wants: 'new' }, cookie, true);
   t.equal(badTail.statusCode, 400);
   t.equal(badTail.json().message, '搜索条件不正确');
@@ -67,6 +67,29 @@ t.test('保存搜索: a member saves the canonical list; a visitor goes to log i
     headers: { cookie, origin: 'https://evil.example', host: 'localhost', accept: 'application/json' },
   });
   t.equal(foreign.statusCode, 403, 'another site cannot save a search for the member');
+});
+
+t.test('保存搜索 on the new-home list: the canonical list is saved with the estate list’s own filter', async (t) => {
+  const { app, cookie, backend, member } = await memberPortal(t, '13811370002', '看新房的人');
+  const regions = (await (await fetch(`${backend.url}/api/loupanregion/findByCityId/1`)).json()) as {
+    obj: Array<{ regionId: number; regionName: string }>;
+  };
+  const yuelu = regions.obj.find((r) => r.regionName === '岳麓区') as { regionId: number };
+  // a later page of the list is the same search: its canonical path without the page
+  const saved = await formPost(app, '/-/action/saved-search', { url: '/xinfang/yuelu/t1p4pg2/', wants: ['new', 'drop'] }, cookie);
+  t.equal(saved.statusCode, 303);
+  t.equal(saved.headers.location, '/xinfang/yuelu/t1p4/?notice=search-saved');
+  const list = (await (await fetch(`${backend.url}/api/savedSearch/list/${member.uid}`)).json()) as {
+    obj: Array<{ list: string; url: string; name: string }>;
+  };
+  t.match(list.obj[0], { list: 'xinfang', url: '/xinfang/yuelu/t1p4/', name: '长沙岳麓区住宅均价1-1.5万新房' });
+  const stored = backendRows(backend, 'SELECT filter FROM saved_search WHERE member_id = ?', member.uid);
+  t.same(JSON.parse(stored[0].filter as string), { cityId: 1, regionId: yuelu.regionId, typeCode: 1, priceMin: 10000, priceMax: 15000 });
+  const bad = await formPost(app, '/-/action/saved-search', { url: '/xinfang/zz99x/', wants: 'new' }, cookie, true);
+  t.equal(bad.statusCode, 400);
+  t.equal(bad.json().message, '搜索条件不正确');
+  const page = await app.inject({ url: '/xinfang/yuelu/t1p4/?notice=search-saved', headers: { cookie } });
+  t.match(page.body, '已保存搜索', 'the list says so');
 });
 
 t.test('the message centre: member-only, never cached, notices newest first, read, delete, settings', async (t) => {

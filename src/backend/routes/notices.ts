@@ -4,12 +4,22 @@ import { fail, ok, paging } from '../envelope.ts';
 import { DEFAULT_NOTICE_SETTINGS } from '../notices.ts';
 import { body, int, memberId, params, str } from '../schemas.ts';
 import { listingFilterSchema } from './listing.ts';
+import { loupanFilterSchema } from './xinfang.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
 type Row = Record<string, any>;
 
 /** The lists a search can be saved from (src/lib/list-specs.ts names). */
-export const SAVED_SEARCH_LISTS = ['ershoufang', 'zufang', 'duanzu', 'shangpucs', 'shangpucz', 'xieziloucs', 'xieziloucz'] as const;
+export const SAVED_SEARCH_LISTS = [
+  'ershoufang',
+  'zufang',
+  'duanzu',
+  'shangpucs',
+  'shangpucz',
+  'xieziloucs',
+  'xieziloucz',
+  'xinfang',
+] as const;
 /** At most this many saved searches per member. */
 export const SAVED_SEARCH_MAX = 20;
 
@@ -35,6 +45,7 @@ const noticeView = (r: Row) => ({
   text: r.text,
   url: r.url,
   listingId: r.listing_id ?? null,
+  ...(r.estate_id ? { estateId: r.estate_id } : {}),
   searchId: r.search_id ?? null,
   read: !!r.read,
   createdAt: r.created_at,
@@ -84,20 +95,27 @@ export function registerNoticeRoutes(app: FastifyInstance, { db, sqlNow }: Backe
     '/api/savedSearch/save',
     {
       schema: {
-        body: body(
-          {
-            memberId,
-            cityId: int(1, 9999),
-            list: { type: 'string', enum: [...SAVED_SEARCH_LISTS] },
-            url: { type: 'string', minLength: 2, maxLength: 300, pattern: '^/[^\\s]*$' },
-            filter: listingFilterSchema,
-            name: str(30, 1),
-            wantNew: flag,
-            wantDrop: flag,
-            sms: flag,
-          },
-          ['memberId', 'cityId', 'list', 'url', 'filter', 'name', 'wantNew', 'wantDrop', 'sms'],
-        ),
+        body: {
+          ...body(
+            {
+              memberId,
+              cityId: int(1, 9999),
+              list: { type: 'string', enum: [...SAVED_SEARCH_LISTS] },
+              url: { type: 'string', minLength: 2, maxLength: 300, pattern: '^/[^\\s]*$' },
+              // the estate list's filter for a new-home search, the listing lists' for the others
+              filter: { type: 'object' },
+              name: str(30, 1),
+              wantNew: flag,
+              wantDrop: flag,
+              sms: flag,
+            },
+            ['memberId', 'cityId', 'list', 'url', 'filter', 'name', 'wantNew', 'wantDrop', 'sms'],
+          ),
+          if: { properties: { list: { const: 'xinfang' } } },
+          // biome-ignore lint/suspicious/noThenProperty: JSON schema's if/then/else
+          then: { properties: { filter: loupanFilterSchema } },
+          else: { properties: { filter: listingFilterSchema } },
+        },
       },
     },
     async (req) => {

@@ -53,9 +53,10 @@ export function registerUserRoutes(app: FastifyInstance, { db, sqlNow, now }: Ba
     xiaoqu: db.prepare('SELECT 1 FROM xiaoqu WHERE id = ?').pluck(),
     overseas: db.prepare('SELECT 1 FROM overseas WHERE id = ?').pluck(),
   };
-  // Issue 37 part 2: a listing's favourite keeps the price it was saved at (a drop is measured from it).
+  // Issue 37 part 2: a listing's or an estate's favourite keeps the price it was saved at (a drop is measured from it).
   const collectAdd = db.prepare(
-    "INSERT OR IGNORE INTO collect (member_id, house_id, kind, created_at, price) VALUES (?,?,?,?,(SELECT price FROM listing WHERE id = ? AND ? IN ('ershoufang', 'rent')))",
+    `INSERT OR IGNORE INTO collect (member_id, house_id, kind, created_at, price) VALUES (?,?,?,?,
+      COALESCE((SELECT price FROM listing WHERE id = ? AND ? IN ('ershoufang', 'rent')), (SELECT avg_price FROM loupan WHERE id = ? AND ? = 'newhouse')))`,
   );
   const collectIs = db.prepare('SELECT kind FROM collect WHERE member_id = ? AND house_id = ?').pluck();
   const collectDel = db.prepare('DELETE FROM collect WHERE member_id = ? AND house_id = ?');
@@ -79,7 +80,7 @@ export function registerUserRoutes(app: FastifyInstance, { db, sqlNow, now }: Ba
   const add = (kind: CollectKind) => async (req: { params: unknown }) => {
     const p = req.params as { houseId: number; memberId: string };
     if (!exists[kind].get(p.houseId)) return fail(404, '房源不存在');
-    collectAdd.run(p.memberId, p.houseId, kind, sqlNow(), p.houseId, kind);
+    collectAdd.run(p.memberId, p.houseId, kind, sqlNow(), p.houseId, kind, p.houseId, kind);
     return ok({ houseId: p.houseId, kind, collected: true });
   };
   app.get('/api/house/collect/add/:houseId/:memberId', { schema: { params: houseMember } }, add('ershoufang'));

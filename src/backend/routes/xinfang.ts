@@ -7,7 +7,7 @@ import { belongerItem, loupanDetail, loupanItem, SCHOOL_SELECT, schoolItem, TYPE
 import { body, cityIdParams, idParams, int, params, str } from '../schemas.ts';
 import { segmentForQuery } from '../segment.ts';
 import { cachedStatement } from '../util.ts';
-import { whereClause } from '../where.ts';
+import { type Where, whereClause } from '../where.ts';
 import { isMapLevel, mapBubbles } from './map.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
@@ -49,7 +49,11 @@ export const loupanFilterSchema = body(
 export const LOUPAN_SELECT = `SELECT l.*, r.name AS region_name, s.name AS shop_map_name, st.name AS station_name FROM loupan l
   JOIN region r ON r.id = l.region_id JOIN shop_map s ON s.id = l.shop_map_id LEFT JOIN station st ON st.id = l.station_id`;
 
-export function searchLoupans(db: DB, f: LoupanFilter) {
+/**
+ * The WHERE of the estate list (findListByWap): what the new-home list pages show for a filter, and what a saved
+ * new-home search is asked with (src/backend/notices.ts), so a notice never names an estate its list would not show.
+ */
+export function loupanWhere(f: LoupanFilter): Where {
   const filter = whereClause();
   filter.add('l.city_id = ?', f.cityId);
   if (f.regionId) filter.add('l.region_id = ?', f.regionId);
@@ -70,6 +74,11 @@ export function searchLoupans(db: DB, f: LoupanFilter) {
     const m = segmentForQuery(f.keyword);
     if (m) filter.add("l.id IN (SELECT ref_id FROM search_fts WHERE search_fts MATCH ? AND kind = 'loupan')", m);
   }
+  return filter;
+}
+
+export function searchLoupans(db: DB, f: LoupanFilter) {
+  const filter = loupanWhere(f);
   const { pageNo, size, offset } = paging(f, 20);
   const w = filter.clause();
   const total = cachedStatement(db, `SELECT COUNT(*) FROM loupan l ${w}`)
@@ -121,7 +130,10 @@ export function registerXinfangRoutes(app: FastifyInstance, { db, sqlNow, now }:
   const salesRank = db.prepare(`${LOUPAN_SELECT} WHERE l.city_id = ? ORDER BY l.sales_count DESC, l.id LIMIT ? OFFSET ?`);
   const loupanCount = db.prepare('SELECT COUNT(*) FROM loupan WHERE city_id = ?').pluck();
   const isFav = db.prepare("SELECT 1 FROM collect WHERE member_id = ? AND kind = 'newhouse' AND house_id = ?").pluck();
-  const favAdd = db.prepare("INSERT OR IGNORE INTO collect (member_id, house_id, kind, created_at) VALUES (?, ?, 'newhouse', ?)");
+  // Issue 37 part 2: an estate's favourite keeps the 参考均价 it was saved at (a drop is measured from it).
+  const favAdd = db.prepare(
+    "INSERT OR IGNORE INTO collect (member_id, house_id, kind, created_at, price) VALUES (?, ?, 'newhouse', ?, (SELECT avg_price FROM loupan WHERE id = ?))",
+  );
   const favDel = db.prepare("DELETE FROM collect WHERE member_id = ? AND kind = 'newhouse' AND house_id = ?");
   const salesRankPos = db
     .prepare('SELECT COUNT(*) + 1 FROM loupan WHERE city_id = ? AND (sales_count > ? OR (sales_count = ? AND id < ?))')
@@ -325,7 +337,7 @@ export function registerXinfangRoutes(app: FastifyInstance, { db, sqlNow, now }:
     async (req) => {
       const q = req.query as { favorite: boolean; memberId: string; newHouseId: number };
       if (!one.get(q.newHouseId)) return fail(404, '楼盘不存在');
-      if (q.favorite) favAdd.run(q.memberId, q.newHouseId, sqlNow());
+      if (q.favorite) favAdd.run(q.memberId, q.newHouseId, sqlNow(), q.newHouseId);
       else favDel.run(q.memberId, q.newHouseId);
       return ok({ newHouseId: q.newHouseId, favorite: q.favorite });
     },

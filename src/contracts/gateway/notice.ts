@@ -1,4 +1,5 @@
 import type { ListingFilter } from './listing.ts';
+import type { LoupanFilter } from './xinfang.ts';
 
 /**
  * A buyer's weeks (issue 37 parts 1–3): saved searches that fire, the notices of the message centre, the SMS the
@@ -6,7 +7,7 @@ import type { ListingFilter } from './listing.ts';
  */
 
 /** The lists a search can be saved from (src/lib/list-specs.ts names). */
-export type SavedSearchList = 'ershoufang' | 'zufang' | 'duanzu' | 'shangpucs' | 'shangpucz' | 'xieziloucs' | 'xieziloucz';
+export type SavedSearchList = 'ershoufang' | 'zufang' | 'duanzu' | 'shangpucs' | 'shangpucz' | 'xieziloucs' | 'xieziloucz' | 'xinfang';
 
 /** One saved search: the canonical filtered URL is the search; `filter` is the list query's filter for it. */
 export interface SavedSearch {
@@ -30,7 +31,8 @@ export interface SavedSearchInput {
   cityId: number;
   list: SavedSearchList;
   url: string;
-  filter: ListingFilter;
+  /** The list query's filter: the estate list's (findListByWap) for `xinfang`, the listing lists' otherwise. */
+  filter: ListingFilter | LoupanFilter;
   name: string;
   wantNew: boolean;
   wantDrop: boolean;
@@ -48,6 +50,8 @@ export interface Notice {
   /** Where it leads: the listing's detail, or the saved list. */
   url: string;
   listingId: number | null;
+  /** A new-home estate's notice names the estate instead of a listing (absent on a listing's). */
+  estateId?: number;
   searchId: number | null;
   read: boolean;
   createdAt: string;

@@ -1,6 +1,7 @@
 /** What the new-home (新房) pages receive. */
 
 import type { RegionSlugs, XinfangFilter } from '../../lib/xinfang-filters.ts';
+import type { XinfangListView } from '../../lib/xinfang-list-view.ts';
 import type { Deferred } from '../deferred.ts';
 import type {
   Belonger,
@@ -32,6 +33,8 @@ export interface XinfangListData {
   regionName: string;
   /** Hot estates of the city when the filtered list is empty. */
   hot: LoupanItem[];
+  /** Its heading, chips and links, made from the filter state by the loader. */
+  view: XinfangListView;
 }
 
 export type EstateVariant = 'detail' | 'old' | 'ad' | 'dy' | 'fhlmxf' | 'daogou';

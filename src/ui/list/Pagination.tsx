@@ -1,24 +1,13 @@
+import { pageWindow } from '../../lib/page-window.ts';
 import { AppLink } from '../AppLink.tsx';
+
+export { pageWindow };
 
 export interface PaginationProps {
   page: number;
   totalPages: number;
   /** The URL of page n (page 1 is the list root, page 2 onwards `…/pg2/`). */
   hrefOf: (page: number) => string;
-}
-
-/** The page numbers around the current page: 1 … 4 5 [6] 7 8 … 20. Pure, for the component and its tests. */
-export function pageWindow(page: number, totalPages: number, radius = 2): Array<number | '…'> {
-  if (totalPages <= 1) return [];
-  const out: Array<number | '…'> = [];
-  const from = Math.max(1, page - radius);
-  const to = Math.min(totalPages, page + radius);
-  if (from > 1) out.push(1);
-  if (from > 2) out.push('…');
-  for (let i = from; i <= to; i++) out.push(i);
-  if (to < totalPages - 1) out.push('…');
-  if (to < totalPages) out.push(totalPages);
-  return out;
 }
 
 /** Pagination as links (crawlable, works without JavaScript): 上一页, numbers, 下一页. */

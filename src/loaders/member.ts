@@ -15,13 +15,17 @@ export function memberIdOf(ctx: Pick<PageContext, 'user'>): string {
   return ctx.user?.uid || ctx.user?.userId || '';
 }
 
-/** A listing favourite's drop since it was saved (issue 37): its price now under the price it was saved at. */
+/** What a favourite's price is counted in: a sale's 万, a rent's 元/月, an estate's 参考均价 元/㎡; others have none. */
+const DROP_UNITS: Partial<Record<CollectKind, string>> = { ershoufang: '万', rent: '元/月', newhouse: '元/㎡' };
+
+/** A listing's or an estate's favourite drop since it was saved (issue 37): its price now under the price it was saved at. */
 function dropOf(e: CollectEntry): PriceDrop | null {
-  if ((e.kind !== 'ershoufang' && e.kind !== 'rent') || typeof e.savedPrice !== 'number') return null;
+  const unit = DROP_UNITS[e.kind];
+  if (!unit || typeof e.savedPrice !== 'number') return null;
   const now = (e.item as { price?: unknown }).price;
-  if (typeof now !== 'number' || !(now < e.savedPrice)) return null;
+  if (typeof now !== 'number' || now <= 0 || !(now < e.savedPrice)) return null;
   const round = (n: number) => Math.round(n * 100) / 100;
-  return { from: e.savedPrice, to: now, amount: round(e.savedPrice - now), unit: e.kind === 'rent' ? '元/月' : '万' };
+  return { from: e.savedPrice, to: now, amount: round(e.savedPrice - now), unit };
 }
 
 /** /myshoucang[?kind=]: the member's favourites of SPEC 7.8's four kinds and overseas. member-only runs before. */

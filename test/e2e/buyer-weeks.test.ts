@@ -125,3 +125,48 @@ t.test('a visitor taps 保存搜索, logs in, and is back on the list with the s
   t.equal(list.obj.length, 1);
   t.match(list.obj[0], { url: '/zufang/rt1/', name: '整租', wantNew: true, wantDrop: true, sms: false });
 });
+
+t.test('a saved new-home search fires when the console lowers an estate into it', async (t) => {
+  await e2e.browser.clearCookies();
+  const member = await signInMember(e2e, '13899993704', '看新房');
+  const { page, errors } = await e2e.newPage();
+  // An estate of 长沙 above 1.5万 a square metre: the console will lower it into the 1-1.5万 band.
+  const all = await gatewayPost(e2e.backend.url, '/api/house/findListByWap', { cityId: 1, size: 100 });
+  const estate = (all.obj.content as Array<{ houseId: number; name: string; price: number }>).find(
+    (e) => e.price >= 15000 && e.price < 20000,
+  ) as { houseId: number; name: string; price: number };
+  t.ok(estate, 'an estate of 长沙 at 1.5–2万 a square metre');
+
+  // 1. The member saves 均价1-1.5万 new homes of 长沙 with 新房源 and SMS.
+  await page.goto(`${e2e.base}/xinfang/p4/`, { waitUntil: 'networkidle' });
+  t.notOk(await page.locator(`.xf-item[data-house-id="${estate.houseId}"]`).count(), 'the estate is not in the list yet');
+  await page.locator('[data-testid="save-search"] summary').click();
+  t.equal(await page.locator('input[name="name"]').getAttribute('placeholder'), '长沙均价1-1.5万新房', 'named as the list is');
+  await page.locator('input[name="name"]').fill('一万多的新房');
+  await page.locator('input[name="sms"]').check();
+  await page.locator('[data-testid="save-search-submit"]').click();
+  await page.locator('.toast', { hasText: '已保存搜索' }).waitFor();
+  await page.screenshot({ path: path.join(shotsDir, 'xinfang-saved.png') });
+
+  // 2. The new-home console lowers the estate's 参考均价 into the band: the member's open page hears of it.
+  const started = Date.now();
+  const r = await gatewayPost(e2e.backend.url, '/api/house/console/update', { houseId: estate.houseId, price: 14800, actor: '新房控制台' });
+  t.equal(r.status, 200, r.message);
+  const toast = page.locator('[data-testid="notice-toast"]');
+  await toast.waitFor({ timeout: 2000 });
+  t.ok(Date.now() - started < 2000, `the toast within 2 s (${Date.now() - started} ms)`);
+  t.match(await toast.textContent(), '「一万多的新房」有新房源');
+  await page.screenshot({ path: path.join(shotsDir, 'xinfang-toast.png') });
+  const sms = await (await fetch(`${e2e.backend.url}/api/notice/sms/${member.uid}`)).json();
+  t.equal(sms.obj.length, 1, 'one SMS recorded');
+  t.equal(sms.obj[0].text, `【湘房网】「一万多的新房」有新房源：${estate.name}，均价14800元/㎡`);
+
+  // 3. The toast opens the estate, at its new price; the message centre lists the notice.
+  await toast.click();
+  await page.waitForURL(new RegExp(`/xinfang/${estate.houseId}\\.html$`));
+  t.match(await page.locator('main').textContent(), /14,800元\/㎡参考均价/, 'the detail’s 参考均价 is the notice’s');
+  await page.goto(`${e2e.base}/personalcenter/xiaoxi`);
+  const item = page.locator('[data-testid="notice"]').first();
+  t.match(await item.textContent(), `「一万多的新房」有新房源刚刚${estate.name}，均价14800元/㎡`);
+  t.same(errors, [], 'no console errors');
+});

@@ -212,3 +212,33 @@ t.test('我的收藏 shows a favourite’s drop since it was saved, and sorts dr
   };
   t.match(notices.obj.content[0].text, '降价12万，120万 → 108万', 'and the member got a notice');
 });
+
+t.test('我的收藏 shows a favourite estate’s drop in 参考均价 after the console lowers it', async (t) => {
+  const { app, cookie, backend, member } = await memberPortal(t, '13811370004', '收藏楼盘的人');
+  const estates = (await gatewayPost(backend.url, '/api/house/findListByWap', { cityId: 1, size: 2 })).obj.content as Array<{
+    houseId: number;
+    price: number;
+  }>;
+  for (const e of estates) {
+    const r = await formPost(app, '/-/action/favourite', { houseId: String(e.houseId), kind: 'newhouse' }, cookie);
+    t.equal(r.statusCode, 303);
+  }
+  const [dropped, kept] = estates;
+  const to = dropped.price - 800;
+  t.equal(
+    (await gatewayPost(backend.url, '/api/house/console/update', { houseId: dropped.houseId, price: to, actor: '新房控制台' })).status,
+    200,
+  );
+  const page = await app.inject({ url: '/myshoucang?kind=newhouse&sort=drop', headers: { cookie } });
+  t.equal(page.statusCode, 200);
+  t.match(page.body, /降价<!-- -->800<!-- -->元\/㎡/);
+  t.match(page.body, new RegExp(`收藏时<!-- -->${dropped.price}<!-- -->元/㎡<!-- --> → 现<!-- -->${to}<!-- -->元/㎡`));
+  t.equal([...page.body.matchAll(/data-testid="fav-drop"/g)].length, 1, 'only the estate that dropped');
+  const order = [...page.body.matchAll(/name="item" value="newhouse:(\d+)"/g)].map((m) => Number(m[1]));
+  t.same(order, [dropped.houseId, kept.houseId], '降价优先');
+  const notices = (await (await fetch(`${backend.url}/api/notice/list/${member.uid}`)).json()) as {
+    obj: { content: Array<{ title: string; text: string; url: string }> };
+  };
+  t.match(notices.obj.content[0], { title: '收藏的楼盘降价了', url: `/xinfang/${dropped.houseId}.html` });
+  t.match(notices.obj.content[0].text, `均价降800元/㎡，${dropped.price}元/㎡ → ${to}元/㎡`);
+});

@@ -2,6 +2,7 @@ import type { ChatSettingsData } from '../../src/contracts/page-data/im.ts';
 import { SETTINGS_SAVED } from '../../src/lib/chat-query.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
+import { ClockSelect } from '../../src/ui/ClockSelect.tsx';
 import { FormError, typed, useMemberForm } from '../../src/ui/personal/FormBits.tsx';
 
 const SELF = '/city/ChatSettings';
@@ -48,11 +49,11 @@ export default function ChatSettingsPage({ data }: PageProps<ChatSettingsData>) 
         </label>
         <div className="im-set__row">
           <label htmlFor="dndFrom">开始时间</label>
-          <input id="dndFrom" type="time" name="dndFrom" defaultValue={typed(form, 'dndFrom', s.dndFrom)} required />
+          <ClockSelect id="dndFrom" name="dndFrom" value={typed(form, 'dndFrom', s.dndFrom)} />
         </div>
         <div className="im-set__row">
           <label htmlFor="dndTo">结束时间</label>
-          <input id="dndTo" type="time" name="dndTo" defaultValue={typed(form, 'dndTo', s.dndTo)} required />
+          <ClockSelect id="dndTo" name="dndTo" value={typed(form, 'dndTo', s.dndTo)} />
         </div>
         <p className="fm__hint">免打扰时段内（北京时间）收到的消息不会提醒，可在消息列表中查看。</p>
       </fieldset>

@@ -1,6 +1,7 @@
 import type { XiaoxiData } from '../../src/contracts/page-data/personal.ts';
 import type { PageProps } from '../../src/render/page-props.ts';
 import { AppLink } from '../../src/ui/AppLink.tsx';
+import { ClockSelect } from '../../src/ui/ClockSelect.tsx';
 import { ActionNotices } from '../../src/ui/personal/FormBits.tsx';
 
 const SELF = '/personalcenter/xiaoxi';
@@ -98,9 +99,9 @@ export default function XiaoxiPage({ data, query }: PageProps<XiaoxiData>) {
             免打扰（北京时间，期间的短信延后发送，站内消息照常）
           </label>
           <div className="ntc__times">
-            <input type="time" name="quietFrom" defaultValue={data.settings.quietFrom} aria-label="免打扰开始" required />
+            <ClockSelect name="quietFrom" value={data.settings.quietFrom} label="免打扰开始" />
             <span>至</span>
-            <input type="time" name="quietTo" defaultValue={data.settings.quietTo} aria-label="免打扰结束" required />
+            <ClockSelect name="quietTo" value={data.settings.quietTo} label="免打扰结束" />
           </div>
           <button type="submit" className="btn btn--primary btn--sm">
             保存设置

@@ -164,6 +164,16 @@ t.test('the message centre: member-only, never cached, notices newest first, rea
   t.equal(set.statusCode, 303);
   const settings = (await (await fetch(`${backend.url}/api/notice/settings/${member.uid}`)).json()) as { obj: object };
   t.same(settings.obj, { sms: false, quiet: true, quietFrom: '21:30', quietTo: '07:00' });
+  // Quiet hours are chosen on Beijing's 24-hour clock, whatever the phone's locale (no 上午/下午 time input).
+  const centre = (await app.inject({ url: '/personalcenter/xiaoxi', headers: { cookie } })).body;
+  const chosen = (name: string) => centre.match(new RegExp(`<select[^>]*name="${name}"[^>]*>.*?<option value="([^"]+)" selected=""`))?.[1];
+  t.same([chosen('quietFrom'), chosen('quietTo')], ['21:30', '07:00']);
+  t.equal(
+    [...(centre.match(/<select[^>]*name="quietFrom"[^>]*>.*?<\/select>/)?.[0] ?? '').matchAll(/<option /g)].length,
+    48,
+    'every half hour',
+  );
+  t.notMatch(centre, 'type="time"');
   const search = ((await (await fetch(`${backend.url}/api/savedSearch/list/${member.uid}`)).json()) as { obj: Array<{ id: number }> })
     .obj[0];
   const off = await formPost(

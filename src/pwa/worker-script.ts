@@ -52,6 +52,8 @@ export function serviceWorkerScript(config: WorkerConfig): string {
 
 // Plain ES2020 for the browser; rules above. No template literals inside, so the source stays one literal here.
 const WORKER_BODY = String.raw`
+/** The worker's global scope, typed (test/platform/sw-check.test.ts checks this script against TypeScript's lib.webworker). */
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const PREFIX = 'portal-';
 const SHELL = PREFIX + 'shell-' + CONFIG.buildId;
 const ASSETS = PREFIX + 'assets-' + CONFIG.buildId;
@@ -79,7 +81,7 @@ function pageKey(href) {
   return url.origin + url.pathname + url.search;
 }
 
-self.addEventListener('install', function (event) {
+sw.addEventListener('install', function (event) {
   event.waitUntil(
     (async function () {
       const shell = await caches.open(SHELL);
@@ -87,12 +89,12 @@ self.addEventListener('install', function (event) {
       const assets = await caches.open(ASSETS);
       // A missing chunk must not keep the worker from installing: it is fetched (and kept) when a page asks for it.
       await assets.addAll(CONFIG.shellFiles).catch(function () {});
-      await self.skipWaiting();
+      await sw.skipWaiting();
     })(),
   );
 });
 
-self.addEventListener('activate', function (event) {
+sw.addEventListener('activate', function (event) {
   event.waitUntil(
     (async function () {
       const names = await caches.keys();
@@ -105,16 +107,16 @@ self.addEventListener('activate', function (event) {
             return caches.delete(name);
           }),
       );
-      await self.clients.claim();
+      await sw.clients.claim();
     })(),
   );
 });
 
-self.addEventListener('fetch', function (event) {
+sw.addEventListener('fetch', function (event) {
   const request = event.request;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
+  if (url.origin !== sw.location.origin) return;
   if (neverCached(url.pathname)) {
     if (request.mode === 'navigate') event.respondWith(fetch(request).catch(offlinePage));
     return;
@@ -126,16 +128,16 @@ self.addEventListener('fetch', function (event) {
   if (request.mode === 'navigate') event.respondWith(networkFirst(event));
 });
 
-self.addEventListener('message', function (event) {
+sw.addEventListener('message', function (event) {
   const data = event.data;
   if (!data || data.type !== 'keep' || typeof data.url !== 'string') return;
   let url;
   try {
-    url = new URL(data.url, self.location.origin);
-  } catch (e) {
+    url = new URL(data.url, sw.location.origin);
+  } catch {
     return;
   }
-  if (url.origin !== self.location.origin || neverCached(url.pathname)) return;
+  if (url.origin !== sw.location.origin || neverCached(url.pathname)) return;
   event.waitUntil(
     fetch(url.href, { credentials: 'same-origin', headers: { accept: 'text/html', [KEEP_HEADER]: '1' } })
       .then(function (response) {
@@ -169,7 +171,7 @@ async function networkFirst(event) {
     const first = await Promise.race([network, timeout]);
     if (first !== TIMEOUT) return first;
     return (await keptCopy(request.url, 'slow')) || (await network);
-  } catch (e) {
+  } catch {
     return (await keptCopy(request.url, 'offline')) || offlinePage();
   }
 }
@@ -214,7 +216,7 @@ function savedAt(response) {
       minute: '2-digit',
       hour12: false,
     }).format(new Date(at));
-  } catch (e) {
+  } catch {
     return '';
   }
 }
@@ -252,7 +254,7 @@ async function offlinePage() {
   const page = await shell.match(CONFIG.offlineUrl);
   if (!page) return Response.error();
   const cache = await caches.open(PAGES);
-  const keys = (await cache.keys()).reverse();
+  const keys = (await cache.keys()).slice().reverse();
   const items = [];
   for (const request of keys) {
     const kept = await cache.match(request, { ignoreVary: true });

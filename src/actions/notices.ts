@@ -1,6 +1,6 @@
 import type { SavedSearchInput, SavedSearchList } from '../contracts/gateway/index.ts';
 import { cleanText } from '../lib/form-refusal.ts';
-import { LIST_SPECS, type ListName, listFilterOf, listPathOf, locationName } from '../lib/list-specs.ts';
+import { LIST_SPECS, type ListName, listFilterOf, listPathOf, locationName, SAVABLE_LISTS } from '../lib/list-specs.ts';
 import { filterLabels, parseTail } from '../lib/listing-filters.ts';
 import { filterWords, parseXinfangPath, slugsOf, toLoupanFilter, xinfangPath } from '../lib/xinfang-filters.ts';
 import { back, rowId } from './fields.ts';
@@ -15,16 +15,6 @@ import { type ActionContext, ActionRefusal, actionHandler } from './types.ts';
  * comes back with `?notice=<code>`; with fetch() the JSON answer.
  */
 
-/** The listing lists a search can be saved from: their registry `params.list` names, the gateway's `list`. */
-const SAVABLE = [
-  'ershoufang',
-  'zufang',
-  'duanzu',
-  'shangpucs',
-  'shangpucz',
-  'xieziloucs',
-  'xieziloucz',
-] as const satisfies readonly ListName[];
 /** The new-home list's root: its searches are the estate list's (`xinfang` on the gateway). */
 const XINFANG_BASE = '/xinfang/';
 export const SAVED_SEARCH_NAME_MAX = 30;
@@ -81,12 +71,12 @@ export const noticeBodies = {
   },
 } as const;
 
-/** The list a URL shows, and its filter tail: null for anything that is not one filtered list of SAVABLE or new homes. */
+/** The list a URL shows, and its filter tail: null for anything that is not one filtered list of SAVABLE_LISTS or new homes. */
 function listOf(url: string): { name: SavedSearchList; tail: string } | null {
   const path = url.split(/[?#]/)[0] as string;
   const lower = `${path.toLowerCase()}${path.endsWith('/') ? '' : '/'}`;
   if (lower.startsWith(XINFANG_BASE)) return { name: 'xinfang', tail: path.slice(XINFANG_BASE.length).replace(/\/$/, '') };
-  for (const name of SAVABLE) {
+  for (const name of SAVABLE_LISTS) {
     const spec = LIST_SPECS[name];
     if (lower.startsWith(spec.base)) return { name, tail: path.slice(spec.base.length).replace(/\/$/, '') };
   }

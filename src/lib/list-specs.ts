@@ -67,6 +67,17 @@ export const LIST_SPECS = {
 
 export type ListName = keyof typeof LIST_SPECS;
 
+/** The listing lists a search can be saved from (issue 37): all but 找铺, which lists two kinds at once. */
+export const SAVABLE_LISTS = [
+  'ershoufang',
+  'zufang',
+  'duanzu',
+  'shangpucs',
+  'shangpucz',
+  'xieziloucs',
+  'xieziloucz',
+] as const satisfies readonly ListName[];
+
 /**
  * The gateway filter of a list's filter state in a city: what the list page searches with (loadList) and what a saved
  * search keeps (issue 37), so a saved search is asked exactly what its list shows.

@@ -162,30 +162,22 @@ t.test('console changes fire 新房源 and 降价 on exactly the saved new-home 
 });
 
 t.test('the SMS of a search that chose it is recorded; a search switched off is silent', async (t) => {
-  const wide = { cityId: 1 };
-  const withSms = await post('/api/savedSearch/save', {
-    memberId: demoUid,
-    cityId: 1,
-    list: 'xinfang',
-    url: '/xinfang/',
-    filter: wide,
-    name: '长沙新房',
-    wantNew: true,
-    wantDrop: true,
-    sms: true,
-  });
+  /** 长沙's whole new-home list, saved by `memberId`. */
+  const saveWholeList = (memberId: string, sms: boolean) =>
+    post('/api/savedSearch/save', {
+      memberId,
+      cityId: 1,
+      list: 'xinfang',
+      url: '/xinfang/',
+      filter: { cityId: 1 },
+      name: '长沙新房',
+      wantNew: true,
+      wantDrop: true,
+      sms,
+    });
+  const withSms = await saveWholeList(demoUid, true);
   t.equal(withSms.status, 200, withSms.message);
-  const off = await post('/api/savedSearch/save', {
-    memberId: 'xf-off',
-    cityId: 1,
-    list: 'xinfang',
-    url: '/xinfang/',
-    filter: wide,
-    name: '长沙新房',
-    wantNew: true,
-    wantDrop: true,
-    sms: false,
-  });
+  const off = await saveWholeList('xf-off', false);
   t.equal((await post('/api/savedSearch/update', { memberId: 'xf-off', id: off.obj.id, enabled: false })).status, 200);
   const e = forward[6];
   const down = Math.round(e.price * 0.93);

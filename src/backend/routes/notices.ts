@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { SAVABLE_LISTS } from '../../lib/list-specs.ts';
 import type { BackendContext } from '../context.ts';
 import { fail, ok, paging } from '../envelope.ts';
 import { DEFAULT_NOTICE_SETTINGS } from '../notices.ts';
@@ -9,17 +10,8 @@ import { loupanFilterSchema } from './xinfang.ts';
 // biome-ignore lint/suspicious/noExplicitAny: SQLite rows.
 type Row = Record<string, any>;
 
-/** The lists a search can be saved from (src/lib/list-specs.ts names). */
-export const SAVED_SEARCH_LISTS = [
-  'ershoufang',
-  'zufang',
-  'duanzu',
-  'shangpucs',
-  'shangpucz',
-  'xieziloucs',
-  'xieziloucz',
-  'xinfang',
-] as const;
+/** The lists a search can be saved from: the listing lists (src/lib/list-specs.ts) and new homes. */
+export const SAVED_SEARCH_LISTS = [...SAVABLE_LISTS, 'xinfang'] as const;
 /** At most this many saved searches per member. */
 export const SAVED_SEARCH_MAX = 20;
 

@@ -1,3 +1,4 @@
+import type { SAVABLE_LISTS } from '../../lib/list-specs.ts';
 import type { ListingFilter } from './listing.ts';
 import type { LoupanFilter } from './xinfang.ts';
 
@@ -6,8 +7,8 @@ import type { LoupanFilter } from './xinfang.ts';
  * gateway sends for them and the member's notice settings. Paths of our own (src/backend/README.md).
  */
 
-/** The lists a search can be saved from (src/lib/list-specs.ts names). */
-export type SavedSearchList = 'ershoufang' | 'zufang' | 'duanzu' | 'shangpucs' | 'shangpucz' | 'xieziloucs' | 'xieziloucz' | 'xinfang';
+/** The lists a search can be saved from: the listing lists (src/lib/list-specs.ts names) and new homes. */
+export type SavedSearchList = (typeof SAVABLE_LISTS)[number] | 'xinfang';
 
 /** One saved search: the canonical filtered URL is the search; `filter` is the list query's filter for it. */
 export interface SavedSearch {

@@ -72,13 +72,13 @@ export const noticeBodies = {
 } as const;
 
 /** The list a URL shows, and its filter tail: null for anything that is not one filtered list of SAVABLE_LISTS or new homes. */
-function listOf(url: string): { name: SavedSearchList; tail: string } | null {
+function listOf(url: string): { list: SavedSearchList; tail: string } | null {
   const path = url.split(/[?#]/)[0] as string;
   const lower = `${path.toLowerCase()}${path.endsWith('/') ? '' : '/'}`;
-  if (lower.startsWith(XINFANG_BASE)) return { name: 'xinfang', tail: path.slice(XINFANG_BASE.length).replace(/\/$/, '') };
+  if (lower.startsWith(XINFANG_BASE)) return { list: 'xinfang', tail: path.slice(XINFANG_BASE.length).replace(/\/$/, '') };
   for (const name of SAVABLE_LISTS) {
     const spec = LIST_SPECS[name];
-    if (lower.startsWith(spec.base)) return { name, tail: path.slice(spec.base.length).replace(/\/$/, '') };
+    if (lower.startsWith(spec.base)) return { list: name, tail: path.slice(spec.base.length).replace(/\/$/, '') };
   }
   return null;
 }
@@ -104,10 +104,10 @@ interface SearchOfList {
 }
 
 /** A second-hand, rental or commercial list's search (src/lib/list-specs.ts). */
-async function listingSearch({ api, call, city }: ActionContext, list: { name: SavedSearchList; tail: string }): Promise<SearchOfList> {
-  const spec = LIST_SPECS[list.name as ListName];
+async function listingSearch({ api, call, city }: ActionContext, found: { list: SavedSearchList; tail: string }): Promise<SearchOfList> {
+  const spec = LIST_SPECS[found.list as ListName];
   const dict = await api.dictionaries.locations(call, city.cityId);
-  const q = parseTail(list.tail, spec.kind, dict);
+  const q = parseTail(found.tail, spec.kind, dict);
   if (!q) throw new ActionRefusal('url', '搜索条件不正确', 400);
   q.page = undefined;
   q.sort = undefined;
@@ -138,16 +138,16 @@ const savedSearch = actionHandler<{ url: string; name?: string; wants: Array<'ne
   },
   async run(ctx) {
     const { api, call, body, memberId, city } = ctx;
-    const list = listOf(body.url);
-    if (!list) throw new ActionRefusal('url', '只能保存新房、二手房、租房和商业房源的列表', 400);
-    const { url, filter, fallback } = list.name === 'xinfang' ? await estateSearch(ctx, list.tail) : await listingSearch(ctx, list);
+    const found = listOf(body.url);
+    if (!found) throw new ActionRefusal('url', '只能保存新房、二手房、租房和商业房源的列表', 400);
+    const { url, filter, fallback } = found.list === 'xinfang' ? await estateSearch(ctx, found.tail) : await listingSearch(ctx, found);
     const name = ((body.name ?? '').trim() || fallback).slice(0, SAVED_SEARCH_NAME_MAX);
     let saved: Awaited<ReturnType<typeof api.notice.saveSearch>>;
     try {
       saved = await api.notice.saveSearch(call, {
         memberId,
         cityId: city.cityId,
-        list: list.name,
+        list: found.list,
         url,
         filter,
         name,

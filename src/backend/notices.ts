@@ -134,6 +134,17 @@ export function createNoticeEngine(opts: NoticeEngineOptions, record: NoticeReco
   type Draft = NoticeDraft;
 
   const detailUrl = (l: Row) => detailPathOf(kindOfHouseType(l.house_type), l.id, l.house_type);
+  /** A saved search's 新房源 for the listing. */
+  const newListing = (s: Row, l: Row): Draft => ({
+    kind: 'new',
+    title: `「${s.name}」有新房源`,
+    text: `${l.title}，${num(l.price)}${unitOf(l.house_type)}`,
+    url: detailUrl(l),
+    listingId: l.id,
+    estateId: null,
+    searchId: s.id,
+    sms: !!s.sms,
+  });
 
   return {
     listingAdded(listingId) {
@@ -144,16 +155,7 @@ export function createNoticeEngine(opts: NoticeEngineOptions, record: NoticeReco
       for (const s of searches.all(l.city_id) as Row[]) {
         if (!s.want_new || drafts.has(s.member_id)) continue;
         if (!searchShows(db, storedFilter(s.filter), listingId)) continue;
-        drafts.set(s.member_id, {
-          kind: 'new',
-          title: `「${s.name}」有新房源`,
-          text: `${l.title}，${num(l.price)}${unitOf(l.house_type)}`,
-          url: detailUrl(l),
-          listingId,
-          estateId: null,
-          searchId: s.id,
-          sms: !!s.sms,
-        });
+        drafts.set(s.member_id, newListing(s, l));
       }
       record(drafts);
     },
@@ -184,17 +186,7 @@ export function createNoticeEngine(opts: NoticeEngineOptions, record: NoticeReco
         const filter = storedFilter(s.filter);
         if (!searchShows(db, filter, listingId)) continue;
         const wasShown = priceInBand(filter, oldPrice);
-        if (!wasShown && s.want_new)
-          drafts.set(s.member_id, {
-            kind: 'new',
-            title: `「${s.name}」有新房源`,
-            text: `${l.title}，${num(l.price)}${unit}`,
-            url: detailUrl(l),
-            listingId,
-            estateId: null,
-            searchId: s.id,
-            sms: !!s.sms,
-          });
+        if (!wasShown && s.want_new) drafts.set(s.member_id, newListing(s, l));
         else if (wasShown && l.price < oldPrice && s.want_drop)
           drafts.set(s.member_id, {
             kind: 'drop',

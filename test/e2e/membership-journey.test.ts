@@ -95,6 +95,10 @@ t.test('a member registers, acts, edits the profile and is signed out by a reset
   const png = await sharp({ create: { width: 320, height: 320, channels: 3, background: '#8a5a44' } })
     .png()
     .toBuffer();
+  // The upload starts from the input's change handler: a file set before hydration is nobody's (seen on a loaded CI machine).
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector('input[name="file"]') ?? {}).some((k) => k.startsWith('__reactProps')),
+  );
   await page.locator('input[name="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
   await page.waitForSelector('[data-testid="avatar"][src^="/files/upload/"]');
   await page.goto(`${e2e.base}/personalcenter`);
